@@ -1,0 +1,29 @@
+/// A complete control sequence as the parser saw it: `CSI [private] params [intermediates] final`.
+///
+/// Used for DCS headers too. This is syntax only; `Terminal+CSIDispatch` gives it meaning.
+public struct CSISequence: Equatable, Sendable {
+    /// `?`, `>`, `<` or `=` when the sequence began with one, else 0.
+    public var privateMarker: UInt8
+    /// The numeric parameters.
+    public var parameters: CSIParameters
+    /// Up to two intermediate bytes (0x20–0x2F), first in the low byte; 0 when none.
+    public var intermediates: UInt16
+    /// The final byte (0x40–0x7E).
+    public var final: UInt8
+
+    /// Builds a sequence (tests construct these; the parser fills them byte by byte).
+    public init(
+        privateMarker: UInt8 = 0, parameters: CSIParameters = CSIParameters(), intermediates: UInt16 = 0,
+        final: UInt8 = 0
+    ) {
+        self.privateMarker = privateMarker
+        self.parameters = parameters
+        self.intermediates = intermediates
+        self.final = final
+    }
+
+    /// The first intermediate byte, or 0.
+    public var firstIntermediate: UInt8 { UInt8(truncatingIfNeeded: intermediates) }
+    /// The second intermediate byte, or 0.
+    public var secondIntermediate: UInt8 { UInt8(truncatingIfNeeded: intermediates >> 8) }
+}

@@ -1,0 +1,291 @@
+/// Bytes in, parser actions out: the DEC/ANSI state machine of vt100.net, after UTF-8 decoding.
+///
+/// Input is decoded as UTF-8 first (as xterm does in UTF-8 mode), so a C1 control arrives
+/// as the code point U+0080–U+009F (bytes C2 80–C2 9F), while a lone 0x9B byte is malformed
+/// UTF-8 and prints U+FFFD. All state lives in this value, so a stream fed one byte at a time
+/// produces exactly the actions of the same stream fed whole.
+///
+/// Bounds: at most `CSIParameters.capacity` parameters, two intermediates, and `stringLimit`
+/// bytes of OSC or DCS payload; the excess is dropped and parsing continues.
+public struct VTParser: Sendable {
+    /// Largest OSC/DCS payload kept (OSC 52 clipboard data is the large legitimate case).
+    public static let defaultStringLimit = 1 << 20
+
+    /// The current state.
+    public private(set) var state: ParserState = .ground
+    var utf8 = UTF8Decoder()
+    var sequence = CSISequence()
+    var intermediateCount = 0
+    var stringPayload: [UInt8] = []
+    var stringTruncated = false
+    let stringLimit: Int
+
+    /// A parser in the ground state.
+    public init(stringLimit: Int = VTParser.defaultStringLimit) {
+        self.stringLimit = stringLimit
+    }
+
+    /// Feeds bytes, reporting actions to `handler` as they complete.
+
+    public mutating func feed<H: ParserHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout H) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if state == .ground && !utf8.isPending {
+                // Fast path: a run of printable ASCII goes out as one action.
+                var j = i
+                while j < count && base[j] &- 0x20 < 0x5F { j += 1 }
+                if j > i {
+                    handler.printASCII(UnsafeBufferPointer(start: base + i, count: j - i))
+                    i = j
+                    continue
+                }
+            }
+            let byte = base[i]
+            if byte < 0x80 && !utf8.isPending {
+                advance(UInt32(byte), into: &handler)
+                i += 1
+                continue
+            }
+            let result = utf8.step(byte)
+            switch result {
+            case UTF8Decoder.needMore:
+                i += 1
+            case UTF8Decoder.replaceAndRetry:
+                advance(UTF8Decoder.replacement, into: &handler)
+            default:
+                advance(result, into: &handler)
+                i += 1
+            }
+        }
+    }
+
+    /// Feeds an array of bytes.
+
+    public mutating func feed<H: ParserHandler>(_ bytes: [UInt8], into handler: inout H) {
+        bytes.withUnsafeBufferPointer { feed($0, into: &handler) }
+    }
+
+    // MARK: - The state machine, one code point at a time
+
+    /// Handles one decoded code point (ASCII, a C1 control, or a character beyond ASCII).
+
+    mutating func advance<H: ParserHandler>(_ c: UInt32, into handler: inout H) {
+        // Transitions from "anywhere" (vt100.net), with string states ending first.
+        switch c {
+        case 0x1B:
+            finishString(into: &handler)
+            enter(.escape)
+            return
+        case 0x18, 0x1A:
+            let wasString = isStringState
+            state = .ground
+            if !wasString { handler.execute(c) }
+            return
+        case 0x9C:
+            finishString(into: &handler)
+            state = .ground
+            return
+        case 0x80...0x9F:
+            if state == .oscString || state == .dcsPassthrough {
+                finishString(into: &handler)
+            }
+            c1(c, into: &handler)
+            return
+        default:
+            break
+        }
+        switch state {
+        case .ground:
+            if c < 0x20 {
+                handler.execute(c)
+            } else if c != 0x7F {
+                handler.print(c)
+            }
+        case .escape:
+            escapeByte(c, into: &handler)
+        case .escapeIntermediate:
+            if c < 0x20 {
+                handler.execute(c)
+            } else if c < 0x30 {
+                collect(c)
+            } else if c < 0x7F {
+                dispatchEscape(UInt8(c), into: &handler)
+            }
+        case .csiEntry, .csiParam, .csiIntermediate, .csiIgnore:
+            csiByte(c, into: &handler)
+        case .dcsEntry, .dcsParam, .dcsIntermediate, .dcsIgnore:
+            dcsHeaderByte(c)
+        case .dcsPassthrough:
+            if c != 0x7F { appendString(c) }
+        case .oscString:
+            if c == 0x07 {
+                finishString(into: &handler)
+                state = .ground
+            } else if c >= 0x20 {
+                appendString(c)
+            }
+        case .sosPmApcString:
+            break
+        }
+    }
+
+    var isStringState: Bool {
+        state == .oscString || state == .dcsPassthrough || state == .dcsIgnore || state == .sosPmApcString
+    }
+
+
+    mutating func enter(_ next: ParserState) {
+        state = next
+        switch next {
+        case .escape, .csiEntry, .dcsEntry:
+            sequence = CSISequence()
+            intermediateCount = 0
+        case .oscString:
+            stringPayload.removeAll(keepingCapacity: stringPayload.capacity <= 4096)
+            stringTruncated = false
+        default:
+            break
+        }
+    }
+
+    /// A C1 control (decoded from UTF-8): the 7-bit `ESC Fe` equivalent.
+
+    mutating func c1<H: ParserHandler>(_ c: UInt32, into handler: inout H) {
+        switch c {
+        case 0x90: enter(.dcsEntry)
+        case 0x9B: enter(.csiEntry)
+        case 0x9D: enter(.oscString)
+        case 0x98, 0x9E, 0x9F: state = .sosPmApcString
+        default:
+            state = .ground
+            handler.execute(c)
+        }
+    }
+
+
+    mutating func escapeByte<H: ParserHandler>(_ c: UInt32, into handler: inout H) {
+        switch c {
+        case 0x00..<0x20: handler.execute(c)
+        case 0x20..<0x30:
+            collect(c)
+            state = .escapeIntermediate
+        case 0x5B: enter(.csiEntry)
+        case 0x5D: enter(.oscString)
+        case 0x50: enter(.dcsEntry)
+        case 0x58, 0x5E, 0x5F: state = .sosPmApcString
+        case 0x30..<0x7F: dispatchEscape(UInt8(c), into: &handler)
+        default: break  // DEL and characters beyond ASCII are ignored here.
+        }
+    }
+
+
+    mutating func dispatchEscape<H: ParserHandler>(_ final: UInt8, into handler: inout H) {
+        state = .ground
+        if intermediateCount <= 2 {
+            handler.escapeDispatch(intermediates: sequence.intermediates, final: final)
+        }
+    }
+
+
+    mutating func collect(_ c: UInt32) {
+        if intermediateCount < 2 {
+            sequence.intermediates |= UInt16(c) << UInt16(8 * intermediateCount)
+        }
+        intermediateCount += 1
+    }
+
+
+    mutating func csiByte<H: ParserHandler>(_ c: UInt32, into handler: inout H) {
+        if c < 0x20 {
+            handler.execute(c)
+            return
+        }
+        if state == .csiIgnore {
+            if c >= 0x40 && c < 0x7F { state = .ground }
+            return
+        }
+        switch c {
+        case 0x30...0x39:
+            if state == .csiIntermediate { state = .csiIgnore; return }
+            sequence.parameters.appendDigit(UInt8(c - 0x30))
+            state = .csiParam
+        case 0x3A, 0x3B:
+            if state == .csiIntermediate { state = .csiIgnore; return }
+            sequence.parameters.separate(isColon: c == 0x3A)
+            state = .csiParam
+        case 0x3C...0x3F:
+            if state == .csiEntry {
+                sequence.privateMarker = UInt8(c)
+                state = .csiParam
+            } else {
+                state = .csiIgnore
+            }
+        case 0x20..<0x30:
+            collect(c)
+            state = .csiIntermediate
+        case 0x40..<0x7F:
+            state = .ground
+            if intermediateCount <= 2 {
+                sequence.final = UInt8(c)
+                handler.csiDispatch(sequence)
+            }
+        default:
+            break  // DEL and characters beyond ASCII are ignored inside a sequence.
+        }
+    }
+
+
+    mutating func dcsHeaderByte(_ c: UInt32) {
+        if c < 0x20 || c == 0x7F || state == .dcsIgnore || c > 0x7F { return }
+        switch c {
+        case 0x30...0x39:
+            if state == .dcsIntermediate { state = .dcsIgnore; return }
+            sequence.parameters.appendDigit(UInt8(c - 0x30))
+            state = .dcsParam
+        case 0x3A, 0x3B:
+            if state == .dcsIntermediate { state = .dcsIgnore; return }
+            sequence.parameters.separate(isColon: c == 0x3A)
+            state = .dcsParam
+        case 0x3C...0x3F:
+            if state == .dcsEntry {
+                sequence.privateMarker = UInt8(c)
+                state = .dcsParam
+            } else {
+                state = .dcsIgnore
+            }
+        case 0x20..<0x30:
+            collect(c)
+            state = .dcsIntermediate
+        default:
+            sequence.final = UInt8(c)
+            stringPayload.removeAll(keepingCapacity: stringPayload.capacity <= 4096)
+            stringTruncated = intermediateCount > 2
+            state = .dcsPassthrough
+        }
+    }
+
+
+    mutating func appendString(_ c: UInt32) {
+        if stringPayload.count >= stringLimit {
+            stringTruncated = true
+            return
+        }
+        appendUTF8(c, to: &stringPayload)
+    }
+
+    /// Dispatches an OSC or DCS string when it ends (BEL, ST, ESC, or a C1 control).
+
+    mutating func finishString<H: ParserHandler>(into handler: inout H) {
+        switch state {
+        case .oscString:
+            handler.oscDispatch(stringPayload[...], isTruncated: stringTruncated)
+        case .dcsPassthrough:
+            handler.dcsDispatch(sequence, payload: stringPayload[...], isTruncated: stringTruncated)
+        default:
+            return
+        }
+        state = .ground
+    }
+}

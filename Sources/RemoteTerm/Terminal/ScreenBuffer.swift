@@ -1,0 +1,147 @@
+/// The cells of one screen (primary or alternate): `rows × columns` cells in one flat array.
+///
+/// Rows are addressed through `slots`, a map from a screen row to the row's storage slot, so
+/// scrolling moves a few integers instead of cells (tmux's `linedata`, mosh's shared rows).
+/// Each slot carries a revision stamped from the terminal's clock on every change: a renderer
+/// that remembers which revision it drew on each row redraws exactly the rows that changed.
+public struct ScreenBuffer: Sendable {
+    /// Number of rows.
+    public private(set) var rows: Int
+    /// Number of columns.
+    public private(set) var columns: Int
+    /// All cells, slot by slot.
+    var cells: [Cell]
+    /// Screen row → storage slot.
+    var slots: [Int]
+    /// Per slot: the line continues on the next row (it was soft-wrapped by autowrap).
+    var wrapped: [Bool]
+    /// Per slot: the revision of its last change.
+    var revisions: [UInt64]
+
+    /// A blank screen whose rows are stamped with revisions from `clock`.
+    init(rows: Int, columns: Int, clock: inout UInt64) {
+        self.rows = rows
+        self.columns = columns
+        cells = Array(repeating: .blank, count: rows * columns)
+        slots = Array(0..<rows)
+        wrapped = Array(repeating: false, count: rows)
+        revisions = (0..<rows).map { _ in
+            clock &+= 1
+            return clock
+        }
+    }
+
+    /// Index in `cells` of the first cell of screen row `row`.
+    @inline(__always) func rowStart(_ row: Int) -> Int { slots[row] &* columns }
+
+    /// The cell at a screen position.
+    func cell(row: Int, column: Int) -> Cell { cells[rowStart(row) + column] }
+
+    /// The cells of one screen row, left to right.
+    public func rowCells(_ row: Int) -> ArraySlice<Cell> {
+        let start = rowStart(row)
+        return cells[start..<start + columns]
+    }
+
+    /// Whether screen row `row` was soft-wrapped onto the next one.
+    public func isWrapped(_ row: Int) -> Bool { wrapped[slots[row]] }
+
+    /// The revision of screen row `row`.
+    public func revision(_ row: Int) -> UInt64 { revisions[slots[row]] }
+
+    /// Stamps row `row` as changed.
+    @inline(__always) mutating func touch(_ row: Int, clock: inout UInt64) {
+        clock &+= 1
+        revisions[slots[row]] = clock
+    }
+
+    /// Fills columns `range` of `row` with `fill` and stamps the row.
+    mutating func fill(row: Int, columns range: Range<Int>, with fill: Cell, clock: inout UInt64) {
+        guard !range.isEmpty else { return }
+        let start = rowStart(row)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for c in range { cells[start + c] = fill }
+        }
+        touch(row, clock: &clock)
+    }
+
+    /// Clears a whole row, including its wrap flag.
+    mutating func clearRow(_ row: Int, with fill: Cell, clock: inout UInt64) {
+        self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
+        wrapped[slots[row]] = false
+    }
+
+    /// Rotates rows `top...bottom` up by `count` (content moves up); the rows that come out at
+    /// the bottom keep their old slots and must be cleared by the caller.
+    mutating func rotateUp(top: Int, bottom: Int, count: Int) {
+        let n = bottom - top + 1
+        let k = count % n
+        guard k > 0 else { return }
+        // In place, without allocating: this runs on every line feed at the bottom margin.
+        slots.withUnsafeMutableBufferPointer { slots in
+            if k == 1 {
+                let first = slots[top]
+                for i in top..<bottom { slots[i] = slots[i + 1] }
+                slots[bottom] = first
+            } else {
+                slots[top..<top + k].reverse()
+                slots[top + k...bottom].reverse()
+                slots[top...bottom].reverse()
+            }
+        }
+    }
+
+    /// Rotates rows `top...bottom` down by `count`; the rows that come out at the top must be
+    /// cleared by the caller.
+    mutating func rotateDown(top: Int, bottom: Int, count: Int) {
+        let n = bottom - top + 1
+        let k = count % n
+        guard k > 0 else { return }
+        rotateUp(top: top, bottom: bottom, count: n - k)
+    }
+
+    /// Replaces a row's cells with `newCells` (padded or cut to the width).
+    mutating func setRow(_ row: Int, cells newCells: [Cell], isWrapped: Bool, clock: inout UInt64) {
+        let start = rowStart(row)
+        for c in 0..<columns { cells[start + c] = c < newCells.count ? newCells[c] : .blank }
+        wrapped[slots[row]] = isWrapped
+        touch(row, clock: &clock)
+    }
+
+    /// A copy with a new size: rows are taken from `rowSource` (top to bottom), cut or padded
+    /// to the new width. Wide characters cut in half at the right edge are blanked.
+    static func resized(
+        rows: Int, columns: Int, rowSource: [(cells: ArraySlice<Cell>, wrapped: Bool)], clock: inout UInt64
+    ) -> ScreenBuffer {
+        var buffer = ScreenBuffer(rows: rows, columns: columns, clock: &clock)
+        for (row, source) in rowSource.prefix(rows).enumerated() {
+            let start = buffer.rowStart(row)
+            for (c, cell) in source.cells.prefix(columns).enumerated() { buffer.cells[start + c] = cell }
+            buffer.wrapped[row] = source.wrapped && source.cells.count <= columns
+            buffer.repairWideCharacters(row: row)
+        }
+        return buffer
+    }
+
+    /// Blanks half-characters left by an edit: a continuation without its first half, or a
+    /// first half without its continuation (after ICH/DCH/resize cut a wide character).
+    mutating func repairWideCharacters(row: Int) {
+        let start = rowStart(row)
+        for c in 0..<columns {
+            let cell = cells[start + c]
+            if cell.attributes.contains(.wideContinuation) {
+                if c == 0 || !cells[start + c - 1].attributes.contains(.wide) {
+                    cells[start + c].attributes.remove(.wideContinuation)
+                    cells[start + c].codePoint = 0
+                    cells[start + c].extra = 0
+                }
+            } else if cell.attributes.contains(.wide) {
+                if c == columns - 1 || !cells[start + c + 1].attributes.contains(.wideContinuation) {
+                    cells[start + c].attributes.remove(.wide)
+                    cells[start + c].codePoint = 0
+                    cells[start + c].extra = 0
+                }
+            }
+        }
+    }
+}

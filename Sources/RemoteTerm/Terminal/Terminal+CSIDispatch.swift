@@ -1,0 +1,81 @@
+/// The meaning of control sequences: the only place that knows final bytes, private markers,
+/// intermediates and parameter defaults. Each case names its mnemonic.
+extension Terminal {
+    /// A complete CSI sequence from the parser.
+    public mutating func csiDispatch(_ s: CSISequence) {
+        let p = s.parameters
+        let n = p.value(at: 0, default: 1)
+        switch (s.privateMarker, s.intermediates) {
+        case (0, 0):
+            dispatchPlain(s.final, p, n)
+        case (UInt8(ascii: "?"), 0):
+            switch s.final {
+            case UInt8(ascii: "h"): setModes(p, isPrivate: true, enabled: true)  // DECSET
+            case UInt8(ascii: "l"): setModes(p, isPrivate: true, enabled: false)  // DECRST
+            case UInt8(ascii: "J"): eraseInDisplay(p[0])  // DECSED (no protected cells)
+            case UInt8(ascii: "K"): eraseInLine(p[0])  // DECSEL
+            case UInt8(ascii: "n"): reportDeviceStatus(p[0], isPrivate: true)  // DECXCPR
+            default: break
+            }
+        case (UInt8(ascii: ">"), 0):
+            if s.final == UInt8(ascii: "c") && p[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
+        case (0, UInt16(UInt8(ascii: "$"))):
+            if s.final == UInt8(ascii: "p") { reportMode(p[0], isPrivate: false) }  // DECRQM (ANSI)
+        case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
+            if s.final == UInt8(ascii: "p") { reportMode(p[0], isPrivate: true) }  // DECRQM (DEC)
+        case (0, UInt16(UInt8(ascii: " "))):
+            if s.final == UInt8(ascii: "q") && p[0] <= 6 { modes.cursorStyle = p[0] }  // DECSCUSR
+        case (0, UInt16(UInt8(ascii: "!"))):
+            if s.final == UInt8(ascii: "p") { softReset() }  // DECSTR
+        case (0, UInt16(UInt8(ascii: "*"))):
+            if s.final == UInt8(ascii: "y") { reportRectangleChecksum(p) }  // DECRQCRA
+        default:
+            break
+        }
+    }
+
+    private mutating func dispatchPlain(_ final: UInt8, _ p: CSIParameters, _ n: Int) {
+        switch final {
+        case UInt8(ascii: "@"): insertCharacters(n)  // ICH
+        case UInt8(ascii: "A"): cursorUp(n)  // CUU
+        case UInt8(ascii: "B"): cursorDown(n)  // CUD
+        case UInt8(ascii: "C"): cursorForward(n)  // CUF
+        case UInt8(ascii: "D"): cursorBackward(n)  // CUB
+        case UInt8(ascii: "E"):  // CNL
+            cursorDown(n)
+            cursorColumn = 0
+        case UInt8(ascii: "F"):  // CPL
+            cursorUp(n)
+            cursorColumn = 0
+        case UInt8(ascii: "G"), UInt8(ascii: "`"): setCursorColumn(n - 1)  // CHA, HPA
+        case UInt8(ascii: "H"), UInt8(ascii: "f"):  // CUP, HVP
+            setCursor(row: n - 1, column: p.value(at: 1, default: 1) - 1)
+        case UInt8(ascii: "I"): tabForward(n)  // CHT
+        case UInt8(ascii: "J"): eraseInDisplay(p[0])  // ED
+        case UInt8(ascii: "K"): eraseInLine(p[0])  // EL
+        case UInt8(ascii: "L"): insertLines(n)  // IL
+        case UInt8(ascii: "M"): deleteLines(n)  // DL
+        case UInt8(ascii: "P"): deleteCharacters(n)  // DCH
+        case UInt8(ascii: "S"): scrollUp(n)  // SU
+        case UInt8(ascii: "T"):  // SD (with more parameters it is xterm's mouse tracking start)
+            if p.count <= 1 { scrollDown(n) }
+        case UInt8(ascii: "X"): eraseCharacters(n)  // ECH
+        case UInt8(ascii: "Z"): tabBackward(n)  // CBT
+        case UInt8(ascii: "a"): cursorForward(n)  // HPR
+        case UInt8(ascii: "b"): repeatLastCharacter(n)  // REP
+        case UInt8(ascii: "c"): if p[0] == 0 { reportPrimaryDeviceAttributes() }  // DA1
+        case UInt8(ascii: "d"): setCursorRow(n - 1)  // VPA
+        case UInt8(ascii: "e"): cursorRowRelative(n)  // VPR
+        case UInt8(ascii: "g"): clearTabStops(p[0])  // TBC
+        case UInt8(ascii: "h"): setModes(p, isPrivate: false, enabled: true)  // SM
+        case UInt8(ascii: "l"): setModes(p, isPrivate: false, enabled: false)  // RM
+        case UInt8(ascii: "m"): selectGraphicRendition(p)  // SGR
+        case UInt8(ascii: "n"): reportDeviceStatus(p[0], isPrivate: false)  // DSR
+        case UInt8(ascii: "r"): setScrollRegion(top: p[0], bottom: p[1])  // DECSTBM
+        case UInt8(ascii: "s"): saveCursor()  // SCOSC
+        case UInt8(ascii: "t"): windowOperation(p)  // XTWINOPS
+        case UInt8(ascii: "u"): restoreCursor()  // SCORC
+        default: break
+        }
+    }
+}

@@ -1,0 +1,197 @@
+/// C0 and C1 controls and `ESC` sequences.
+extension Terminal {
+    /// A control function from the parser (C0 byte, or C1 code point).
+    public mutating func execute(_ control: UInt32) {
+        switch control {
+        case 0x07: pendingEffects.append(.bell)  // BEL
+        case 0x08: backspace()  // BS
+        case 0x09: tabForward(1)  // HT
+        case 0x0A, 0x0B, 0x0C: lineFeed()  // LF, VT, FF
+        case 0x0D: carriageReturn()  // CR
+        case 0x0E: charsets.invoke(1)  // SO: G1 into GL
+        case 0x0F: charsets.invoke(0)  // SI: G0 into GL
+        case 0x84: index()  // IND
+        case 0x85: nextLine()  // NEL
+        case 0x88: setTabStop()  // HTS
+        case 0x8D: reverseIndex()  // RI
+        default: break
+        }
+    }
+
+    /// `ESC [intermediates] final`.
+    public mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
+        switch (intermediates, final) {
+        case (0, UInt8(ascii: "7")): saveCursor()  // DECSC
+        case (0, UInt8(ascii: "8")): restoreCursor()  // DECRC
+        case (0, UInt8(ascii: "D")): index()  // IND
+        case (0, UInt8(ascii: "E")): nextLine()  // NEL
+        case (0, UInt8(ascii: "H")): setTabStop()  // HTS
+        case (0, UInt8(ascii: "M")): reverseIndex()  // RI
+        case (0, UInt8(ascii: "c")): fullReset()  // RIS
+        case (0, UInt8(ascii: "=")): modes.keypadApplication = true  // DECKPAM
+        case (0, UInt8(ascii: ">")): modes.keypadApplication = false  // DECKPNM
+        case (0, UInt8(ascii: "n")): charsets.invoke(2)  // LS2
+        case (0, UInt8(ascii: "o")): charsets.invoke(3)  // LS3
+        case (0, UInt8(ascii: "Z")): reportPrimaryDeviceAttributes()  // DECID
+        case (UInt16(UInt8(ascii: "#")), UInt8(ascii: "8")): screenAlignmentTest()  // DECALN
+        case (UInt16(UInt8(ascii: "(")), _): designate(final, slot: 0)  // SCS G0
+        case (UInt16(UInt8(ascii: ")")), _): designate(final, slot: 1)  // SCS G1
+        case (UInt16(UInt8(ascii: "*")), _): designate(final, slot: 2)  // SCS G2
+        case (UInt16(UInt8(ascii: "+")), _): designate(final, slot: 3)  // SCS G3
+        default: break
+        }
+    }
+
+    private mutating func designate(_ final: UInt8, slot: Int) {
+        if let charset = Charset(designator: final) { charsets.designate(charset, slot: slot) }
+    }
+
+    // MARK: - Line and column motion
+
+    /// BS: one column left, stopping at the left edge; cancels a pending wrap.
+    mutating func backspace() {
+        hasPendingWrap = false
+        if cursorColumn > 0 { cursorColumn -= 1 }
+    }
+
+    /// CR: to the first column.
+    mutating func carriageReturn() {
+        hasPendingWrap = false
+        cursorColumn = 0
+    }
+
+    /// LF, VT, FF: index, plus carriage return in LNM mode.
+    mutating func lineFeed() {
+        index()
+        if modes.lineFeedNewLine { cursorColumn = 0 }
+    }
+
+    /// IND: down one row, scrolling the region up at its bottom margin.
+    mutating func index() {
+        hasPendingWrap = false
+        if cursorRow == scrollBottom {
+            scrollUp(1)
+        } else if cursorRow < rows - 1 {
+            cursorRow += 1
+        }
+    }
+
+    /// RI: up one row, scrolling the region down at its top margin.
+    mutating func reverseIndex() {
+        hasPendingWrap = false
+        if cursorRow == scrollTop {
+            scrollDown(1)
+        } else if cursorRow > 0 {
+            cursorRow -= 1
+        }
+    }
+
+    /// NEL: carriage return plus index.
+    mutating func nextLine() {
+        index()
+        cursorColumn = 0
+    }
+
+    // MARK: - Tabs
+
+    /// HTS: sets a tab stop at the cursor column.
+    mutating func setTabStop() { tabStops[cursorColumn] = true }
+
+    /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
+    mutating func tabForward(_ count: Int) {
+        hasPendingWrap = false
+        for _ in 0..<min(count, columns) {
+            var column = cursorColumn + 1
+            while column < columns - 1 && !tabStops[column] { column += 1 }
+            cursorColumn = min(column, columns - 1)
+        }
+    }
+
+    /// CBT: to the previous tab stop, `count` times, stopping at the first column.
+    mutating func tabBackward(_ count: Int) {
+        hasPendingWrap = false
+        for _ in 0..<min(count, columns) {
+            var column = cursorColumn - 1
+            while column > 0 && !tabStops[column] { column -= 1 }
+            cursorColumn = max(column, 0)
+        }
+    }
+
+    /// TBC: clears the stop at the cursor (0) or all stops (3).
+    mutating func clearTabStops(_ mode: Int) {
+        switch mode {
+        case 0: tabStops[cursorColumn] = false
+        case 3: tabStops = Array(repeating: false, count: columns)
+        default: break
+        }
+    }
+
+    // MARK: - Save and restore
+
+    /// DECSC / SCOSC: saves cursor, pen, charsets and origin mode for the active screen.
+    mutating func saveCursor() {
+        let saved = SavedCursor(
+            row: cursorRow, column: cursorColumn, hasPendingWrap: hasPendingWrap, pen: pen,
+            penExtra: penExtra, charsets: charsets, origin: modes.origin)
+        if isAlternateScreenActive { savedCursors.alternate = saved } else { savedCursors.primary = saved }
+    }
+
+    /// DECRC / SCORC: restores what `saveCursor` saved, or homes the cursor with default
+    /// attributes when nothing was saved (as xterm does).
+    mutating func restoreCursor() {
+        let saved = isAlternateScreenActive ? savedCursors.alternate : savedCursors.primary
+        guard let saved else {
+            resetPen()
+            charsets = CharsetState()
+            modes.origin = false
+            setCursor(row: 0, column: 0)
+            return
+        }
+        cursorRow = min(saved.row, rows - 1)
+        cursorColumn = min(saved.column, columns - 1)
+        hasPendingWrap = saved.hasPendingWrap && modes.autowrap && saved.column < columns
+        pen = saved.pen
+        penExtra = saved.penExtra
+        pen.extra = penExtra.isEmpty ? 0 : (internExtra(penExtra) ?? 0)
+        charsets = saved.charsets
+        modes.origin = saved.origin
+    }
+
+    // MARK: - Resets
+
+    /// RIS: everything back to power-on, scrollback included; the size stays.
+    mutating func fullReset() {
+        let effects = pendingEffects
+        self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
+        pendingEffects = effects
+    }
+
+    /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
+    mutating func softReset() {
+        modes.insert = false
+        modes.origin = false
+        modes.autowrap = true
+        modes.cursorVisible = true
+        modes.cursorKeysApplication = false
+        modes.keypadApplication = false
+        scrollTop = 0
+        scrollBottom = rows - 1
+        resetPen()
+        charsets = CharsetState()
+        hasPendingWrap = false
+        savedCursors = (nil, nil)
+    }
+
+    /// DECALN: fills the screen with `E`, resets the margins, homes the cursor.
+    mutating func screenAlignmentTest() {
+        scrollTop = 0
+        scrollBottom = rows - 1
+        modes.origin = false
+        let fill = Cell(codePoint: 0x45)
+        for row in 0..<rows { screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock) }
+        setCursor(row: 0, column: 0)
+    }
+}
+
+/// The terminal is the parser's handler: parser actions apply straight to the state.
+extension Terminal: ParserHandler {}

@@ -1,0 +1,126 @@
+/// Erasing and editing: ED EL ECH ICH DCH IL DL. Erased cells take the current background
+/// (xterm's back-colour erase). None of these move the cursor except IL/DL (to column 0).
+extension Terminal {
+    /// Blanks `columns` of `row` with the erase cell, repairing wide characters cut at either end.
+    mutating func eraseCells(row: Int, columns range: Range<Int>) {
+        let range = range.clamped(to: 0..<columns)
+        guard !range.isEmpty else { return }
+        let start = screen.rowStart(row)
+        if range.lowerBound > 0 && screen.cells[start + range.lowerBound].attributes.contains(.wideContinuation) {
+            Self.blankHalf(&screen.cells[start + range.lowerBound - 1])
+        }
+        if range.upperBound < columns && screen.cells[start + range.upperBound].attributes.contains(.wideContinuation) {
+            Self.blankHalf(&screen.cells[start + range.upperBound])
+        }
+        screen.fill(row: row, columns: range, with: erasedCell, clock: &clock)
+    }
+
+    /// ED: 0 below (from the cursor), 1 above (to the cursor), 2 all, 3 the scrollback.
+    mutating func eraseInDisplay(_ mode: Int) {
+        hasPendingWrap = false
+        switch mode {
+        case 0:
+            eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+            screen.wrapped[screen.slots[cursorRow]] = false
+            for row in (cursorRow + 1)..<max(rows, cursorRow + 1) { eraseRow(row) }
+        case 1:
+            for row in 0..<cursorRow { eraseRow(row) }
+            eraseCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
+        case 2:
+            for row in 0..<rows { eraseRow(row) }
+        case 3:
+            scrollback.removeAll()
+        default:
+            break
+        }
+    }
+
+    /// EL: 0 right of (and at) the cursor, 1 left of it, 2 the whole line.
+    mutating func eraseInLine(_ mode: Int) {
+        hasPendingWrap = false
+        switch mode {
+        case 0:
+            eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+            screen.wrapped[screen.slots[cursorRow]] = false
+        case 1: eraseCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
+        case 2: eraseRow(cursorRow)
+        default: break
+        }
+    }
+
+    private mutating func eraseRow(_ row: Int) {
+        screen.clearRow(row, with: erasedCell, clock: &clock)
+    }
+
+    /// ECH: blanks `count` cells from the cursor, without moving it.
+    mutating func eraseCharacters(_ count: Int) {
+        hasPendingWrap = false
+        eraseCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + min(count, columns)))
+    }
+
+    /// ICH: inserts `count` blank cells at the cursor; the line's end falls off.
+    mutating func insertCharacters(_ count: Int) {
+        hasPendingWrap = false
+        shiftRight(row: cursorRow, from: cursorColumn, count: count)
+    }
+
+    /// Shifts cells right of `column` by `count`, blanking the gap (ICH and insert mode).
+    mutating func shiftRight(row: Int, from column: Int, count: Int) {
+        let count = min(count, columns - column)
+        guard count > 0 else { return }
+        let start = screen.rowStart(row)
+        var index = columns - 1
+        while index >= column + count {
+            screen.cells[start + index] = screen.cells[start + index - count]
+            index -= 1
+        }
+        let fill = erasedCell
+        for c in column..<(column + count) { screen.cells[start + c] = fill }
+        screen.repairWideCharacters(row: row)
+        screen.wrapped[screen.slots[row]] = false
+        touch(row)
+    }
+
+    /// DCH: deletes `count` cells at the cursor; blanks enter at the line's end.
+    mutating func deleteCharacters(_ count: Int) {
+        hasPendingWrap = false
+        let column = cursorColumn
+        let count = min(count, columns - column)
+        guard count > 0 else { return }
+        let start = screen.rowStart(cursorRow)
+        for c in column..<(columns - count) { screen.cells[start + c] = screen.cells[start + c + count] }
+        let fill = erasedCell
+        for c in (columns - count)..<columns { screen.cells[start + c] = fill }
+        screen.repairWideCharacters(row: cursorRow)
+        touch(cursorRow)
+    }
+
+    /// IL: inserts `count` blank lines at the cursor row, inside the region only.
+    mutating func insertLines(_ count: Int) {
+        guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+        let count = min(count, scrollBottom - cursorRow + 1)
+        screen.rotateDown(top: cursorRow, bottom: scrollBottom, count: count)
+        for row in cursorRow..<(cursorRow + count) { eraseRow(row) }
+        cursorColumn = 0
+        hasPendingWrap = false
+    }
+
+    /// DL: deletes `count` lines at the cursor row, inside the region only.
+    mutating func deleteLines(_ count: Int) {
+        guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+        let count = min(count, scrollBottom - cursorRow + 1)
+        screen.rotateUp(top: cursorRow, bottom: scrollBottom, count: count)
+        for row in (scrollBottom - count + 1)...scrollBottom { eraseRow(row) }
+        cursorColumn = 0
+        hasPendingWrap = false
+    }
+
+    /// REP: prints the last graphic character `count` more times (bounded by the screen size).
+    mutating func repeatLastCharacter(_ count: Int) {
+        guard lastPrinted != 0 else { return }
+        let character = lastPrinted
+        let width = characterWidth(character)
+        guard width > 0 else { return }
+        for _ in 0..<min(count, rows * columns) { putCharacter(character, width: width) }
+    }
+}

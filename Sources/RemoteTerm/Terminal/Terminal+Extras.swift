@@ -1,0 +1,27 @@
+/// Keeping the out-of-line cell data bounded: interning, and compaction when the table fills.
+extension Terminal {
+    /// The index of `extra`, compacting the table first if it is full; nil if even a
+    /// compacted table has no room (the data is then dropped, never the cell).
+    mutating func internExtra(_ extra: CellExtra) -> UInt16? {
+        if let index = extras.intern(extra) { return index }
+        compactExtras()
+        return extras.intern(extra)
+    }
+
+    /// Drops extras no cell refers to any more and renumbers the rest everywhere.
+    mutating func compactExtras() {
+        var live = Set<UInt16>()
+        for cell in screen.cells where cell.extra != 0 { live.insert(cell.extra) }
+        for cell in otherScreen.cells where cell.extra != 0 { live.insert(cell.extra) }
+        let remap = extras.compact(keeping: live)
+        func renumber(_ buffer: inout ScreenBuffer) {
+            for i in buffer.cells.indices where buffer.cells[i].extra != 0 {
+                buffer.cells[i].extra = remap[buffer.cells[i].extra] ?? 0
+            }
+        }
+        renumber(&screen)
+        renumber(&otherScreen)
+        // Pens are re-interned from their values rather than renumbered.
+        pen.extra = penExtra.isEmpty ? 0 : (extras.intern(penExtra) ?? 0)
+    }
+}

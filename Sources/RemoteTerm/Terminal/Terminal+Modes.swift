@@ -1,0 +1,134 @@
+/// SM/RM and DECSET/DECRST, including the alternate screen (47, 1047, 1048, 1049).
+extension Terminal {
+    /// Sets or resets each mode listed in `parameters` (`isPrivate`: the `?` form).
+    mutating func setModes(_ parameters: CSIParameters, isPrivate: Bool, enabled: Bool) {
+        for i in 0..<parameters.count {
+            if isPrivate {
+                setPrivateMode(parameters[i], enabled: enabled)
+            } else {
+                setANSIMode(parameters[i], enabled: enabled)
+            }
+        }
+    }
+
+    private mutating func setANSIMode(_ mode: Int, enabled: Bool) {
+        switch mode {
+        case 4: modes.insert = enabled  // IRM
+        case 20: modes.lineFeedNewLine = enabled  // LNM
+        default: break
+        }
+    }
+
+    private mutating func setPrivateMode(_ mode: Int, enabled: Bool) {
+        switch mode {
+        case 1: modes.cursorKeysApplication = enabled  // DECCKM
+        case 5:  // DECSCNM
+            if modes.reverseVideo != enabled {
+                modes.reverseVideo = enabled
+                for row in 0..<rows { touch(row) }
+            }
+        case 6:  // DECOM: homes the cursor either way
+            modes.origin = enabled
+            setCursor(row: 0, column: 0)
+        case 7:  // DECAWM
+            modes.autowrap = enabled
+            if !enabled { hasPendingWrap = false }
+        case 25: modes.cursorVisible = enabled  // DECTCEM
+        case 66: modes.keypadApplication = enabled  // DECNKM
+        case 9: setMouseTracking(.x10, enabled: enabled)
+        case 1000: setMouseTracking(.normal, enabled: enabled)
+        case 1002: setMouseTracking(.buttonEvent, enabled: enabled)
+        case 1003: setMouseTracking(.anyEvent, enabled: enabled)
+        case 1004: modes.focusEvents = enabled
+        case 1005: setMouseEncoding(.utf8, enabled: enabled)
+        case 1006: setMouseEncoding(.sgr, enabled: enabled)
+        case 2004: modes.bracketedPaste = enabled
+        case 47: switchScreen(toAlternate: enabled, clearAlternate: false)
+        case 1047:
+            if enabled {
+                switchScreen(toAlternate: true, clearAlternate: false)
+            } else {
+                if isAlternateScreenActive { clearScreenForAlternate() }
+                switchScreen(toAlternate: false, clearAlternate: false)
+            }
+        case 1048:
+            if enabled { saveCursor() } else { restoreCursor() }
+        case 1049:
+            if enabled {
+                guard !isAlternateScreenActive else { return }
+                saveCursor()
+                switchScreen(toAlternate: true, clearAlternate: true)
+            } else {
+                guard isAlternateScreenActive else { return }
+                switchScreen(toAlternate: false, clearAlternate: false)
+                restoreCursor()
+            }
+        default: break
+        }
+    }
+
+    private mutating func setMouseTracking(_ tracking: MouseTracking, enabled: Bool) {
+        if enabled {
+            modes.mouseTracking = tracking
+        } else if modes.mouseTracking == tracking {
+            modes.mouseTracking = .off
+        }
+    }
+
+    private mutating func setMouseEncoding(_ encoding: MouseEncoding, enabled: Bool) {
+        if enabled {
+            modes.mouseEncoding = encoding
+        } else if modes.mouseEncoding == encoding {
+            modes.mouseEncoding = .x10
+        }
+    }
+
+    /// Swaps the primary and alternate screens; the cursor stays where it is.
+    mutating func switchScreen(toAlternate: Bool, clearAlternate: Bool) {
+        guard toAlternate != isAlternateScreenActive else {
+            if toAlternate && clearAlternate { clearScreenForAlternate() }
+            return
+        }
+        swap(&screen, &otherScreen)
+        isAlternateScreenActive = toAlternate
+        if toAlternate && clearAlternate { clearScreenForAlternate() }
+        // The whole screen changed under the renderer: stamp every row.
+        for row in 0..<rows { touch(row) }
+    }
+
+    private mutating func clearScreenForAlternate() {
+        let fill = erasedCell
+        for row in 0..<rows { screen.clearRow(row, with: fill, clock: &clock) }
+    }
+
+    /// The DECRQM state of a mode: 1 set, 2 reset, 0 not recognised.
+    func modeState(_ mode: Int, isPrivate: Bool) -> Int {
+        func state(_ value: Bool) -> Int { value ? 1 : 2 }
+        if !isPrivate {
+            switch mode {
+            case 4: return state(modes.insert)
+            case 20: return state(modes.lineFeedNewLine)
+            default: return 0
+            }
+        }
+        switch mode {
+        case 1: return state(modes.cursorKeysApplication)
+        case 5: return state(modes.reverseVideo)
+        case 6: return state(modes.origin)
+        case 7: return state(modes.autowrap)
+        case 25: return state(modes.cursorVisible)
+        case 66: return state(modes.keypadApplication)
+        case 9: return state(modes.mouseTracking == .x10)
+        case 1000: return state(modes.mouseTracking == .normal)
+        case 1002: return state(modes.mouseTracking == .buttonEvent)
+        case 1003: return state(modes.mouseTracking == .anyEvent)
+        case 1004: return state(modes.focusEvents)
+        case 1005: return state(modes.mouseEncoding == .utf8)
+        case 1006: return state(modes.mouseEncoding == .sgr)
+        case 2004: return state(modes.bracketedPaste)
+        case 47, 1047, 1049: return state(isAlternateScreenActive)
+        case 1048: return 2
+        default: return 0
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// Operating system commands (titles, hyperlinks, clipboard) and device control strings.
+extension Terminal {
+    /// Longest title kept, in characters.
+    static let titleLimit = 1024
+    /// Longest hyperlink URI kept, in bytes (longer ones are ignored, as in other terminals).
+    static let hyperlinkLimit = 4096
+
+    /// A complete OSC string.
+    public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
+        guard let separator = payload.firstIndex(of: UInt8(ascii: ";")) else { return }
+        guard let command = Int(String(decoding: payload[payload.startIndex..<separator], as: UTF8.self)) else {
+            return
+        }
+        let argument = payload[(separator + 1)...]
+        switch command {
+        case 0, 1, 2:
+            let text = Self.sanitizedTitle(argument)
+            if command != 1 {
+                title = text
+                pendingEffects.append(.titleChanged(text))
+            }
+            if command != 2 {
+                iconName = text
+                pendingEffects.append(.iconNameChanged(text))
+            }
+        case 8:
+            setHyperlink(argument)
+        case 52:
+            // A clipboard cut short by the payload bound would be wrong data: ignore it.
+            guard !isTruncated, let split = argument.firstIndex(of: UInt8(ascii: ";")) else { return }
+            let selection = String(decoding: argument[argument.startIndex..<split], as: UTF8.self)
+            let data = String(decoding: argument[(split + 1)...], as: UTF8.self)
+            pendingEffects.append(.clipboardRequest(selection: selection, data: data))
+        default:
+            break
+        }
+    }
+
+    /// Titles are shown by the local terminal, so only printable characters survive.
+    static func sanitizedTitle(_ bytes: ArraySlice<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            guard scalars.count < titleLimit else { break }
+            let value = scalar.value
+            if value < 0x20 || (value >= 0x7F && value < 0xA0) { continue }
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
+    /// OSC 8 `params ; URI`: an empty URI ends the link.
+    private mutating func setHyperlink(_ argument: ArraySlice<UInt8>) {
+        guard let split = argument.firstIndex(of: UInt8(ascii: ";")) else { return }
+        let uriBytes = argument[(split + 1)...]
+        var link: UInt16 = 0
+        if !uriBytes.isEmpty && uriBytes.count <= Self.hyperlinkLimit
+            && !uriBytes.contains(where: { $0 < 0x20 || $0 == 0x7F })
+        {
+            // Links with the same id and URI are one link (OSC 8's `id=` parameter).
+            let params = String(decoding: argument[argument.startIndex..<split], as: UTF8.self)
+            let id = params.split(separator: ":").first { $0.hasPrefix("id=") }.map { String($0.dropFirst(3)) }
+            let uri = String(decoding: uriBytes, as: UTF8.self)
+            link = extras.internHyperlink(id.map { "\($0)\u{0}\(uri)" } ?? uri) ?? 0
+        }
+        guard penExtra.hyperlink != link else { return }
+        penExtra.hyperlink = link
+        refreshPenExtra()
+    }
+
+    /// A complete DCS string.
+    public mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
+        guard !isTruncated else { return }
+        if header.privateMarker == 0 && header.intermediates == UInt16(UInt8(ascii: "$"))
+            && header.final == UInt8(ascii: "q")
+        {
+            requestStatusString(payload)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// Printing: characters into cells at the cursor, with autowrap, insert mode, wide
+/// characters and combining marks. This is the hot path, so ASCII runs are written straight
+/// into the row's storage.
+extension Terminal {
+    /// Prints a run of printable ASCII (the parser's fast path).
+    public mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard charsets.current == .ascii && !modes.insert else {
+            for byte in bytes { putCharacter(charsets.current.translate(UInt32(byte)), width: 1) }
+            return
+        }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if hasPendingWrap { wrapLine() }
+            let column = cursorColumn
+            let room = columns - column
+            if count - i <= room {
+                storeASCII(bytes, from: i, count: count - i, column: column)
+                advanceCursor(to: column + count - i)
+                break
+            }
+            if modes.autowrap {
+                storeASCII(bytes, from: i, count: room, column: column)
+                i += room
+                advanceCursor(to: columns)
+            } else {
+                // Without autowrap, what does not fit overwrites the last column: only the
+                // run's last character stays there.
+                storeASCII(bytes, from: i, count: room - 1, column: column)
+                storeASCII(bytes, from: count - 1, count: 1, column: columns - 1)
+                advanceCursor(to: columns)
+                break
+            }
+        }
+        lastPrinted = UInt32(bytes[count - 1])
+    }
+
+    /// Prints one character beyond ASCII (already decoded).
+    public mutating func print(_ codePoint: UInt32) {
+        let width = characterWidth(codePoint)
+        if width == 0 {
+            attachCombining(codePoint)
+        } else {
+            putCharacter(codePoint, width: width)
+        }
+    }
+
+    /// Writes `count` ASCII bytes into the cursor row from `column` (they fit).
+    @inline(__always)
+    private mutating func storeASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, column: Int) {
+        guard count > 0 else { return }
+        let rowStart = screen.rowStart(cursorRow)
+        let template = pen
+        let columns = self.columns
+        screen.cells.withUnsafeMutableBufferPointer { cells in
+            let first = rowStart + column
+            let end = column + count
+            if cells[first].attributes.contains(.wideContinuation) && column > 0 {
+                Self.blankHalf(&cells[first - 1])
+            }
+            if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
+                Self.blankHalf(&cells[rowStart + end])
+            }
+            var cell = template
+            for k in 0..<count {
+                cell.codePoint = UInt32(bytes[start + k])
+                cells[first + k] = cell
+            }
+        }
+        touch(cursorRow)
+    }
+
+    /// Moves the cursor after printing up to column `next`; at the edge the wrap is pending.
+    @inline(__always)
+    private mutating func advanceCursor(to next: Int) {
+        if next >= columns {
+            cursorColumn = columns - 1
+            hasPendingWrap = modes.autowrap
+        } else {
+            cursorColumn = next
+        }
+    }
+
+    /// Prints one character of width 1 or 2 (the general path: charsets, insert mode, wide).
+    mutating func putCharacter(_ codePoint: UInt32, width: Int) {
+        if hasPendingWrap { wrapLine() }
+        if width == 2 {
+            guard columns >= 2 else { return }
+            if cursorColumn == columns - 1 {
+                guard modes.autowrap else { return }
+                // A wide character never splits: the last column is left blank and it wraps.
+                eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+                wrapLine()
+            }
+        }
+        if modes.insert { shiftRight(row: cursorRow, from: cursorColumn, count: width) }
+        let column = cursorColumn
+        let rowStart = screen.rowStart(cursorRow)
+        var cell = pen
+        cell.codePoint = codePoint
+        let columns = self.columns
+        screen.cells.withUnsafeMutableBufferPointer { cells in
+            if cells[rowStart + column].attributes.contains(.wideContinuation) && column > 0 {
+                Self.blankHalf(&cells[rowStart + column - 1])
+            }
+            let end = column + width
+            if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
+                Self.blankHalf(&cells[rowStart + end])
+            }
+            if width == 2 {
+                cell.attributes.insert(.wide)
+                cells[rowStart + column] = cell
+                cell.attributes.remove(.wide)
+                cell.attributes.insert(.wideContinuation)
+                cell.codePoint = 0
+                cells[rowStart + column + 1] = cell
+            } else {
+                cells[rowStart + column] = cell
+            }
+        }
+        touch(cursorRow)
+        lastPrinted = codePoint
+        advanceCursor(to: column + width)
+    }
+
+    /// Turns the surviving half of an overwritten wide character into an empty cell.
+    @inline(__always)
+    static func blankHalf(_ cell: inout Cell) {
+        cell.codePoint = 0
+        cell.extra = 0
+        cell.attributes.remove([.wide, .wideContinuation])
+    }
+
+    /// Adds a zero-width character (combining mark, variation selector, ZWJ) to the cell
+    /// printed last; dropped when there is none.
+    mutating func attachCombining(_ codePoint: UInt32) {
+        var column = hasPendingWrap ? cursorColumn : cursorColumn - 1
+        guard column >= 0 else { return }
+        let rowStart = screen.rowStart(cursorRow)
+        if screen.cells[rowStart + column].attributes.contains(.wideContinuation) && column > 0 {
+            column -= 1
+        }
+        let base = screen.cells[rowStart + column]
+        guard base.codePoint != 0 else { return }
+        var extra = extras.entry(base.extra)
+        guard extra.combining.count < CellExtra.combiningLimit else { return }
+        extra.combining.append(codePoint)
+        guard let index = internExtra(extra) else { return }
+        // The table may have been compacted: re-read the cell index from scratch.
+        screen.cells[rowStart + column].extra = index
+        if base.attributes.contains(.wide) && column + 1 < columns {
+            screen.cells[rowStart + column + 1].extra = index
+        }
+        touch(cursorRow)
+    }
+
+    /// Performs the pending wrap: marks the row as continued, then CR + index.
+    mutating func wrapLine() {
+        screen.wrapped[screen.slots[cursorRow]] = true
+        hasPendingWrap = false
+        cursorColumn = 0
+        index()
+    }
+}

@@ -1,0 +1,98 @@
+/// Answers to the remote's queries, produced as `.reply` effects for the input path.
+///
+/// Only answers whose content rterm chooses are given. Anything that would echo text the
+/// remote chose back as input (the title reports `CSI 20 t` / `CSI 21 t`) is never
+/// answered: that is a known way to inject commands into a shell.
+extension Terminal {
+    mutating func reply(_ text: String) {
+        pendingEffects.append(.reply(Array(text.utf8)))
+    }
+
+    /// DA1: a VT420-level terminal (64) with ANSI colour (22).
+    mutating func reportPrimaryDeviceAttributes() { reply("\u{1B}[?64;22c") }
+
+    /// DA2: identifies as an xterm-compatible terminal of patch level 280, so that programs
+    /// such as vim turn on what xterm supports (SGR mouse reports among them).
+    mutating func reportSecondaryDeviceAttributes() { reply("\u{1B}[>41;280;0c") }
+
+    /// DSR (`CSI 5 n`, `CSI 6 n`) and its DEC form (`CSI ? 6 n`).
+    mutating func reportDeviceStatus(_ request: Int, isPrivate: Bool) {
+        let row = (modes.origin ? cursorRow - scrollTop : cursorRow) + 1
+        let column = cursorColumn + 1
+        switch (request, isPrivate) {
+        case (5, false): reply("\u{1B}[0n")
+        case (6, false): reply("\u{1B}[\(row);\(column)R")
+        case (6, true): reply("\u{1B}[?\(row);\(column);1R")
+        default: break
+        }
+    }
+
+    /// DECRQM: `CSI ? Ps $ p` or `CSI Ps $ p`.
+    mutating func reportMode(_ mode: Int, isPrivate: Bool) {
+        let state = modeState(mode, isPrivate: isPrivate)
+        reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(state)$y")
+    }
+
+    /// XTWINOPS: only the size reports (18: text area, 19: screen), and the title stack.
+    mutating func windowOperation(_ p: CSIParameters) {
+        switch p[0] {
+        case 18: reply("\u{1B}[8;\(rows);\(columns)t")
+        case 19: reply("\u{1B}[9;\(rows);\(columns)t")
+        case 22:
+            if titleStack.count < 10 { titleStack.append(title) }
+        case 23:
+            if let previous = titleStack.popLast(), previous != title {
+                title = previous
+                pendingEffects.append(.titleChanged(previous))
+            }
+        default: break  // 20/21 (title reports) deliberately unanswered; the rest unsupported.
+        }
+    }
+
+    /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM and DECSCUSR settings.
+    mutating func requestStatusString(_ payload: ArraySlice<UInt8>) {
+        let request = String(decoding: payload, as: UTF8.self)
+        switch request {
+        case "m": reply("\u{1B}P1$r\(penSGRString())m\u{1B}\\")
+        case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
+        case " q": reply("\u{1B}P1$r\(modes.cursorStyle) q\u{1B}\\")
+        default: reply("\u{1B}P0$r\u{1B}\\")
+        }
+    }
+
+    /// DECRQCRA (`CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y`): a checksum of a rectangle, in the
+    /// negated 16-bit form xterm and DEC terminals report, so conformance suites can read the
+    /// screen back. Cells count their character (an empty cell as a space) plus xterm's
+    /// attribute weights.
+    mutating func reportRectangleChecksum(_ p: CSIParameters) {
+        let id = p[0]
+        let offset = modes.origin ? scrollTop : 0
+        let top = min(max(p.value(at: 2, default: 1) - 1 + offset, 0), rows - 1)
+        let left = min(max(p.value(at: 3, default: 1) - 1, 0), columns - 1)
+        let bottom = min(p.value(at: 4, default: modes.origin ? scrollBottom - offset + 1 : rows) - 1 + offset, rows - 1)
+        let right = min(p.value(at: 5, default: columns) - 1, columns - 1)
+        var sum: UInt32 = 0
+        if top <= bottom && left <= right {
+            for row in top...bottom {
+                for column in left...right {
+                    sum &+= Self.checksumWeight(cell(row: row, column: column), extras: extras)
+                }
+            }
+        }
+        let value = (0 &- sum) & 0xFFFF
+        let hex = String(value, radix: 16, uppercase: true)
+        reply("\u{1B}P\(id)!~\(String(repeating: "0", count: 4 - hex.count))\(hex)\u{1B}\\")
+    }
+
+    private static func checksumWeight(_ cell: Cell, extras: CellExtras) -> UInt32 {
+        if cell.attributes.contains(.wideContinuation) { return 0 }
+        var weight = cell.codePoint == 0 ? 0x20 : cell.codePoint
+        for mark in extras.entry(cell.extra).combining { weight &+= mark }
+        let a = cell.attributes
+        if a.underlineStyle != .none { weight &+= 0x10 }
+        if a.contains(.inverse) { weight &+= 0x20 }
+        if a.contains(.blink) { weight &+= 0x40 }
+        if a.contains(.bold) { weight &+= 0x80 }
+        return weight
+    }
+}

@@ -1,0 +1,53 @@
+/// Scrolling: SU SD, the region (DECSTBM), and the scrollback that catches lines leaving the
+/// top of the full primary screen.
+extension Terminal {
+    /// Scrolls the region up `count` lines (content moves up; blank lines enter at the bottom).
+    mutating func scrollUp(_ count: Int) {
+        let height = scrollBottom - scrollTop + 1
+        let count = min(count, height)
+        guard count > 0 else { return }
+        if scrollTop == 0 && scrollBottom == rows - 1 && !isAlternateScreenActive && scrollback.limit > 0 {
+            for row in 0..<count { pushToScrollback(row: row) }
+        }
+        screen.rotateUp(top: scrollTop, bottom: scrollBottom, count: count)
+        let fill = erasedCell
+        for row in (scrollBottom - count + 1)...scrollBottom {
+            screen.clearRow(row, with: fill, clock: &clock)
+        }
+        // Rows that moved keep their revisions but sit on new screen rows: a renderer that
+        // compares revisions per screen row sees them as changed, as it must.
+    }
+
+    /// Scrolls the region down `count` lines (blank lines enter at the top).
+    mutating func scrollDown(_ count: Int) {
+        let height = scrollBottom - scrollTop + 1
+        let count = min(count, height)
+        guard count > 0 else { return }
+        screen.rotateDown(top: scrollTop, bottom: scrollBottom, count: count)
+        let fill = erasedCell
+        for row in scrollTop..<(scrollTop + count) { screen.clearRow(row, with: fill, clock: &clock) }
+    }
+
+    /// DECSTBM: sets the scroll region (1-based, inclusive; 0 or missing = the edges) and
+    /// homes the cursor. A region of fewer than two lines is ignored, as in xterm.
+    mutating func setScrollRegion(top: Int, bottom: Int) {
+        let top = max(top, 1) - 1
+        let bottom = (bottom == 0 ? rows : min(bottom, rows)) - 1
+        guard top < bottom else { return }
+        scrollTop = top
+        scrollBottom = bottom
+        setCursor(row: 0, column: 0)
+    }
+
+    /// Encodes screen row `row` into the scrollback.
+    private mutating func pushToScrollback(row: Int) {
+        let start = screen.rowStart(row)
+        let isWrapped = screen.isWrapped(row)
+        let columns = self.columns
+        let extras = self.extras
+        screen.cells.withUnsafeBufferPointer { cells in
+            let line = UnsafeBufferPointer(rebasing: cells[start..<start + columns])
+            scrollback.append(line, isWrapped: isWrapped, extras: extras)
+        }
+    }
+}

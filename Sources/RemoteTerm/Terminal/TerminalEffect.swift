@@ -1,0 +1,15 @@
+/// Something the terminal asks of the world outside it, returned as a value from `feed`.
+///
+/// Replies travel back to the remote through the input path and are never drawn.
+public enum TerminalEffect: Equatable, Sendable {
+    /// Bytes to send to the remote (DA, DSR/CPR, DECRQM, DECRQSS, XTWINOPS, DECRQCRA answers).
+    case reply([UInt8])
+    /// BEL in the ground state.
+    case bell
+    /// OSC 0 or OSC 2 set the window title (already stripped of control characters).
+    case titleChanged(String)
+    /// OSC 0 or OSC 1 set the icon name.
+    case iconNameChanged(String)
+    /// OSC 52: the remote asks to set (or query) a clipboard. The front applies its own policy.
+    case clipboardRequest(selection: String, data: String)
+}

@@ -1,0 +1,99 @@
+import Foundation
+import RemoteTerm
+
+/// `rterm render [--size ROWSxCOLS] [--format text|ansi] [--scrollback N] [FILE|-]`: feeds a
+/// typescript or recording into a fresh terminal and prints the final screen.
+struct RenderCommand {
+    var rows = 24
+    var columns = 80
+    var format = "text"
+    var scrollback = Terminal.defaultScrollbackLimit
+    var path = "-"
+
+    static let usage = """
+        usage: rterm render [--size ROWSxCOLS] [--format text|ansi] [--scrollback N] [FILE|-]
+
+        Feeds the bytes of FILE (or standard input) into a fresh terminal and prints the
+        final screen. An asciicast (.cast) file is replayed from its output events.
+
+          --size ROWSxCOLS   terminal size, default 24x80 (each 1-1000)
+          --format text      one line per row, trailing spaces trimmed, then cursor=ROW,COL
+          --format ansi      the screen with colours and attributes as SGR sequences
+          --scrollback N     scrollback lines kept, default 10000
+          -h, --help         show this help
+
+        """
+
+    /// Parses the arguments after `render`.
+    init(arguments: [String]) throws(UsageError) {
+        var i = 0
+        var sawPath = false
+        func value(_ name: String) throws(UsageError) -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError("option \(name) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let argument = arguments[i]
+            switch argument {
+            case "--size":
+                let text = try value(argument)
+                guard let size = parseSize(text) else {
+                    throw UsageError("bad size '\(text)': expected ROWSxCOLS, each 1-1000")
+                }
+                (rows, columns) = size
+            case "--format":
+                format = try value(argument)
+                guard format == "text" || format == "ansi" else {
+                    throw UsageError("bad format '\(format)': expected text or ansi")
+                }
+            case "--scrollback":
+                let text = try value(argument)
+                guard let n = Int(text), n >= 0, n <= 10_000_000 else {
+                    throw UsageError("bad scrollback '\(text)': expected a number of lines")
+                }
+                scrollback = n
+            case "-h", "--help":
+                throw UsageError.help(Self.usage)
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError("unknown option '\(argument)' for render")
+                }
+                guard !sawPath else { throw UsageError("render takes one FILE, got '\(argument)' too") }
+                path = argument
+                sawPath = true
+            }
+            i += 1
+        }
+    }
+
+    /// Renders and prints; returns the exit status.
+    func run() -> Int32 {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
+                return 1
+            }
+            data = contents
+        }
+        var terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback)
+        data.withUnsafeBytes { raw in
+            _ = terminal.feed(raw.bindMemory(to: UInt8.self))
+        }
+        let output = format == "ansi" ? ANSIRenderer.text(of: terminal) : terminal.renderText()
+        FileHandle.standardOutput.write(Data(output.utf8))
+        return 0
+    }
+}
+
+/// Parses `ROWSxCOLS` with each dimension in 1…1000.
+func parseSize(_ text: String) -> (Int, Int)? {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]),
+        (1...1000).contains(rows), (1...1000).contains(columns)
+    else { return nil }
+    return (rows, columns)
+}
