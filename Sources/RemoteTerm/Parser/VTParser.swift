@@ -35,6 +35,15 @@ public struct VTParser: Sendable {
             if state == .ground && !utf8.isPending {
                 // Fast path: a run of printable ASCII goes out as one action.
                 var j = i
+                // Eight bytes at a time while all are printable ASCII (0x20–0x7E): a byte
+                // below 0x20 or above 0x7E sets its high bit in one of the two masks.
+                while j + 8 <= count {
+                    let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                    let below = (word &- 0x2020_2020_2020_2020) & ~word
+                    let above = (word &+ 0x0101_0101_0101_0101) | word
+                    if (below | above) & 0x8080_8080_8080_8080 != 0 { break }
+                    j += 8
+                }
                 while j < count && base[j] &- 0x20 < 0x5F { j += 1 }
                 if j > i {
                     handler.printASCII(UnsafeBufferPointer(start: base + i, count: j - i))

@@ -15,45 +15,101 @@ public struct CompactLine: Sendable {
 
     static let styleMarker: UInt8 = 0xFF
 
-    /// Encodes `cells` into `bytes` (which is emptied first, keeping its capacity).
+    /// Most bytes `encode` can write for a row of `columns` cells: a style change, the
+    /// longest UTF-8 character and a full set of combining marks per cell.
+    static func worstCaseSize(columns: Int) -> Int {
+        columns * (17 + 4 + 4 * CellExtra.combiningLimit)
+    }
+
+    /// Encodes `cells` into `out` (at least `worstCaseSize` bytes); returns the length.
+    /// Writes through a raw pointer: this runs for every line that scrolls off the screen.
     static func encode(
-        _ cells: UnsafeBufferPointer<Cell>, extras: CellExtras, into bytes: inout [UInt8]
-    ) {
-        bytes.removeAll(keepingCapacity: true)
+        _ cells: UnsafeBufferPointer<Cell>, extras: CellExtras, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard let base = cells.baseAddress else { return 0 }
+        // Cells are read as raw words: the style (colours, attributes, extra) is the 12 bytes
+        // after the code point, compared as one 8-byte and one 4-byte load per cell. This runs
+        // for every line that scrolls off, so it must cost a few instructions per cell.
+        let raw = UnsafeRawPointer(base)
+        let stride = MemoryLayout<Cell>.stride
         var end = cells.count
-        while end > 0 && cells[end - 1] == .blank { end -= 1 }
-        guard end > 0 else { return }
-        bytes.reserveCapacity(end)
-        var style = Cell.blank
+        while end > 0 {
+            let p = raw + (end - 1) * stride
+            if p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 { break }
+            end -= 1
+        }
+        var n = 0
+        var colours: UInt64 = 0  // foreground and background
+        var rest: UInt32 = 0  // attributes and extra index
         var extra = CellExtra()
+        let wideBit = CellAttributes.wide.rawValue
+        let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
         for i in 0..<end {
-            let cell = cells[i]
-            if cell.attributes.contains(.wideContinuation) { continue }
-            if cell.foregroundBits != style.foregroundBits || cell.backgroundBits != style.backgroundBits
-                || cell.attributes != style.attributes || cell.extra != style.extra
-            {
+            let p = raw + i * stride
+            let cellColours = p.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+            let cellRest = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+            if cellColours != colours || cellRest != rest {
+                let cell = cells[i]
+                let a = cell.attributes.rawValue
+                if a & UInt16(continuationBit) != 0 { continue }
                 let newExtra = cell.extra == 0 ? CellExtra() : extras.entry(cell.extra)
-                let layout: CellAttributes = [.wide]
-                if cell.foregroundBits != style.foregroundBits || cell.backgroundBits != style.backgroundBits
-                    || cell.attributes.subtracting(layout) != style.attributes.subtracting(layout)
+                if cellColours != colours || (a ^ UInt16(truncatingIfNeeded: rest)) & ~wideBit != 0
                     || newExtra.hyperlink != extra.hyperlink || newExtra.underlineColor != extra.underlineColor
                 {
-                    bytes.append(styleMarker)
-                    appendLittleEndian(cell.foregroundBits, to: &bytes)
-                    appendLittleEndian(cell.backgroundBits, to: &bytes)
-                    appendLittleEndian(UInt32(cell.attributes.subtracting(layout).rawValue), count: 2, to: &bytes)
-                    appendLittleEndian(UInt32(newExtra.hyperlink), count: 2, to: &bytes)
-                    appendLittleEndian(newExtra.underlineColor, to: &bytes)
+                    out[n] = styleMarker
+                    store(cell.foregroundBits, 4, out + n + 1)
+                    store(cell.backgroundBits, 4, out + n + 5)
+                    store(UInt32(a & ~wideBit), 2, out + n + 9)
+                    store(UInt32(newExtra.hyperlink), 2, out + n + 11)
+                    store(newExtra.underlineColor, 4, out + n + 13)
+                    n += 17
                 }
-                style = cell
+                colours = cellColours
+                rest = cellRest
                 extra = newExtra
+            } else if cellRest & continuationBit != 0 {
+                continue
             }
-            if cell.codePoint < 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: cell.codePoint))
+            let c = p.loadUnaligned(as: UInt32.self)
+            if c < 0x80 {
+                out[n] = UInt8(truncatingIfNeeded: c)
+                n += 1
             } else {
-                appendUTF8(cell.codePoint, to: &bytes)
+                n += storeUTF8(c, out + n)
             }
-            for mark in extra.combining { appendUTF8(mark, to: &bytes) }
+            if rest >> 16 != 0 {
+                for mark in extra.combining { n += storeUTF8(mark, out + n) }
+            }
+        }
+        return n
+    }
+
+    @inline(__always)
+    private static func store(_ value: UInt32, _ count: Int, _ to: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<count { to[k] = UInt8(truncatingIfNeeded: value >> UInt32(8 * k)) }
+    }
+
+    @inline(__always)
+    private static func storeUTF8(_ c: UInt32, _ to: UnsafeMutablePointer<UInt8>) -> Int {
+        switch c {
+        case 0..<0x80:
+            to[0] = UInt8(c)
+            return 1
+        case 0x80..<0x800:
+            to[0] = UInt8(0xC0 | c >> 6)
+            to[1] = UInt8(0x80 | c & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            to[0] = UInt8(0xE0 | c >> 12)
+            to[1] = UInt8(0x80 | (c >> 6) & 0x3F)
+            to[2] = UInt8(0x80 | c & 0x3F)
+            return 3
+        default:
+            to[0] = UInt8(0xF0 | c >> 18)
+            to[1] = UInt8(0x80 | (c >> 12) & 0x3F)
+            to[2] = UInt8(0x80 | (c >> 6) & 0x3F)
+            to[3] = UInt8(0x80 | c & 0x3F)
+            return 4
         }
     }
 
@@ -119,9 +175,4 @@ public struct CompactLine: Sendable {
         let cells = decode(columns: columns, extras: &copy)
         return TextRenderer.text(ofCells: cells[...], extras: copy)
     }
-}
-
-@inline(__always)
-private func appendLittleEndian(_ value: UInt32, count: Int = 4, to bytes: inout [UInt8]) {
-    for k in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(8 * k))) }
 }

@@ -60,7 +60,8 @@ public struct ScreenBuffer: Sendable {
         guard !range.isEmpty else { return }
         let start = rowStart(row)
         cells.withUnsafeMutableBufferPointer { cells in
-            for c in range { cells[start + c] = fill }
+            UnsafeMutableBufferPointer(rebasing: cells[(start + range.lowerBound)..<(start + range.upperBound)])
+                .update(repeating: fill)
         }
         touch(row, clock: &clock)
     }

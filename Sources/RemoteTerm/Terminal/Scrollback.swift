@@ -8,6 +8,8 @@ public struct Scrollback: Sendable {
     private var lines: [CompactLine] = []
     /// Index of the oldest line once the ring is full.
     private var head = 0
+    /// Where lines are encoded before being copied out at their exact length.
+    private var scratch: [UInt8] = []
 
     /// An empty scrollback of at most `limit` lines.
     init(limit: Int) { self.limit = max(0, limit) }
@@ -21,17 +23,22 @@ public struct Scrollback: Sendable {
     /// Encodes `cells` as the newest line.
     mutating func append(_ cells: UnsafeBufferPointer<Cell>, isWrapped: Bool, extras: CellExtras) {
         guard limit > 0 else { return }
-        if lines.count < limit {
-            var bytes: [UInt8] = []
-            CompactLine.encode(cells, extras: extras, into: &bytes)
-            lines.append(CompactLine(bytes: bytes, isWrapped: isWrapped))
-            return
+        let needed = CompactLine.worstCaseSize(columns: cells.count)
+        if scratch.count < needed { scratch = Array(repeating: 0, count: needed) }
+        let length = scratch.withUnsafeMutableBufferPointer { out in
+            CompactLine.encode(cells, extras: extras, into: out.baseAddress!)
         }
         var bytes: [UInt8] = []
-        swap(&bytes, &lines[head].bytes)
-        CompactLine.encode(cells, extras: extras, into: &bytes)
-        lines[head] = CompactLine(bytes: bytes, isWrapped: isWrapped)
-        head = (head + 1) % lines.count
+        let reuse = lines.count >= limit
+        if reuse { swap(&bytes, &lines[head].bytes) }
+        bytes.removeAll(keepingCapacity: true)
+        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: $0[0..<length]) }
+        if reuse {
+            lines[head] = CompactLine(bytes: bytes, isWrapped: isWrapped)
+            head = (head + 1) % lines.count
+        } else {
+            lines.append(CompactLine(bytes: bytes, isWrapped: isWrapped))
+        }
     }
 
     /// Removes and returns the newest line (a taller screen takes lines back).

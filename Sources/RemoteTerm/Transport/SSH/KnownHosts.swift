@@ -1,0 +1,141 @@
+import Foundation
+
+/// The parsed contents of one or more known_hosts files, with OpenSSH's lookup rules.
+///
+/// rterm reads known_hosts itself instead of through libssh2, whose reader stops at the first
+/// line it does not understand, ignores `@revoked` and wildcards, and whose writer rewrites
+/// the whole file (see the libssh2 notes, pitfall 7). Lines this parser does not understand
+/// are skipped and remembered in `unparsedLines`; everything else is still used.
+public struct KnownHosts: Sendable, Equatable {
+    /// The understood entries, in file order (files in the order they were added).
+    public private(set) var entries: [KnownHostsEntry]
+    /// Lines that were neither blank, a comment, nor an understood entry.
+    public private(set) var unparsedLines: [KnownHostsLocation]
+
+    /// The port for which OpenSSH writes a bare host name instead of `[host]:port`.
+    public static let defaultPort = 22
+
+    /// No entries.
+    public init() {
+        entries = []
+        unparsedLines = []
+    }
+
+    /// Parses the text of one known_hosts file; `file` is only used to label locations.
+    public init(text: String, file: String = "") {
+        self.init()
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            let location = KnownHostsLocation(file: file, line: lineNumber)
+            switch KnownHostsEntry.parse(line: trimmed, location: location) {
+            case .blankOrComment: break
+            case .entry(let entry): entries.append(entry)
+            case .notUnderstood: unparsedLines.append(location)
+            }
+        }
+    }
+
+    /// Adds the entries of another file after this one's (as OpenSSH reads
+    /// `UserKnownHostsFile` lists: every file counts, in order).
+    public mutating func append(contentsOf other: KnownHosts) {
+        entries += other.entries
+        unparsedLines += other.unparsedLines
+    }
+
+    /// The name OpenSSH looks up and writes for a host: `host` for port 22,
+    /// `[host]:port` otherwise, lower-cased.
+    public static func lookupName(host: String, port: Int) -> String {
+        let lowered = host.lowercased()
+        return port == defaultPort ? lowered : "[\(lowered)]:\(port)"
+    }
+
+    /// Checks the key a server presented, as OpenSSH's check_host_key does:
+    /// a revoked key is refused; a matching ordinary entry accepts; an entry of the same
+    /// type with another key is a changed key. For a port other than 22 with nothing known
+    /// for `[host]:port`, an entry for the plain `host` is accepted if it matches exactly
+    /// (OpenSSH: "found matching key w/out port"), and is otherwise ignored, except that a
+    /// revocation still refuses.
+    public func lookup(host: String, port: Int, keyType: String, keyBlob: [UInt8]) -> KnownHostsLookupResult {
+        let withPort = lookup(name: Self.lookupName(host: host, port: port), keyType: keyType, keyBlob: keyBlob)
+        guard case .notFound = withPort, port != Self.defaultPort else { return withPort }
+        let withoutPort = lookup(name: host.lowercased(), keyType: keyType, keyBlob: keyBlob)
+        switch withoutPort {
+        case .match, .revoked: return withoutPort
+        case .mismatch, .notFound: return withPort
+        }
+    }
+
+    /// The key types known (ordinary entries) for `host` on `port`, in file order without
+    /// repeats: first those for the exact lookup name, then, for a port other than 22,
+    /// those for the plain host name (which `lookup` also accepts).
+    public func knownKeyTypes(host: String, port: Int) -> [String] {
+        var names = [Self.lookupName(host: host, port: port)]
+        if port != Self.defaultPort { names.append(host.lowercased()) }
+        var types: [String] = []
+        for name in names {
+            for entry in entries where entry.marker == .none && entry.matches(name: name) {
+                if !types.contains(entry.keyType) { types.append(entry.keyType) }
+            }
+        }
+        return types
+    }
+
+    /// The host key algorithms rterm can negotiate (libssh2 1.10; 1.11 adds the rsa-sha2
+    /// ones, and libssh2 silently drops names it does not support from a mixed list), in
+    /// OpenSSH's default order. `ssh-rsa` (SHA-1) is last, for old servers only.
+    public static let supportedHostKeyAlgorithms = [
+        "ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
+        "rsa-sha2-512", "rsa-sha2-256", "ssh-rsa",
+    ]
+
+    /// The `libssh2_session_method_pref(LIBSSH2_METHOD_HOSTKEY, ...)` string for `host`:
+    /// the algorithms for key types already known for the host first, then the others, each
+    /// group in the default order (OpenSSH's order_hostkeyalgs). Without this, libssh2
+    /// prefers ecdsa and a server with both keys looks unknown when known_hosts holds only
+    /// its ed25519 key (libssh2 notes, pitfall 6).
+    public func preferredHostKeyAlgorithms(host: String, port: Int) -> String {
+        let known = Set(knownKeyTypes(host: host, port: port).flatMap(Self.algorithms(forKeyType:)))
+        let first = Self.supportedHostKeyAlgorithms.filter { known.contains($0) }
+        let rest = Self.supportedHostKeyAlgorithms.filter { !known.contains($0) }
+        return (first + rest).joined(separator: ",")
+    }
+
+    /// The line to append for a newly accepted key (without a newline), as OpenSSH writes it
+    /// with `HashKnownHosts no`: `host keytype base64` for port 22, else `[host]:port ...`.
+    public static func appendEntry(host: String, port: Int, keyType: String, keyBlob: [UInt8]) -> String {
+        "\(lookupName(host: host, port: port)) \(keyType) \(Base64.encode(keyBlob))"
+    }
+
+    /// Signature algorithms that verify a key of `keyType` (an RSA key serves three).
+    static func algorithms(forKeyType keyType: String) -> [String] {
+        keyType == "ssh-rsa" ? ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"] : [keyType]
+    }
+
+    private func lookup(name: String, keyType: String, keyBlob: [UInt8]) -> KnownHostsLookupResult {
+        let forHost = entries.filter { $0.matches(name: name) }
+        if let revoked = forHost.first(where: {
+            $0.marker == .revoked && $0.keyType == keyType && $0.keyBlob == keyBlob
+        }) {
+            return .revoked(revoked.location)
+        }
+        let ordinary = forHost.filter { $0.marker == .none }
+        if let known = ordinary.first(where: { $0.keyType == keyType && $0.keyBlob == keyBlob }) {
+            return .match(known.location)
+        }
+        if let changed = ordinary.first(where: { $0.keyType == keyType }) {
+            return .mismatch(changed.location, knownType: changed.keyType)
+        }
+        var otherTypes: [String] = []
+        for entry in ordinary where !otherTypes.contains(entry.keyType) { otherTypes.append(entry.keyType) }
+        return .notFound(otherKnownTypes: otherTypes)
+    }
+}
+
+/// Standard base64 through Foundation, kept in one place.
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+    }
+}

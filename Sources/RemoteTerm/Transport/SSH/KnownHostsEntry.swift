@@ -1,0 +1,169 @@
+import Foundation
+
+/// Where a known_hosts entry came from, for messages such as
+/// "Offending ED25519 key in /home/u/.ssh/known_hosts:3".
+public struct KnownHostsLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file path as given when the file was read ("" for text not read from a file).
+    public var file: String
+    /// The 1-based line number.
+    public var line: Int
+
+    /// A location in `file` at `line`.
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`, or `line N` when there is no file name.
+    public var description: String { file.isEmpty ? "line \(line)" : "\(file):\(line)" }
+}
+
+/// One understood line of a known_hosts file:
+/// `[@marker] hostnames keytype base64-key [comment]`.
+public struct KnownHostsEntry: Sendable, Equatable {
+    /// The optional marker in front of the host names.
+    public enum Marker: String, Sendable, Equatable {
+        /// An ordinary host key.
+        case none = ""
+        /// `@revoked`: this key must be refused for the hosts listed.
+        case revoked = "@revoked"
+        /// `@cert-authority`: a CA key for host certificates (not used for plain key matching).
+        case certAuthority = "@cert-authority"
+    }
+
+    /// The host name field: a pattern list or a hashed name.
+    public enum HostNames: Sendable, Equatable {
+        /// A comma-separated list of patterns (`host`, `[host]:port`, `*`, `?`, `!negated`).
+        case patterns(String)
+        /// `|1|base64(salt)|base64(HMAC-SHA1(salt, name))`, as written by `HashKnownHosts`.
+        case hashed(salt: [UInt8], hash: [UInt8])
+    }
+
+    /// The marker, `.none` for an ordinary entry.
+    public var marker: Marker
+    /// The host names this entry applies to.
+    public var hostNames: HostNames
+    /// The key type, e.g. `ssh-ed25519` or `ecdsa-sha2-nistp256`.
+    public var keyType: String
+    /// The decoded public key blob (SSH wire format).
+    public var keyBlob: [UInt8]
+    /// Whatever followed the key on the line, trimmed.
+    public var comment: String
+    /// The file and line the entry was read from.
+    public var location: KnownHostsLocation
+
+    /// An entry built from its parts.
+    public init(
+        marker: Marker = .none, hostNames: HostNames, keyType: String, keyBlob: [UInt8],
+        comment: String = "", location: KnownHostsLocation
+    ) {
+        self.marker = marker
+        self.hostNames = hostNames
+        self.keyType = keyType
+        self.keyBlob = keyBlob
+        self.comment = comment
+        self.location = location
+    }
+
+    /// What reading one line gave.
+    public enum LineParse: Sendable, Equatable {
+        /// A blank line or a `#` comment.
+        case blankOrComment
+        /// An entry.
+        case entry(KnownHostsEntry)
+        /// A line that is not understood (bad marker, truncated, bad base64, a key blob
+        /// whose type does not match the key type field...). It is skipped; the rest of
+        /// the file is still read.
+        case notUnderstood
+    }
+
+    /// Parses one line (without its newline), following OpenSSH's hostkeys_foreach.
+    public static func parse(line: Substring, location: KnownHostsLocation) -> LineParse {
+        var fields = FieldScanner(line)
+        guard let first = fields.next(), !first.hasPrefix("#") else { return .blankOrComment }
+        var marker = Marker.none
+        var hostField = first
+        if first.hasPrefix("@") {
+            // Exactly one marker is allowed, and it must be a known one.
+            guard let known = Marker(rawValue: String(first)), known != .none,
+                let next = fields.next(), !next.hasPrefix("@")
+            else { return .notUnderstood }
+            marker = known
+            hostField = next
+        }
+        guard let typeField = fields.next(), !typeField.hasPrefix("#"),
+            let blobField = fields.next(),
+            let hostNames = parseHostNames(hostField),
+            let blob = Data(base64Encoded: String(blobField)).map({ [UInt8]($0) }),
+            SSHKeyBlob.typeName(of: blob) == String(typeField)
+        else { return .notUnderstood }
+        let entry = KnownHostsEntry(
+            marker: marker, hostNames: hostNames, keyType: String(typeField), keyBlob: blob,
+            comment: fields.rest.trimmingCharacters(in: .whitespaces), location: location)
+        return .entry(entry)
+    }
+
+    /// Whether this entry applies to `name`, which is `host` for port 22 and `[host]:port`
+    /// otherwise. Names compare case-insensitively (OpenSSH lower-cases before hashing).
+    public func matches(name: String) -> Bool {
+        switch hostNames {
+        case .patterns(let list):
+            return HostPattern.matchHostname(name, patternList: list) == .matched
+        case .hashed(let salt, let hash):
+            return SHA1.hmac(key: salt, message: Array(name.lowercased().utf8)) == hash
+        }
+    }
+
+    /// The host field, hashed or a pattern list; nil when it starts like a hash but is not a
+    /// valid `|1|salt|hash` (OpenSSH rejects such a line).
+    static func parseHostNames(_ field: Substring) -> HostNames? {
+        guard field.hasPrefix("|") else { return .patterns(String(field)) }
+        let parts = field.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].isEmpty, parts[1] == "1",
+            let salt = Data(base64Encoded: String(parts[2])), salt.count == SHA1.digestSize,
+            let hash = Data(base64Encoded: String(parts[3])), hash.count == SHA1.digestSize
+        else { return nil }
+        return .hashed(salt: [UInt8](salt), hash: [UInt8](hash))
+    }
+}
+
+/// Splits a line into space/tab separated fields, keeping access to the unsplit rest
+/// (the comment after the key may itself contain spaces).
+struct FieldScanner {
+    private let text: Substring
+    private var position: Substring.Index
+
+    init(_ text: Substring) {
+        self.text = text
+        self.position = text.startIndex
+    }
+
+    /// Everything after the last field returned.
+    var rest: Substring { text[position...] }
+
+    mutating func next() -> Substring? {
+        while position < text.endIndex, text[position] == " " || text[position] == "\t" {
+            position = text.index(after: position)
+        }
+        guard position < text.endIndex else { return nil }
+        let start = position
+        while position < text.endIndex, text[position] != " ", text[position] != "\t" {
+            position = text.index(after: position)
+        }
+        return text[start..<position]
+    }
+}
+
+/// Reading the SSH wire format of a public key blob.
+enum SSHKeyBlob {
+    /// The key type name a blob starts with (an SSH `string`: 4-byte big-endian length,
+    /// then the name), or nil if the blob is too short or the name is not printable ASCII.
+    static func typeName(of blob: [UInt8]) -> String? {
+        guard blob.count >= 4 else { return nil }
+        let length = Int(blob[0]) << 24 | Int(blob[1]) << 16 | Int(blob[2]) << 8 | Int(blob[3])
+        guard length > 0, length <= 64, blob.count >= 4 + length else { return nil }
+        let nameBytes = blob[4..<(4 + length)]
+        guard nameBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: nameBytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,239 @@
+/// The ssh-style command line of `rterm` (everything after the program name):
+///
+///     rterm [-GtTvV] [-F configfile] [-i identity] [-J jump] [-l user] [-o Option=value]
+///           [-p port] [user@]host [command ...]
+///
+/// Parsed as OpenSSH's ssh parses it: option letters may be combined (`-tv`, `-p22`,
+/// `-oPort=22`), `--` ends the options, options may also follow the host (`rterm host -p 2222`),
+/// and the first word after the host that is not an option starts the remote command.
+/// `-V`, `-h` and `--help` act at once, like ssh's `-V`. `-p`, `-l`, `-i`, `-J`, `-o`, `user@`
+/// and an `ssh://` port are applied in order with ssh's first-value-wins rule; `-t`/`-T`
+/// override. rterm's own subcommands are not handled here.
+public struct SSHCommandLine: Sendable, Equatable {
+    /// What the command line asks for.
+    public enum Action: Sendable, Equatable {
+        /// Connect (and run `remoteCommand`, if any).
+        case connect
+        /// `-G`: print the resolved configuration and exit.
+        case printConfiguration
+        /// `-V` / `--version`.
+        case showVersion
+        /// `-h` / `--help`.
+        case showHelp
+    }
+
+    /// What to do.
+    public var action: Action = .connect
+    /// The destination (nil only for `showVersion` and `showHelp`).
+    public var destination: SSHDestination?
+    /// The remote command words, empty for a login shell.
+    public var remoteCommand: [String] = []
+    /// `-F`: the user config file to read instead of `~/.ssh/config` and `/etc/ssh/ssh_config`.
+    public var configFile: String?
+    /// The number of `-v` given (0...3).
+    public var verbosity = 0
+    /// The option values from the command line, to pass to `SSHConfigResolver`.
+    public var values = SSHConfigValues()
+
+    /// An empty command line (connect, nothing set).
+    public init() {}
+
+    /// The usage text for `-h`.
+    public static let usage = """
+        usage: rterm [-GtTvV] [-F configfile] [-i identity_file] [-J [user@]host[:port]]
+                     [-l login_name] [-o option=value] [-p port] [user@]host [command ...]
+
+          -F file   read this config file instead of ~/.ssh/config and /etc/ssh/ssh_config
+          -G        print the resolved configuration and exit
+          -i file   identity (private key) file; may be repeated
+          -J hops   jump hosts, comma separated ([user@]host[:port])
+          -l user   remote user name
+          -o opt    an ssh_config option: \(SSHConfigKeyword.allCases.filter(\.isOption).map(\.displayName)
+                .joined(separator: ", "))
+          -p port   remote port
+          -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
+          -v        verbose (repeat for more)
+          -V        show the version
+        """
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(SSHCommandLineError) -> SSHCommandLine {
+        var commandLine = SSHCommandLine()
+        var index = 0
+        while true {
+            if try commandLine.parseOptions(arguments, from: &index) { return commandLine }
+            guard commandLine.destination == nil, index < arguments.count else { break }
+            try commandLine.takeDestination(arguments[index])
+            index += 1
+        }
+        guard commandLine.destination != nil else { throw SSHCommandLineError.missingDestination }
+        commandLine.remoteCommand = Array(arguments[index...])
+        return commandLine
+    }
+
+    /// Parses options from `index` until a non-option or `--` (consumed). Returns true when
+    /// an option that ends parsing (`-V`, `-h`, `--help`, `--version`) was seen.
+    private mutating func parseOptions(_ arguments: [String], from index: inout Int) throws(SSHCommandLineError) -> Bool {
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                index += 1
+                return false
+            }
+            if argument == "--help" { action = .showHelp; return true }
+            if argument == "--version" { action = .showVersion; return true }
+            if argument.hasPrefix("--") { throw SSHCommandLineError.unknownLongOption(argument) }
+            guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+            index += 1
+            var letters = argument.dropFirst()
+            while let letter = letters.popFirst() {
+                if Self.lettersWithValue.contains(letter) {
+                    let value: String
+                    if !letters.isEmpty {
+                        value = String(letters)
+                    } else if index < arguments.count {
+                        value = arguments[index]
+                        index += 1
+                    } else {
+                        throw SSHCommandLineError.missingArgument(letter)
+                    }
+                    try apply(letter, value: value)
+                    break
+                }
+                if try applyFlag(letter) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Applies a flag; returns true when it ends parsing.
+    private mutating func applyFlag(_ letter: Character) throws(SSHCommandLineError) -> Bool {
+        switch letter {
+        case "V": action = .showVersion; return true
+        case "h": action = .showHelp; return true
+        case "G": action = .printConfiguration
+        case "v": verbosity = min(verbosity + 1, 3)
+        // As ssh: -t asks for a tty, a second -t (or -t after RequestTTY yes) forces it; -T
+        // disables it. These override, unlike -o RequestTTY, which is first-wins.
+        case "t": values.requestTTY = values.requestTTY == .yes ? .force : .yes
+        case "T": values.requestTTY = .no
+        default:
+            if let feature = Self.unsupportedSSHOptions[letter] {
+                throw SSHCommandLineError.unsupportedOption(letter, feature: feature)
+            }
+            throw SSHCommandLineError.unknownOption(letter)
+        }
+        return false
+    }
+
+    private mutating func apply(_ letter: Character, value: String) throws(SSHCommandLineError) {
+        switch letter {
+        case "F":
+            configFile = value
+        case "p":
+            guard let port = SSHOptionValue.port(value) else { throw SSHCommandLineError.badPort(value) }
+            if values.port == nil { values.port = port }
+        case "l":
+            guard !value.isEmpty else { throw SSHCommandLineError.emptyUser }
+            if values.user == nil { values.user = value }
+        case "i":
+            if !values.identityFiles.contains(value) { values.identityFiles.append(value) }
+        case "J":
+            guard values.proxyJump == nil else { throw SSHCommandLineError.multipleJumpHosts }
+            guard let hops = try? ProxyJumpHop.parseList(value) else { throw SSHCommandLineError.badJumpHost(value) }
+            values.proxyJump = hops
+            values.proxyJumpText = hops.isEmpty ? nil : value
+        case "o":
+            try applyConfigOption(value)
+        default:
+            throw SSHCommandLineError.unsupportedOption(letter, feature: Self.unsupportedSSHOptions[letter] ?? "?")
+        }
+    }
+
+    /// `-o "Keyword value"` / `-o Keyword=value`, parsed like a config file line.
+    private mutating func applyConfigOption(_ text: String) throws(SSHCommandLineError) {
+        let line: SSHConfigLine
+        do {
+            guard let parsed = try SSHConfigLine.parse(Substring(text)) else {
+                throw SSHCommandLineError.badConfigOption(text, message: "empty option")
+            }
+            line = parsed
+        } catch let error as SSHCommandLineError {
+            throw error
+        } catch {
+            throw SSHCommandLineError.badConfigOption(text, message: (error as? SSHOptionValueError)?.message ?? "\(error)")
+        }
+        let written = String(text.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
+        guard let keyword = SSHConfigKeyword(rawValue: line.keyword), keyword.isOption else {
+            if SSHConfigKeyword.isOpenSSHKeyword(line.keyword) || line.keyword == "host" || line.keyword == "match"
+                || line.keyword == "include"
+            {
+                throw SSHCommandLineError.unsupportedConfigOption(written)
+            }
+            throw SSHCommandLineError.unknownConfigOption(written)
+        }
+        do {
+            try values.apply(keyword, arguments: line.arguments, active: true)
+        } catch {
+            throw SSHCommandLineError.badConfigOption(text, message: error.message)
+        }
+    }
+
+    /// The host argument: `[user@]host` or `ssh://[user@]host[:port]`. Its user and port
+    /// count as given at this point (so an earlier `-l` or `-p` wins, a later one does not).
+    private mutating func takeDestination(_ argument: String) throws(SSHCommandLineError) {
+        guard let parsed = SSHDestination.parse(argument) else {
+            throw SSHCommandLineError.invalidDestination(argument)
+        }
+        destination = parsed
+        if values.user == nil, let user = parsed.user { values.user = user }
+        if values.port == nil, let port = parsed.port { values.port = port }
+    }
+
+    /// Option letters that take a value (rterm's and ssh's, so that an unsupported one is
+    /// reported as such rather than as a cluster of unknown flags).
+    static let lettersWithValue: Set<Character> = [
+        "F", "i", "J", "l", "o", "p", "b", "B", "c", "D", "e", "E", "I", "L", "m", "O", "P", "Q", "R",
+        "S", "w", "W",
+    ]
+
+    /// ssh options rterm does not implement, with what they do in ssh.
+    static let unsupportedSSHOptions: [Character: String] = [
+        "1": "protocol version 1", "2": "protocol version 2", "4": "IPv4 only", "6": "IPv6 only",
+        "A": "agent forwarding", "a": "no agent forwarding", "B": "bind interface", "b": "bind address",
+        "C": "compression", "c": "cipher selection", "D": "dynamic port forwarding", "E": "log file",
+        "e": "escape character", "f": "go to background", "g": "remote hosts may connect to forwarded ports",
+        "I": "PKCS#11 library", "K": "GSSAPI authentication", "k": "no GSSAPI delegation",
+        "L": "local port forwarding", "M": "connection sharing master", "m": "MAC selection",
+        "N": "no remote command", "n": "stdin from /dev/null", "O": "control command",
+        "P": "tag", "Q": "query algorithms", "q": "quiet mode", "R": "remote port forwarding",
+        "S": "control socket", "s": "subsystem", "W": "stdio forwarding", "w": "tunnel device forwarding",
+        "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding", "y": "log to syslog",
+    ]
+}
+
+extension SSHConfigKeyword {
+    /// The keyword in OpenSSH's documented capitalisation.
+    public var displayName: String {
+        switch self {
+        case .host: return "Host"
+        case .match: return "Match"
+        case .include: return "Include"
+        case .hostName: return "HostName"
+        case .user: return "User"
+        case .port: return "Port"
+        case .identityFile: return "IdentityFile"
+        case .identitiesOnly: return "IdentitiesOnly"
+        case .identityAgent: return "IdentityAgent"
+        case .userKnownHostsFile: return "UserKnownHostsFile"
+        case .strictHostKeyChecking: return "StrictHostKeyChecking"
+        case .connectTimeout: return "ConnectTimeout"
+        case .serverAliveInterval: return "ServerAliveInterval"
+        case .serverAliveCountMax: return "ServerAliveCountMax"
+        case .setEnv: return "SetEnv"
+        case .sendEnv: return "SendEnv"
+        case .requestTTY: return "RequestTTY"
+        case .proxyJump: return "ProxyJump"
+        }
+    }
+}

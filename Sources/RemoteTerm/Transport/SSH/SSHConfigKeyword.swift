@@ -1,0 +1,61 @@
+/// The ssh_config keywords rterm implements (lower-cased, as matched).
+public enum SSHConfigKeyword: String, Sendable, CaseIterable {
+    case host, match, include
+    case hostName = "hostname"
+    case user, port
+    case identityFile = "identityfile"
+    case identitiesOnly = "identitiesonly"
+    case identityAgent = "identityagent"
+    case userKnownHostsFile = "userknownhostsfile"
+    case strictHostKeyChecking = "stricthostkeychecking"
+    case connectTimeout = "connecttimeout"
+    case serverAliveInterval = "serveraliveinterval"
+    case serverAliveCountMax = "serveralivecountmax"
+    case setEnv = "setenv"
+    case sendEnv = "sendenv"
+    case requestTTY = "requesttty"
+    case proxyJump = "proxyjump"
+
+    /// The keywords that set an option (the block and file structure keywords excluded);
+    /// these are the ones `-o` accepts.
+    public var isOption: Bool { self != .host && self != .match && self != .include }
+
+    /// Whether `keyword` (any case) is an OpenSSH 9.x client keyword, including Debian's
+    /// GSSAPI additions, deprecated aliases and Apple's `UseKeychain`. Used to tell an option
+    /// rterm does not implement (ignored in config files) from a typo.
+    public static func isOpenSSHKeyword(_ keyword: String) -> Bool {
+        let lowered = keyword.lowercased()
+        return SSHConfigKeyword(rawValue: lowered) != nil || openSSHOnlyKeywords.contains(lowered)
+    }
+
+    /// OpenSSH client keywords that rterm does not implement.
+    static let openSSHOnlyKeywords: Set<String> = [
+        "addkeystoagent", "addressfamily", "batchmode", "bindaddress", "bindinterface",
+        "canonicaldomains", "canonicalizefallbacklocal", "canonicalizehostname",
+        "canonicalizemaxdots", "canonicalizepermittedcnames", "casignaturealgorithms",
+        "certificatefile", "challengeresponseauthentication", "channeltimeout", "checkhostip",
+        "cipher", "ciphers", "clearallforwardings", "compression", "compressionlevel",
+        "connectionattempts", "controlmaster", "controlpath", "controlpersist",
+        "dsaauthentication", "dynamicforward", "enableescapecommandline", "enablesshkeysign",
+        "escapechar", "exitonforwardfailure", "fallbacktorsh", "fingerprinthash",
+        "forkafterauthentication", "forwardagent", "forwardx11", "forwardx11timeout",
+        "forwardx11trusted", "gatewayports", "globalknownhostsfile", "globalknownhostsfile2",
+        "gssapiauthentication", "gssapiclientidentity", "gssapidelegatecredentials",
+        "gssapikexalgorithms", "gssapikeyexchange", "gssapirenewalforcesrekey",
+        "gssapiserveridentity", "gssapitrustdns", "hashknownhosts",
+        "hostbasedacceptedalgorithms", "hostbasedauthentication", "hostbasedkeytypes",
+        "hostkeyalgorithms", "hostkeyalias", "ignoreunknown", "ipqos",
+        "kbdinteractiveauthentication", "kbdinteractivedevices", "keepalive", "kexalgorithms",
+        "knownhostscommand", "localcommand", "localforward", "loglevel", "logverbose", "macs",
+        "nohostauthenticationforlocalhost", "numberofpasswordprompts", "obscurekeystroketiming",
+        "passwordauthentication", "permitlocalcommand", "permitremoteopen", "pkcs11provider",
+        "preferredauthentications", "protocol", "proxycommand", "proxyusefdpass",
+        "pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "pubkeyauthentication",
+        "rekeylimit", "remotecommand", "remoteforward", "requiredrsasize", "revokedhostkeys",
+        "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider", "sessiontype",
+        "smartcarddevice", "stdinnull", "streamlocalbindmask", "streamlocalbindunlink",
+        "syslogfacility", "tag", "tcpkeepalive", "tunnel", "tunneldevice", "updatehostkeys",
+        "usekeychain", "useprivilegedport", "useroaming", "usersh", "userknownhostsfile2",
+        "verifyhostkeydns", "visualhostkey", "xauthlocation",
+    ]
+}

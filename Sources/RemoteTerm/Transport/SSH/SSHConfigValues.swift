@@ -1,0 +1,130 @@
+/// Option values collected from the command line and config files, before defaults and
+/// `%`/`~` expansion. OpenSSH's rule applies: the first value obtained for an option wins,
+/// except that `IdentityFile` and `SendEnv` accumulate. `SetEnv` is first-wins as a whole
+/// directive (OpenSSH 9.2: the first applicable `SetEnv` line is used, later ones ignored).
+public struct SSHConfigValues: Sendable, Equatable {
+    /// `HostName`, unexpanded (`%h` allowed).
+    public var hostName: String?
+    /// `User`.
+    public var user: String?
+    /// `Port`.
+    public var port: Int?
+    /// `IdentityFile` values in order, unexpanded, without repeats.
+    public var identityFiles: [String] = []
+    /// `IdentitiesOnly`.
+    public var identitiesOnly: Bool?
+    /// `IdentityAgent`, unexpanded.
+    public var identityAgent: String?
+    /// `UserKnownHostsFile` paths, unexpanded (`["none"]` disables them).
+    public var userKnownHostsFiles: [String]?
+    /// `StrictHostKeyChecking`.
+    public var strictHostKeyChecking: StrictHostKeyChecking?
+    /// `ConnectTimeout` in seconds.
+    public var connectTimeout: Int?
+    /// `ServerAliveInterval` in seconds.
+    public var serverAliveInterval: Int?
+    /// `ServerAliveCountMax`.
+    public var serverAliveCountMax: Int?
+    /// `SetEnv` assignments.
+    public var setEnv: [SSHEnvironmentVariable]?
+    /// `SendEnv` patterns.
+    public var sendEnv: [String] = []
+    /// `RequestTTY` (or `-t`/`-T`).
+    public var requestTTY: RequestTTY?
+    /// `ProxyJump` hops; an empty list is an explicit `none`.
+    public var proxyJump: [ProxyJumpHop]?
+    /// `ProxyJump` as written, for `-G` and `%j`.
+    public var proxyJumpText: String?
+
+    /// No values.
+    public init() {}
+
+    /// Validates `arguments` for the option `keyword` and, when `active`, records the value
+    /// unless one is already set. Validation happens even when inactive, as in OpenSSH, so
+    /// a bad value is reported wherever it is. `Host`, `Match` and `Include` are not options
+    /// and are handled by the file reader.
+    public mutating func apply(
+        _ keyword: SSHConfigKeyword, arguments: [String], active: Bool
+    ) throws(SSHOptionValueError) {
+        switch keyword {
+        case .host, .match, .include:
+            throw SSHOptionValueError("\(keyword.rawValue) is not allowed here")
+        case .hostName:
+            setFirst(\.hostName, try single(arguments, keyword), active)
+        case .user:
+            setFirst(\.user, try single(arguments, keyword), active)
+        case .port:
+            setFirst(\.port, try SSHOptionValue.requirePort(try single(arguments, keyword)), active)
+        case .identityFile:
+            let path = try single(arguments, keyword)
+            if active, !identityFiles.contains(path) { identityFiles.append(path) }
+        case .identitiesOnly:
+            setFirst(\.identitiesOnly, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .identityAgent:
+            setFirst(\.identityAgent, try single(arguments, keyword), active)
+        case .userKnownHostsFile:
+            setFirst(\.userKnownHostsFiles, arguments, active)
+        case .strictHostKeyChecking:
+            let value = try SSHOptionValue.strictHostKeyChecking(try single(arguments, keyword))
+            setFirst(\.strictHostKeyChecking, value, active)
+        case .connectTimeout:
+            setFirst(\.connectTimeout, try SSHOptionValue.seconds(try single(arguments, keyword)), active)
+        case .serverAliveInterval:
+            setFirst(\.serverAliveInterval, try SSHOptionValue.seconds(try single(arguments, keyword)), active)
+        case .serverAliveCountMax:
+            let count = try SSHOptionValue.nonNegativeInteger(try single(arguments, keyword))
+            setFirst(\.serverAliveCountMax, count, active)
+        case .setEnv:
+            var assignments: [SSHEnvironmentVariable] = []
+            for argument in arguments {
+                let assignment = try SSHOptionValue.environmentAssignment(argument)
+                // Within one directive the first assignment of a name wins, too.
+                if !assignments.contains(where: { $0.name == assignment.name }) { assignments.append(assignment) }
+            }
+            setFirst(\.setEnv, assignments, active)
+        case .sendEnv:
+            try applySendEnv(arguments, active: active)
+        case .requestTTY:
+            setFirst(\.requestTTY, try SSHOptionValue.requestTTY(try single(arguments, keyword)), active)
+        case .proxyJump:
+            let text = try single(arguments, keyword)
+            let hops = try ProxyJumpHop.parseList(text)
+            if active, proxyJump == nil {
+                proxyJump = hops
+                proxyJumpText = hops.isEmpty ? nil : text
+            }
+        }
+    }
+
+    /// `SendEnv NAME PATTERN* -PATTERN`: a leading `-` removes the earlier patterns it matches.
+    private mutating func applySendEnv(_ arguments: [String], active: Bool) throws(SSHOptionValueError) {
+        for argument in arguments {
+            guard !argument.isEmpty, !argument.contains("=") else {
+                throw SSHOptionValueError("invalid environment name '\(argument)' in SendEnv")
+            }
+            guard active else { continue }
+            if argument.hasPrefix("-") {
+                let pattern = String(argument.dropFirst())
+                sendEnv.removeAll { HostPattern.matches($0, pattern: pattern) }
+            } else {
+                sendEnv.append(argument)
+            }
+        }
+    }
+
+    private mutating func setFirst<Value>(
+        _ field: WritableKeyPath<SSHConfigValues, Value?>, _ value: Value, _ active: Bool
+    ) {
+        if active, self[keyPath: field] == nil { self[keyPath: field] = value }
+    }
+
+    private func single(_ arguments: [String], _ keyword: SSHConfigKeyword) throws(SSHOptionValueError) -> String {
+        guard let first = arguments.first, !first.isEmpty else {
+            throw SSHOptionValueError("missing argument for \(keyword.rawValue)")
+        }
+        guard arguments.count == 1 else {
+            throw SSHOptionValueError("garbage at end of line after \(keyword.rawValue) \(first)")
+        }
+        return first
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Facts about the local side that ssh_config expansion needs (`~`, `%d`, `%u`, `%l`,
+/// `${VAR}`). Tests build one by hand; `current()` reads the real ones.
+public struct SSHLocalContext: Sendable {
+    /// The home directory from the password database (OpenSSH ignores `$HOME`).
+    public var homeDirectory: String
+    /// The local user name.
+    public var userName: String
+    /// The local user id (`%i`).
+    public var userID: UInt32
+    /// The local host name (`%l`; `%L` is its first component).
+    public var localHostName: String
+    /// The environment, for `${VAR}` and `IdentityAgent SSH_AUTH_SOCK`.
+    public var environment: [String: String]
+    /// Looks up another user's home directory for `~user/...`.
+    public var homeDirectoryOfUser: @Sendable (String) -> String?
+
+    /// A context built from its parts; `~user` resolves only through `homeDirectoryOfUser`.
+    public init(
+        homeDirectory: String, userName: String, userID: UInt32 = 0, localHostName: String = "localhost",
+        environment: [String: String] = [:], homeDirectoryOfUser: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) {
+        self.homeDirectory = homeDirectory
+        self.userName = userName
+        self.userID = userID
+        self.localHostName = localHostName
+        self.environment = environment
+        self.homeDirectoryOfUser = homeDirectoryOfUser
+    }
+
+    /// The real user, host name and environment of this process.
+    public static func current() -> SSHLocalContext {
+        let uid = getuid()
+        var home = ProcessInfo.processInfo.environment["HOME"] ?? "/"
+        var name = ProcessInfo.processInfo.environment["USER"] ?? String(uid)
+        if let entry = getpwuid(uid) {
+            home = String(cString: entry.pointee.pw_dir)
+            name = String(cString: entry.pointee.pw_name)
+        }
+        var hostBuffer = [CChar](repeating: 0, count: 256)
+        let localHost = gethostname(&hostBuffer, hostBuffer.count - 1) == 0
+            ? String(decoding: hostBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : "localhost"
+        return SSHLocalContext(
+            homeDirectory: home, userName: name, userID: uid, localHostName: localHost,
+            environment: ProcessInfo.processInfo.environment,
+            homeDirectoryOfUser: { user in
+                guard let entry = getpwnam(user) else { return nil }
+                return String(cString: entry.pointee.pw_dir)
+            })
+    }
+}

@@ -1,0 +1,88 @@
+/// The resolved settings for one connection: command line, then user config, then system
+/// config, then defaults, with `%`, `~` and `${VAR}` expanded.
+public struct SSHSettings: Sendable, Equatable {
+    /// The host as given on the command line (what `Host` patterns matched).
+    public var originalHost: String
+    /// The name or address to connect to (`HostName`, else the host), lower-cased.
+    public var hostName: String
+    /// The remote user (`User`, `-l`, `user@`, else the local user).
+    public var user: String
+    /// The remote port (default 22).
+    public var port: Int
+    /// Identity files to try, expanded, in order.
+    public var identityFiles: [String]
+    /// True when `identityFiles` are the defaults (missing ones are skipped silently), false
+    /// when they were given (a missing one deserves a warning, as OpenSSH prints).
+    public var identityFilesAreDefaults: Bool
+    /// `IdentitiesOnly`: use only the identity files, not other agent keys.
+    public var identitiesOnly: Bool
+    /// `IdentityAgent` as configured and expanded: nil (use `$SSH_AUTH_SOCK`), `none`,
+    /// `SSH_AUTH_SOCK`, `$VARIABLE`, or a socket path. See `agentSocketPath(environment:)`.
+    public var identityAgent: String?
+    /// known_hosts files to read (the first is the one new keys are appended to); empty for
+    /// `UserKnownHostsFile none`.
+    public var userKnownHostsFiles: [String]
+    /// `StrictHostKeyChecking`.
+    public var strictHostKeyChecking: StrictHostKeyChecking
+    /// `ConnectTimeout` in seconds; nil or 0 means the system's TCP timeout.
+    public var connectTimeout: Int?
+    /// `ServerAliveInterval` in seconds; 0 disables keepalives.
+    public var serverAliveInterval: Int
+    /// `ServerAliveCountMax`: unanswered keepalives before the connection is dropped.
+    public var serverAliveCountMax: Int
+    /// `SetEnv` variables to send.
+    public var setEnv: [SSHEnvironmentVariable]
+    /// `SendEnv` patterns of local variables to send.
+    public var sendEnv: [String]
+    /// `RequestTTY` (`-t`, `-tt`, `-T`).
+    public var requestTTY: RequestTTY
+    /// Jump hosts, the first connected to first; empty for a direct connection.
+    public var proxyJump: [ProxyJumpHop]
+    /// `ProxyJump` as written (for `-G`), nil when there is none.
+    public var proxyJumpText: String?
+    /// Config keywords that applied but that rterm does not implement (lower-cased).
+    public var ignoredOptions: [String]
+    /// One-line notes for `-v` (ignored options with their file and line, unsupported
+    /// `Match` criteria, `Include` patterns that matched nothing).
+    public var notes: [String]
+
+    /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
+    /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
+    public func agentSocketPath(environment: [String: String]) -> String? {
+        guard let agent = identityAgent else { return nonEmpty(environment["SSH_AUTH_SOCK"]) }
+        if agent == "none" { return nil }
+        if agent == "SSH_AUTH_SOCK" { return nonEmpty(environment["SSH_AUTH_SOCK"]) }
+        if agent.hasPrefix("$") { return nonEmpty(environment[String(agent.dropFirst())]) }
+        return agent
+    }
+
+    /// The settings as `ssh -G` prints them: lower-case option names, one per line, in
+    /// ssh's order. Paths are shown expanded (ssh shows IdentityFile unexpanded).
+    public var configDump: String {
+        var lines = [
+            "host \(originalHost)",
+            "user \(user)",
+            "hostname \(hostName)",
+            "port \(port)",
+            "identitiesonly \(identitiesOnly ? "yes" : "no")",
+            "requesttty \(requestTTY.configDumpValue)",
+            "stricthostkeychecking \(strictHostKeyChecking.configDumpValue)",
+            "serveralivecountmax \(serverAliveCountMax)",
+            "serveraliveinterval \(serverAliveInterval)",
+        ]
+        if let identityAgent { lines.append("identityagent \(identityAgent)") }
+        lines += identityFiles.map { "identityfile \($0)" }
+        let knownHosts = userKnownHostsFiles.isEmpty ? "none" : userKnownHostsFiles.joined(separator: " ")
+        lines.append("userknownhostsfile \(knownHosts)")
+        lines += sendEnv.map { "sendenv \($0)" }
+        lines += setEnv.map { "setenv \($0.assignment)" }
+        lines.append("connecttimeout \(connectTimeout.map(String.init) ?? "none")")
+        if let proxyJumpText { lines.append("proxyjump \(proxyJumpText)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}
