@@ -148,12 +148,14 @@ public struct Terminal: Sendable {
 
     /// A scrollback line as text, 0 being the oldest; trailing spaces trimmed.
     public func scrollbackText(_ index: Int) -> String {
-        scrollback[index].plainText(extras: extras, columns: columns)
+        guard index >= 0 && index < scrollback.count else { return "" }
+        return scrollback[index].plainText(extras: extras, columns: columns)
     }
 
     /// A scrollback line expanded into cells (for showing history), with a copy of the
     /// extras table its cells refer to.
     public func scrollbackCells(_ index: Int) -> (cells: [Cell], extras: CellExtras) {
+        guard index >= 0 && index < scrollback.count else { return ([], extras) }
         var copy = extras
         let cells = scrollback[index].decode(columns: columns, extras: &copy)
         return (cells, copy)

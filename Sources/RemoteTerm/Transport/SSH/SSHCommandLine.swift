@@ -152,25 +152,22 @@ public struct SSHCommandLine: Sendable, Equatable {
 
     /// `-o "Keyword value"` / `-o Keyword=value`, parsed like a config file line.
     private mutating func applyConfigOption(_ text: String) throws(SSHCommandLineError) {
-        let line: SSHConfigLine
+        let parsed: SSHConfigLine?
         do {
-            guard let parsed = try SSHConfigLine.parse(Substring(text)) else {
-                throw SSHCommandLineError.badConfigOption(text, message: "empty option")
-            }
-            line = parsed
-        } catch let error as SSHCommandLineError {
-            throw error
+            parsed = try SSHConfigLine.parse(Substring(text))
         } catch {
-            throw SSHCommandLineError.badConfigOption(text, message: (error as? SSHOptionValueError)?.message ?? "\(error)")
+            throw SSHCommandLineError.badConfigOption(text, message: error.message)
         }
-        let written = String(text.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
-        guard let keyword = SSHConfigKeyword(rawValue: line.keyword), keyword.isOption else {
-            if SSHConfigKeyword.isOpenSSHKeyword(line.keyword) || line.keyword == "host" || line.keyword == "match"
-                || line.keyword == "include"
-            {
+        guard let line = parsed else { throw SSHCommandLineError.badConfigOption(text, message: "empty option") }
+        let written = String(text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
+        guard let keyword = SSHConfigKeyword(rawValue: line.keyword) else {
+            if SSHConfigKeyword.isOpenSSHKeyword(line.keyword) {
                 throw SSHCommandLineError.unsupportedConfigOption(written)
             }
             throw SSHCommandLineError.unknownConfigOption(written)
+        }
+        guard keyword.isOption else {
+            throw SSHCommandLineError.badConfigOption(text, message: "\(keyword.displayName) is not allowed with -o")
         }
         do {
             try values.apply(keyword, arguments: line.arguments, active: true)
@@ -210,30 +207,4 @@ public struct SSHCommandLine: Sendable, Equatable {
         "S": "control socket", "s": "subsystem", "W": "stdio forwarding", "w": "tunnel device forwarding",
         "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding", "y": "log to syslog",
     ]
-}
-
-extension SSHConfigKeyword {
-    /// The keyword in OpenSSH's documented capitalisation.
-    public var displayName: String {
-        switch self {
-        case .host: return "Host"
-        case .match: return "Match"
-        case .include: return "Include"
-        case .hostName: return "HostName"
-        case .user: return "User"
-        case .port: return "Port"
-        case .identityFile: return "IdentityFile"
-        case .identitiesOnly: return "IdentitiesOnly"
-        case .identityAgent: return "IdentityAgent"
-        case .userKnownHostsFile: return "UserKnownHostsFile"
-        case .strictHostKeyChecking: return "StrictHostKeyChecking"
-        case .connectTimeout: return "ConnectTimeout"
-        case .serverAliveInterval: return "ServerAliveInterval"
-        case .serverAliveCountMax: return "ServerAliveCountMax"
-        case .setEnv: return "SetEnv"
-        case .sendEnv: return "SendEnv"
-        case .requestTTY: return "RequestTTY"
-        case .proxyJump: return "ProxyJump"
-        }
-    }
 }

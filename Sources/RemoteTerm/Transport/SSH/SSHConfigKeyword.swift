@@ -59,3 +59,29 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "verifyhostkeydns", "visualhostkey", "xauthlocation",
     ]
 }
+
+extension SSHConfigKeyword {
+    /// The keyword in OpenSSH's documented capitalisation.
+    public var displayName: String {
+        switch self {
+        case .host: return "Host"
+        case .match: return "Match"
+        case .include: return "Include"
+        case .hostName: return "HostName"
+        case .user: return "User"
+        case .port: return "Port"
+        case .identityFile: return "IdentityFile"
+        case .identitiesOnly: return "IdentitiesOnly"
+        case .identityAgent: return "IdentityAgent"
+        case .userKnownHostsFile: return "UserKnownHostsFile"
+        case .strictHostKeyChecking: return "StrictHostKeyChecking"
+        case .connectTimeout: return "ConnectTimeout"
+        case .serverAliveInterval: return "ServerAliveInterval"
+        case .serverAliveCountMax: return "ServerAliveCountMax"
+        case .setEnv: return "SetEnv"
+        case .sendEnv: return "SendEnv"
+        case .requestTTY: return "RequestTTY"
+        case .proxyJump: return "ProxyJump"
+        }
+    }
+}
