@@ -10,11 +10,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSSH2", pkgConfig: "libssh2", providers: [.apt(["libssh2-1-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(
-            name: "RemoteTerm",
-            dependencies: ["CSSH2"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-        ),
+        .target(name: "RemoteTerm", dependencies: ["CSSH2"]),
         .executableTarget(name: "rterm", dependencies: ["RemoteTerm", "CNcurses"]),
         .executableTarget(
             name: "rterm-bench",

@@ -44,6 +44,7 @@ import sys
 import tempfile
 import termios
 import time
+import unicodedata
 
 ROWS, COLS = 24, 80
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -806,6 +807,128 @@ class Tmux:
 
 
 # ---------------------------------------------------------------------------
+# Pending-wrap check
+#
+# After a character is printed in the last column, xterm keeps the cursor in
+# column 79 with a "wrap pending" flag, while tmux moves its cursor to column 80
+# (off the screen).  The two agree on what is printed next, but not on
+# BS, CUB, EL 0, ED 0, ECH, DCH, ICH, TAB... issued in that state: e.g. EL
+# erases column 79 in xterm and nothing in tmux, BS lands on column 78 in xterm
+# and on 79 in tmux.  Also tmux's BS at column 0 goes back to the end of the
+# previous line if that line wrapped (xterm does that only with reverse-wrap
+# on).  This rough column tracker flags such spots so a fixture whose expected
+# screen might not be what xterm shows gets noticed.
+# ---------------------------------------------------------------------------
+
+CSI_RE = re.compile(r"\x1b\[([<=>?]?)([0-9;:]*)([ -/]*)([@-~])")
+
+
+def char_width(ch):
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
+def pending_wrap_warnings(data):
+    text = data.decode("utf-8", errors="replace")
+    cx, last, saved, alt_saved, awm = 0, " ", 0, 0, True
+    warnings = []
+    i, n = 0, len(text)
+
+    def warn(what):
+        warnings.append("%s at offset %d (%r)" % (what, i, text[max(0, i - 30):i + 10]))
+
+    while i < n:
+        c = text[i]
+        if c == "\x1b":
+            nxt = text[i + 1] if i + 1 < n else ""
+            if nxt == "[":
+                m = CSI_RE.match(text, i)
+                if not m:
+                    i += 1
+                    continue
+                pfx, params, inter, fin = m.groups()
+                ps = [int(p) if p.isdigit() else 0 for p in params.split(";")] if params else [0]
+                p0 = ps[0]
+                if pfx == "?" and fin in "hl":
+                    for p in ps:
+                        if p == 7:
+                            awm = fin == "h"
+                        elif p in (1048, 1049):
+                            if fin == "h":
+                                alt_saved = cx
+                            else:
+                                cx = alt_saved
+                elif pfx == "" and inter == "":
+                    if fin in "Hf":
+                        cx = min(max(ps[1] if len(ps) > 1 else 0, 1), COLS) - 1
+                    elif fin in "G`":
+                        cx = min(max(p0, 1), COLS) - 1
+                    elif fin == "C":
+                        if cx == COLS:
+                            warn("CUF in pending-wrap state")
+                        cx = min(cx + max(p0, 1), COLS - 1)
+                    elif fin == "D":
+                        if cx == COLS:
+                            warn("CUB in pending-wrap state")
+                        cx = max(cx - max(p0, 1), 0)
+                    elif fin in "KJ":
+                        if cx == COLS and p0 == 0 and last != " ":
+                            warn("%s 0 in pending-wrap state, last column %r" % ("EL" if fin == "K" else "ED", last))
+                    elif fin in "XP@bIZABed":
+                        if cx == COLS:
+                            warn("CSI %s in pending-wrap state" % fin)
+                    elif fin == "r":
+                        cx = 0
+                    elif fin == "s":
+                        saved = cx
+                    elif fin == "u":
+                        cx = saved
+                i = m.end()
+                continue
+            if nxt and nxt in "]P_^X":  # string controls
+                j = i + 2
+                while j < n and text[j] != "\x07" and not (text[j] == "\x1b" and j + 1 < n and text[j + 1] == "\\"):
+                    j += 1
+                i = j + (1 if j < n and text[j] == "\x07" else 2)
+                continue
+            if nxt and nxt in "()*+#%":
+                i += 3
+                continue
+            if nxt == "7":
+                saved = cx
+            elif nxt == "8":
+                cx = saved
+            elif nxt in ("E", "c"):
+                cx = 0
+            i += 2
+            continue
+        if c == "\r":
+            cx = 0
+        elif c == "\b":
+            if cx == COLS:
+                warn("BS in pending-wrap state")
+            elif cx == 0:
+                warn("BS at column 0 (tmux may reverse-wrap)")
+            cx = max(cx - 1, 0)
+        elif c == "\t":
+            if cx == COLS:
+                warn("TAB in pending-wrap state")
+            cx = min((cx // 8 + 1) * 8, COLS - 1)
+        elif ord(c) >= 0x20 and ord(c) != 0x7f:
+            w = char_width(c)
+            if w:
+                if cx + w > COLS:
+                    if not awm:
+                        warn("printing at the margin with DECAWM off")
+                    cx = 0
+                cx += w
+                last = c
+        i += 1
+    return warnings
+
+
+# ---------------------------------------------------------------------------
 
 
 def main():
@@ -863,6 +986,9 @@ def main():
                 with open(os.path.join(args.out, n + ".screen"), "w", encoding="utf-8") as f:
                     f.write(screen)
                 print("rendered %-22s cursor %s" % (n, screen.rsplit("cursor=", 1)[1].strip()))
+                with open(bpath, "rb") as f:
+                    for w in pending_wrap_warnings(f.read()):
+                        print("  WARNING %s: %s (tmux and xterm may differ here)" % (n, w))
         finally:
             tm.stop()
     return 0

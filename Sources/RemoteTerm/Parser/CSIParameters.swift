@@ -53,7 +53,7 @@ public struct CSIParameters: Equatable, Sendable {
     // MARK: - Building, used by the parser
 
     /// Starts the first parameter when the first digit or separator of a sequence arrives.
-    mutating func beginIfEmpty() {
+    @inline(__always) mutating func beginIfEmpty() {
         if count == 0 {
             count = 1
             values[0] = 0
@@ -61,7 +61,7 @@ public struct CSIParameters: Equatable, Sendable {
     }
 
     /// Appends a decimal digit to the current parameter, clamping at `UInt16.max`.
-    mutating func appendDigit(_ digit: UInt8) {
+    @inline(__always) mutating func appendDigit(_ digit: UInt8) {
         beginIfEmpty()
         if isTruncated { return }
         let index = count - 1
@@ -70,7 +70,7 @@ public struct CSIParameters: Equatable, Sendable {
     }
 
     /// Ends the current parameter at a ';' or ':' and opens the next one.
-    mutating func separate(isColon: Bool) {
+    @inline(__always) mutating func separate(isColon: Bool) {
         beginIfEmpty()
         guard count < Self.capacity else {
             isTruncated = true

@@ -51,6 +51,33 @@ public struct VTParser: Sendable {
                     continue
                 }
             }
+            if (state == .csiParam || state == .csiEntry) && !utf8.isPending {
+                // Fast path for the common shape of a control sequence: parameter bytes
+                // then a final byte, without going through the general state machine.
+                var j = i
+                while j < count {
+                    let b = base[j]
+                    if b &- 0x30 < 10 {
+                        sequence.parameters.appendDigit(b &- 0x30)
+                    } else if b == 0x3B || b == 0x3A {
+                        sequence.parameters.separate(isColon: b == 0x3A)
+                    } else {
+                        break
+                    }
+                    j += 1
+                }
+                if j > i { state = .csiParam }
+                i = j
+                guard i < count else { break }
+                let b = base[i]
+                if b >= 0x40 && b <= 0x7E && intermediateCount == 0 {
+                    state = .ground
+                    sequence.final = b
+                    handler.csiDispatch(sequence)
+                    i += 1
+                    continue
+                }
+            }
             let byte = base[i]
             if byte < 0x80 && !utf8.isPending {
                 advance(UInt32(byte), into: &handler)

@@ -26,9 +26,7 @@ public struct CellExtra: Hashable, Sendable {
 ///
 /// Entries are shared between cells that carry the same data, so a hyperlink spanning a
 /// thousand cells costs one entry. The table is bounded: when it fills up, the terminal
-/// compacts it, keeping only entries still referenced from a screen or a pen. Hyperlink URIs
-/// are never renumbered (lines in the scrollback refer to them); past the bound, new links
-/// are not recorded.
+/// compacts it, keeping only entries (and hyperlinks) still referenced from a screen or a pen.
 public struct CellExtras: Sendable {
     /// Largest index a cell can hold.
     static let capacity = Int(UInt16.max)
@@ -79,16 +77,26 @@ public struct CellExtras: Sendable {
         return String(stored[stored.index(after: split)...])
     }
 
-    /// Rebuilds the entries keeping only `live` ones; returns old index → new index.
-    /// Hyperlink indices stay valid: the scrollback refers to them too, and they are bounded.
+    /// Rebuilds the table keeping only `live` entries and the hyperlinks they use; returns
+    /// old index → new index. (The scrollback stores hyperlinks by value, so nothing else
+    /// refers to them.)
     mutating func compact(keeping live: Set<UInt16>) -> [UInt16: UInt16] {
+        var fresh = CellExtras()
         var remap: [UInt16: UInt16] = [0: 0]
-        let old = entries
-        entries = [CellExtra()]
-        indexByEntry = [CellExtra(): 0]
-        for index in live.sorted() where index != 0 && Int(index) < old.count {
-            remap[index] = intern(old[Int(index)]) ?? 0
+        for index in live.sorted() where index != 0 && Int(index) < entries.count {
+            var extra = entries[Int(index)]
+            if extra.hyperlink != 0 {
+                extra.hyperlink = fresh.internHyperlink(storedHyperlink(extra.hyperlink) ?? "") ?? 0
+            }
+            remap[index] = fresh.intern(extra) ?? 0
         }
+        self = fresh
         return remap
+    }
+
+    /// The hyperlink as stored (`id NUL uri` when it has an id), for copying it elsewhere.
+    func storedHyperlink(_ index: UInt16) -> String? {
+        guard index != 0 && Int(index) < hyperlinks.count else { return nil }
+        return hyperlinks[Int(index)]
     }
 }

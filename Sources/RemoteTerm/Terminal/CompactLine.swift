@@ -5,8 +5,8 @@
 /// text. Encoding: UTF-8 for characters (0x00 for an empty cell; combining marks right after
 /// their base; the second half of a wide character implied by its width), and a style change
 /// as the byte 0xFF (never valid in UTF-8) followed by foreground (4), background (4),
-/// attributes (2), hyperlink (2) and underline colour (4), little-endian. Trailing empty
-/// default cells are dropped.
+/// attributes (2), underline colour (4), the hyperlink's length (2) and its bytes,
+/// little-endian. Trailing empty default cells are dropped.
 public struct CompactLine: Sendable {
     /// The encoded line.
     var bytes: [UInt8]
@@ -15,18 +15,21 @@ public struct CompactLine: Sendable {
 
     static let styleMarker: UInt8 = 0xFF
 
-    /// Most bytes `encode` can write for a row of `columns` cells: a style change, the
-    /// longest UTF-8 character and a full set of combining marks per cell.
+    /// Bytes `encode` can need for a row of `columns` cells without hyperlinks: a style
+    /// change, the longest UTF-8 character and a full set of combining marks per cell.
     static func worstCaseSize(columns: Int) -> Int {
         columns * (17 + 4 + 4 * CellExtra.combiningLimit)
     }
 
-    /// Encodes `cells` into `out` (at least `worstCaseSize` bytes); returns the length.
+    /// Encodes `cells` into `out`, which holds `capacity` bytes; returns the length, or nil
+    /// when hyperlinks made the line longer than `capacity` (retry with more room).
     /// Writes through a raw pointer: this runs for every line that scrolls off the screen.
     static func encode(
-        _ cells: UnsafeBufferPointer<Cell>, extras: CellExtras, into out: UnsafeMutablePointer<UInt8>
-    ) -> Int {
+        _ cells: UnsafeBufferPointer<Cell>, extras: CellExtras, into out: UnsafeMutablePointer<UInt8>,
+        capacity: Int
+    ) -> Int? {
         guard let base = cells.baseAddress else { return 0 }
+        precondition(capacity >= worstCaseSize(columns: cells.count))
         // Cells are read as raw words: the style (colours, attributes, extra) is the 12 bytes
         // after the code point, compared as one 8-byte and one 4-byte load per cell. This runs
         // for every line that scrolls off, so it must cost a few instructions per cell.
@@ -60,9 +63,15 @@ public struct CompactLine: Sendable {
                     store(cell.foregroundBits, 4, out + n + 1)
                     store(cell.backgroundBits, 4, out + n + 5)
                     store(UInt32(a & ~wideBit), 2, out + n + 9)
-                    store(UInt32(newExtra.hyperlink), 2, out + n + 11)
-                    store(newExtra.underlineColor, 4, out + n + 13)
+                    store(newExtra.underlineColor, 4, out + n + 11)
+                    let link = newExtra.hyperlink == 0 ? [] : Array((extras.storedHyperlink(newExtra.hyperlink) ?? "").utf8)
+                    store(UInt32(link.count), 2, out + n + 15)
                     n += 17
+                    if n + link.count + (end - i) * worstCaseSize(columns: 1) > capacity { return nil }
+                    for byte in link {
+                        out[n] = byte
+                        n += 1
+                    }
                 }
                 colours = cellColours
                 rest = cellRest
@@ -118,8 +127,6 @@ public struct CompactLine: Sendable {
         var cells: [Cell] = []
         cells.reserveCapacity(columns)
         var pen = Cell.blank
-        var hyperlink: UInt16 = 0
-        var underlineColor: UInt32 = 0
         var decoder = UTF8Decoder()
         var i = 0
         while i < bytes.count {
@@ -128,10 +135,16 @@ public struct CompactLine: Sendable {
                 pen.foregroundBits = readLittleEndian(at: i + 1)
                 pen.backgroundBits = readLittleEndian(at: i + 5)
                 pen.attributes = CellAttributes(rawValue: UInt16(truncatingIfNeeded: readLittleEndian(at: i + 9, count: 2)))
-                hyperlink = UInt16(truncatingIfNeeded: readLittleEndian(at: i + 11, count: 2))
-                underlineColor = readLittleEndian(at: i + 13)
-                pen.extra = extras.intern(CellExtra(hyperlink: hyperlink, underlineColor: underlineColor)) ?? 0
+                let underlineColor = readLittleEndian(at: i + 11)
+                let linkLength = Int(readLittleEndian(at: i + 15, count: 2))
                 i += 17
+                var hyperlink: UInt16 = 0
+                if linkLength > 0 && i + linkLength <= bytes.count {
+                    hyperlink = extras.internHyperlink(String(decoding: bytes[i..<i + linkLength], as: UTF8.self)) ?? 0
+                }
+                i += linkLength
+                let extra = CellExtra(hyperlink: hyperlink, underlineColor: underlineColor)
+                pen.extra = extra.isEmpty ? 0 : (extras.intern(extra) ?? 0)
                 continue
             }
             let result = decoder.step(byte)

@@ -17,6 +17,10 @@ public struct ScreenBuffer: Sendable {
     var wrapped: [Bool]
     /// Per slot: the revision of its last change.
     var revisions: [UInt64]
+    /// Per slot: every cell from this column on is `Cell.blank`. Lets clearing a row and
+    /// saving it to the scrollback skip the untouched right-hand side; any change not made
+    /// through the print paths sets it to the full width, so it is never too small.
+    var extents: [Int]
 
     /// A blank screen whose rows are stamped with revisions from `clock`.
     init(rows: Int, columns: Int, clock: inout UInt64) {
@@ -25,6 +29,7 @@ public struct ScreenBuffer: Sendable {
         cells = Array(repeating: .blank, count: rows * columns)
         slots = Array(0..<rows)
         wrapped = Array(repeating: false, count: rows)
+        extents = Array(repeating: 0, count: rows)
         revisions = (0..<rows).map { _ in
             clock &+= 1
             return clock
@@ -49,11 +54,24 @@ public struct ScreenBuffer: Sendable {
     /// The revision of screen row `row`.
     public func revision(_ row: Int) -> UInt64 { revisions[slots[row]] }
 
-    /// Stamps row `row` as changed.
+    /// Stamps row `row` as changed (anywhere in the row).
     @inline(__always) mutating func touch(_ row: Int, clock: inout UInt64) {
         clock &+= 1
-        revisions[slots[row]] = clock
+        let slot = slots[row]
+        revisions[slot] = clock
+        extents[slot] = columns
     }
+
+    /// Stamps row `row` as changed in columns before `end` only (the print paths).
+    @inline(__always) mutating func touch(_ row: Int, upTo end: Int, clock: inout UInt64) {
+        clock &+= 1
+        let slot = slots[row]
+        revisions[slot] = clock
+        if extents[slot] < end { extents[slot] = min(end, columns) }
+    }
+
+    /// The columns of row `row` that may hold something other than blank cells.
+    @inline(__always) func extent(_ row: Int) -> Int { extents[slots[row]] }
 
     /// Fills columns `range` of `row` with `fill` and stamps the row.
     mutating func fill(row: Int, columns range: Range<Int>, with fill: Cell, clock: inout UInt64) {
@@ -68,8 +86,15 @@ public struct ScreenBuffer: Sendable {
 
     /// Clears a whole row, including its wrap flag.
     mutating func clearRow(_ row: Int, with fill: Cell, clock: inout UInt64) {
-        self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
-        wrapped[slots[row]] = false
+        let slot = slots[row]
+        wrapped[slot] = false
+        if fill == .blank {
+            // Only the used part needs clearing: the rest is blank already.
+            self.fill(row: row, columns: 0..<max(extents[slot], 1), with: fill, clock: &clock)
+            extents[slot] = 0
+        } else {
+            self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
+        }
     }
 
     /// Rotates rows `top...bottom` up by `count` (content moves up); the rows that come out at

@@ -25,9 +25,15 @@ public struct Scrollback: Sendable {
         guard limit > 0 else { return }
         let needed = CompactLine.worstCaseSize(columns: cells.count)
         if scratch.count < needed { scratch = Array(repeating: 0, count: needed) }
-        let length = scratch.withUnsafeMutableBufferPointer { out in
-            CompactLine.encode(cells, extras: extras, into: out.baseAddress!)
+        var encoded: Int?
+        while true {
+            encoded = scratch.withUnsafeMutableBufferPointer { out in
+                CompactLine.encode(cells, extras: extras, into: out.baseAddress!, capacity: out.count)
+            }
+            if encoded != nil { break }
+            scratch = Array(repeating: 0, count: scratch.count * 2)  // long hyperlinks: rare
         }
+        let length = encoded ?? 0
         var bytes: [UInt8] = []
         let reuse = lines.count >= limit
         if reuse { swap(&bytes, &lines[head].bytes) }

@@ -4,6 +4,8 @@ extension Terminal {
     /// A complete CSI sequence from the parser.
     public mutating func csiDispatch(_ s: CSISequence) {
         let p = s.parameters
+        // Colon sub-parameters mean something only in SGR; elsewhere xterm ignores the sequence.
+        if p.subparameterMask != 0 && s.final != UInt8(ascii: "m") { return }
         let n = p.value(at: 0, default: 1)
         switch (s.privateMarker, s.intermediates) {
         case (0, 0):

@@ -132,7 +132,7 @@ extension Terminal {
     mutating func saveCursor() {
         let saved = SavedCursor(
             row: cursorRow, column: cursorColumn, hasPendingWrap: hasPendingWrap, pen: pen,
-            penExtra: penExtra, charsets: charsets, origin: modes.origin)
+            penExtra: penExtra, penHyperlink: penHyperlink, charsets: charsets, origin: modes.origin)
         if isAlternateScreenActive { savedCursors.alternate = saved } else { savedCursors.primary = saved }
     }
 
@@ -152,6 +152,8 @@ extension Terminal {
         hasPendingWrap = saved.hasPendingWrap && modes.autowrap && saved.column < columns
         pen = saved.pen
         penExtra = saved.penExtra
+        penHyperlink = saved.penHyperlink
+        if penExtra.hyperlink != 0 { penExtra.hyperlink = internHyperlink(penHyperlink) ?? 0 }
         pen.extra = penExtra.isEmpty ? 0 : (internExtra(penExtra) ?? 0)
         charsets = saved.charsets
         modes.origin = saved.origin

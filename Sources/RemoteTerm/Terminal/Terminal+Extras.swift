@@ -8,12 +8,20 @@ extension Terminal {
         return extras.intern(extra)
     }
 
+    /// The index of a hyperlink, compacting the table first if it is full.
+    mutating func internHyperlink(_ stored: String) -> UInt16? {
+        if let index = extras.internHyperlink(stored) { return index }
+        compactExtras()
+        return extras.internHyperlink(stored)
+    }
+
     /// Drops extras no cell refers to any more and renumbers the rest everywhere.
     mutating func compactExtras() {
         var live = Set<UInt16>()
         for cell in screen.cells where cell.extra != 0 { live.insert(cell.extra) }
         for cell in otherScreen.cells where cell.extra != 0 { live.insert(cell.extra) }
         let remap = extras.compact(keeping: live)
+        combiningCache.removeAll()
         func renumber(_ buffer: inout ScreenBuffer) {
             for i in buffer.cells.indices where buffer.cells[i].extra != 0 {
                 buffer.cells[i].extra = remap[buffer.cells[i].extra] ?? 0
@@ -22,6 +30,9 @@ extension Terminal {
         renumber(&screen)
         renumber(&otherScreen)
         // Pens are re-interned from their values rather than renumbered.
+        if penExtra.hyperlink != 0 {
+            penExtra.hyperlink = extras.internHyperlink(penHyperlink) ?? 0
+        }
         pen.extra = penExtra.isEmpty ? 0 : (extras.intern(penExtra) ?? 0)
     }
 }

@@ -67,20 +67,14 @@ extension Terminal {
         }
     }
 
+    /// As in xterm, resetting any of the tracking modes turns tracking off, whichever was on.
     private mutating func setMouseTracking(_ tracking: MouseTracking, enabled: Bool) {
-        if enabled {
-            modes.mouseTracking = tracking
-        } else if modes.mouseTracking == tracking {
-            modes.mouseTracking = .off
-        }
+        modes.mouseTracking = enabled ? tracking : .off
     }
 
+    /// As in xterm, resetting either extended encoding returns to the X10 encoding.
     private mutating func setMouseEncoding(_ encoding: MouseEncoding, enabled: Bool) {
-        if enabled {
-            modes.mouseEncoding = encoding
-        } else if modes.mouseEncoding == encoding {
-            modes.mouseEncoding = .x10
-        }
+        modes.mouseEncoding = enabled ? encoding : .x10
     }
 
     /// Swaps the primary and alternate screens; the cursor stays where it is.

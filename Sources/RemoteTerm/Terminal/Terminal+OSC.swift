@@ -53,6 +53,7 @@ extension Terminal {
         guard let split = argument.firstIndex(of: UInt8(ascii: ";")) else { return }
         let uriBytes = argument[(split + 1)...]
         var link: UInt16 = 0
+        var stored = ""
         if !uriBytes.isEmpty && uriBytes.count <= Self.hyperlinkLimit
             && !uriBytes.contains(where: { $0 < 0x20 || $0 == 0x7F })
         {
@@ -60,9 +61,11 @@ extension Terminal {
             let params = String(decoding: argument[argument.startIndex..<split], as: UTF8.self)
             let id = params.split(separator: ":").first { $0.hasPrefix("id=") }.map { String($0.dropFirst(3)) }
             let uri = String(decoding: uriBytes, as: UTF8.self)
-            link = extras.internHyperlink(id.map { "\($0)\u{0}\(uri)" } ?? uri) ?? 0
+            stored = id.map { "\($0)\u{0}\(uri)" } ?? uri
+            link = internHyperlink(stored) ?? 0
         }
         guard penExtra.hyperlink != link else { return }
+        penHyperlink = stored
         penExtra.hyperlink = link
         refreshPenExtra()
     }

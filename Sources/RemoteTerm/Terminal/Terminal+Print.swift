@@ -33,12 +33,13 @@ extension Terminal {
             }
         }
         lastPrinted = UInt32(bytes[count - 1])
+        followsJoiner = false
     }
 
     /// Prints one character beyond ASCII (already decoded).
     public mutating func print(_ codePoint: UInt32) {
         let width = characterWidth(codePoint)
-        if width == 0 {
+        if width == 0 || joinsPreviousCell(codePoint) {
             attachCombining(codePoint)
         } else {
             putCharacter(codePoint, width: width)
@@ -67,7 +68,7 @@ extension Terminal {
                 cells[first + k] = cell
             }
         }
-        touch(cursorRow)
+        screen.touch(cursorRow, upTo: column + count + 1, clock: &clock)
     }
 
     /// Moves the cursor after printing up to column `next`; at the edge the wrap is pending.
@@ -118,8 +119,9 @@ extension Terminal {
                 cells[rowStart + column] = cell
             }
         }
-        touch(cursorRow)
+        screen.touch(cursorRow, upTo: column + width + 1, clock: &clock)
         lastPrinted = codePoint
+        followsJoiner = false
         advanceCursor(to: column + width)
     }
 
@@ -131,21 +133,48 @@ extension Terminal {
         cell.attributes.remove([.wide, .wideContinuation])
     }
 
+    /// Whether a visible character belongs to the cell before it: the next part of a ZWJ
+    /// sequence (👨‍👩‍👧), or an emoji skin-tone modifier after its base (👍🏽).
+    private func joinsPreviousCell(_ codePoint: UInt32) -> Bool {
+        let isModifier = codePoint >= 0x1F3FB && codePoint <= 0x1F3FF
+        guard isModifier || followsJoiner else { return false }
+        guard let base = previousCellColumn() else { return false }
+        let cell = screen.cells[screen.rowStart(cursorRow) + base]
+        guard cell.codePoint != 0 else { return false }
+        if isModifier { return cell.attributes.contains(.wide) && cell.codePoint >= 0x1F000 }
+        return extras.entry(cell.extra).combining.last == 0x200D
+    }
+
+    /// The column of the cell printed last on the cursor row (the first half if wide).
+    private func previousCellColumn() -> Int? {
+        var column = hasPendingWrap ? cursorColumn : cursorColumn - 1
+        guard column >= 0 else { return nil }
+        if screen.cells[screen.rowStart(cursorRow) + column].attributes.contains(.wideContinuation) && column > 0 {
+            column -= 1
+        }
+        return column
+    }
+
     /// Adds a zero-width character (combining mark, variation selector, ZWJ) to the cell
     /// printed last; dropped when there is none.
     mutating func attachCombining(_ codePoint: UInt32) {
-        var column = hasPendingWrap ? cursorColumn : cursorColumn - 1
-        guard column >= 0 else { return }
+        guard let column = previousCellColumn() else { return }
         let rowStart = screen.rowStart(cursorRow)
-        if screen.cells[rowStart + column].attributes.contains(.wideContinuation) && column > 0 {
-            column -= 1
-        }
         let base = screen.cells[rowStart + column]
         guard base.codePoint != 0 else { return }
-        var extra = extras.entry(base.extra)
-        guard extra.combining.count < CellExtra.combiningLimit else { return }
-        extra.combining.append(codePoint)
-        guard let index = internExtra(extra) else { return }
+        let index: UInt16
+        if let cached = combiningCache.lookup(extra: base.extra, codePoint: codePoint) {
+            index = cached
+        } else {
+            var extra = extras.entry(base.extra)
+            guard extra.combining.count < CellExtra.combiningLimit else { return }
+            extra.combining.append(codePoint)
+            guard let interned = internExtra(extra) else { return }
+            // A compaction inside internExtra renumbers entries, so re-read the base's index.
+            index = interned
+            combiningCache.store(extra: screen.cells[rowStart + column].extra, codePoint: codePoint, result: index)
+        }
+        followsJoiner = codePoint == 0x200D
         // The table may have been compacted: re-read the cell index from scratch.
         screen.cells[rowStart + column].extra = index
         if base.attributes.contains(.wide) && column + 1 < columns {

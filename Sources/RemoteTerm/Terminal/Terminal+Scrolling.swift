@@ -43,7 +43,7 @@ extension Terminal {
     private mutating func pushToScrollback(row: Int) {
         let start = screen.rowStart(row)
         let isWrapped = screen.isWrapped(row)
-        let columns = self.columns
+        let columns = min(self.columns, screen.extent(row))
         let extras = self.extras
         screen.cells.withUnsafeBufferPointer { cells in
             let line = UnsafeBufferPointer(rebasing: cells[start..<start + columns])

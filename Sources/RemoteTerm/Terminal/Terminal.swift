@@ -22,6 +22,7 @@ public struct Terminal: Sendable {
     var clock: UInt64 = 0
     var scrollback: Scrollback
     var extras = CellExtras()
+    var combiningCache = CombiningCache()
 
     /// Cursor row, 0-based.
     public internal(set) var cursorRow = 0
@@ -33,6 +34,8 @@ public struct Terminal: Sendable {
     var pen = Cell.blank
     /// The pen's hyperlink and underline colour, interned into `pen.extra`.
     var penExtra = CellExtra()
+    /// The pen's hyperlink by value, so it survives a compaction of the extras table.
+    var penHyperlink = ""
     var charsets = CharsetState()
     /// The modes set by the remote.
     public internal(set) var modes = TerminalModes()
@@ -52,6 +55,8 @@ public struct Terminal: Sendable {
     var titleStack: [String] = []
     /// The last graphic character printed, for REP; 0 when there is none.
     var lastPrinted: UInt32 = 0
+    /// The last character attached was a zero-width joiner: the next one may join its cell.
+    var followsJoiner = false
     /// Effects produced during the current `feed`.
     var pendingEffects: [TerminalEffect] = []
 
@@ -181,6 +186,7 @@ struct SavedCursor: Sendable {
     var hasPendingWrap: Bool
     var pen: Cell
     var penExtra: CellExtra
+    var penHyperlink: String
     var charsets: CharsetState
     var origin: Bool
 }

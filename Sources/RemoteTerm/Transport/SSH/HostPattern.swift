@@ -23,7 +23,9 @@ public enum HostPattern {
     /// OpenSSH's `match_pattern_list`: `patternList` is comma separated, `!` negates one
     /// pattern, and a negated match wins over any positive one. With `caseInsensitive`, the
     /// patterns are lower-cased (the caller lower-cases `string`).
-    public static func matchList(_ string: String, patternList: String, caseInsensitive: Bool) -> ListMatch {
+    public static func matchList(_ string: String, patternList: String, caseInsensitive: Bool)
+        -> ListMatch
+    {
         let subject = Array(string.utf8)
         var gotPositive = false
         for rawPattern in patternList.split(separator: ",", omittingEmptySubsequences: false) {
@@ -47,11 +49,16 @@ public enum HostPattern {
     /// Iterative glob matching with single-star backtracking: linear in practice and
     /// without recursion, so a hostile pattern cannot blow the stack.
     static func wildcardMatch(_ subject: [UInt8], _ pattern: [UInt8]) -> Bool {
-        let star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
-        var s = 0, p = 0
-        var lastStar = -1, subjectAtStar = 0
+        let star = UInt8(ascii: "*")
+        let question = UInt8(ascii: "?")
+        var s = 0
+        var p = 0
+        var lastStar = -1
+        var subjectAtStar = 0
         while s < subject.count {
-            if p < pattern.count && (pattern[p] == question || pattern[p] == subject[s]) && pattern[p] != star {
+            if p < pattern.count && (pattern[p] == question || pattern[p] == subject[s])
+                && pattern[p] != star
+            {
                 s += 1
                 p += 1
             } else if p < pattern.count && pattern[p] == star {

@@ -25,7 +25,7 @@ public struct KnownHosts: Sendable, Equatable {
     public init(text: String, file: String = "") {
         self.init()
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isLineSeparator) {
             lineNumber += 1
             let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
             let location = KnownHostsLocation(file: file, line: lineNumber)
@@ -57,8 +57,11 @@ public struct KnownHosts: Sendable, Equatable {
     /// for `[host]:port`, an entry for the plain `host` is accepted if it matches exactly
     /// (OpenSSH: "found matching key w/out port"), and is otherwise ignored, except that a
     /// revocation still refuses.
-    public func lookup(host: String, port: Int, keyType: String, keyBlob: [UInt8]) -> KnownHostsLookupResult {
-        let withPort = lookup(name: Self.lookupName(host: host, port: port), keyType: keyType, keyBlob: keyBlob)
+    public func lookup(host: String, port: Int, keyType: String, keyBlob: [UInt8])
+        -> KnownHostsLookupResult
+    {
+        let withPort = lookup(
+            name: Self.lookupName(host: host, port: port), keyType: keyType, keyBlob: keyBlob)
         guard case .notFound = withPort, port != Self.defaultPort else { return withPort }
         let withoutPort = lookup(name: host.lowercased(), keyType: keyType, keyBlob: keyBlob)
         switch withoutPort {
@@ -104,7 +107,9 @@ public struct KnownHosts: Sendable, Equatable {
 
     /// The line to append for a newly accepted key (without a newline), as OpenSSH writes it
     /// with `HashKnownHosts no`: `host keytype base64` for port 22, else `[host]:port ...`.
-    public static func appendEntry(host: String, port: Int, keyType: String, keyBlob: [UInt8]) -> String {
+    public static func appendEntry(host: String, port: Int, keyType: String, keyBlob: [UInt8])
+        -> String
+    {
         "\(lookupName(host: host, port: port)) \(keyType) \(Base64.encode(keyBlob))"
     }
 
@@ -128,7 +133,9 @@ public struct KnownHosts: Sendable, Equatable {
             return .mismatch(changed.location, knownType: changed.keyType)
         }
         var otherTypes: [String] = []
-        for entry in ordinary where !otherTypes.contains(entry.keyType) { otherTypes.append(entry.keyType) }
+        for entry in ordinary where !otherTypes.contains(entry.keyType) {
+            otherTypes.append(entry.keyType)
+        }
         return .notFound(otherKnownTypes: otherTypes)
     }
 }

@@ -42,7 +42,8 @@ public enum KnownHostsFile {
                 continue
             }
             // Invalid UTF-8 must not hide the valid lines: decode leniently.
-            knownHosts.append(contentsOf: KnownHosts(text: String(decoding: data, as: UTF8.self), file: path))
+            knownHosts.append(
+                contentsOf: KnownHosts(text: String(decoding: data, as: UTF8.self), file: path))
         }
         return (knownHosts, unreadable)
     }

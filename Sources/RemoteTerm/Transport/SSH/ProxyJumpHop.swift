@@ -53,7 +53,9 @@ public struct ProxyJumpHop: Sendable, Equatable, CustomStringConvertible {
             rest = rest[rest.index(after: at)...]
             if user?.isEmpty == true { return nil }
         }
-        guard let (host, port) = splitHostPort(rest), SSHDestination.isValidHostName(host) else { return nil }
+        guard let (host, port) = splitHostPort(rest), SSHDestination.isValidHostName(host) else {
+            return nil
+        }
         return ProxyJumpHop(user: user, host: host, port: port)
     }
 
@@ -65,12 +67,16 @@ public struct ProxyJumpHop: Sendable, Equatable, CustomStringConvertible {
             let host = String(text[text.index(after: text.startIndex)..<close])
             let after = text[text.index(after: close)...]
             if after.isEmpty { return host.isEmpty ? nil : (host, nil) }
-            guard after.hasPrefix(":"), let port = SSHOptionValue.port(String(after.dropFirst())) else { return nil }
+            guard after.hasPrefix(":"), let port = SSHOptionValue.port(String(after.dropFirst())) else {
+                return nil
+            }
             return host.isEmpty ? nil : (host, port)
         }
         let colons = text.filter { $0 == ":" }.count
         if colons == 1, let colon = text.firstIndex(of: ":") {
-            guard let port = SSHOptionValue.port(String(text[text.index(after: colon)...])) else { return nil }
+            guard let port = SSHOptionValue.port(String(text[text.index(after: colon)...])) else {
+                return nil
+            }
             let host = String(text[..<colon])
             return host.isEmpty ? nil : (host, port)
         }

@@ -11,7 +11,8 @@ public enum SHA1 {
     public static let blockSize = 64
 
     /// The SHA-1 digest of `message`.
-    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8]
+    where Bytes.Element == UInt8 {
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         let padded = MerkleDamgardPadding.pad(Array(message), lengthBytes: 8)
@@ -29,10 +30,18 @@ public enum SHA1 {
                 let f: UInt32
                 let k: UInt32
                 switch i {
-                case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                default: f = b ^ c ^ d; k = 0xCA62_C1D6
+                case 0..<20:
+                    f = (b & c) | (~b & d)
+                    k = 0x5A82_7999
+                case 20..<40:
+                    f = b ^ c ^ d
+                    k = 0x6ED9_EBA1
+                case 40..<60:
+                    f = (b & c) | (b & d) | (c & d)
+                    k = 0x8F1B_BCDC
+                default:
+                    f = b ^ c ^ d
+                    k = 0xCA62_C1D6
                 }
                 let temp = a.rotatedLeft(by: 5) &+ f &+ e &+ k &+ schedule[i]
                 e = d
@@ -52,7 +61,8 @@ public enum SHA1 {
     }
 
     /// HMAC-SHA1 (RFC 2104) of `message` under `key`.
-    public static func hmac<Key: Collection, Message: Collection>(key: Key, message: Message) -> [UInt8]
+    public static func hmac<Key: Collection, Message: Collection>(key: Key, message: Message)
+        -> [UInt8]
     where Key.Element == UInt8, Message.Element == UInt8 {
         var blockKey = key.count > blockSize ? hash(key) : Array(key)
         blockKey += [UInt8](repeating: 0, count: blockSize - blockKey.count)

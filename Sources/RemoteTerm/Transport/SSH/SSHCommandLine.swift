@@ -4,8 +4,9 @@
 ///           [-p port] [user@]host [command ...]
 ///
 /// Parsed as OpenSSH's ssh parses it: option letters may be combined (`-tv`, `-p22`,
-/// `-oPort=22`), `--` ends the options, options may also follow the host (`rterm host -p 2222`),
-/// and the first word after the host that is not an option starts the remote command.
+/// `-oPort=22`), `--` ends the options for good, options may also follow the host
+/// (`rterm host -p 2222`), and the first word after the host that is not an option starts the
+/// remote command.
 /// `-V`, `-h` and `--help` act at once, like ssh's `-V`. `-p`, `-l`, `-i`, `-J`, `-o`, `user@`
 /// and an `ssh://` port are applied in order with ssh's first-value-wins rule; `-t`/`-T`
 /// override. rterm's own subcommands are not handled here.
@@ -60,8 +61,15 @@ public struct SSHCommandLine: Sendable, Equatable {
     public static func parse(_ arguments: [String]) throws(SSHCommandLineError) -> SSHCommandLine {
         var commandLine = SSHCommandLine()
         var index = 0
+        var optionsEnded = false
         while true {
-            if try commandLine.parseOptions(arguments, from: &index) { return commandLine }
+            if !optionsEnded {
+                switch try commandLine.parseOptions(arguments, from: &index) {
+                case .finished: return commandLine
+                case .endMarker: optionsEnded = true
+                case .nonOption: break
+                }
+            }
             guard commandLine.destination == nil, index < arguments.count else { break }
             try commandLine.takeDestination(arguments[index])
             index += 1
@@ -71,19 +79,36 @@ public struct SSHCommandLine: Sendable, Equatable {
         return commandLine
     }
 
-    /// Parses options from `index` until a non-option or `--` (consumed). Returns true when
-    /// an option that ends parsing (`-V`, `-h`, `--help`, `--version`) was seen.
-    private mutating func parseOptions(_ arguments: [String], from index: inout Int) throws(SSHCommandLineError) -> Bool {
+    /// Why a run of options stopped.
+    private enum OptionsStop {
+        /// At a word that is not an option (or at the end).
+        case nonOption
+        /// At `--` (consumed): as in ssh, no option is parsed after it, even after the host.
+        case endMarker
+        /// At an option that ends parsing (`-V`, `-h`, `--help`, `--version`).
+        case finished
+    }
+
+    /// Parses options from `index` until a non-option, `--` or an option that ends parsing.
+    private mutating func parseOptions(
+        _ arguments: [String], from index: inout Int
+    ) throws(SSHCommandLineError) -> OptionsStop {
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" {
                 index += 1
-                return false
+                return .endMarker
             }
-            if argument == "--help" { action = .showHelp; return true }
-            if argument == "--version" { action = .showVersion; return true }
+            if argument == "--help" {
+                action = .showHelp
+                return .finished
+            }
+            if argument == "--version" {
+                action = .showVersion
+                return .finished
+            }
             if argument.hasPrefix("--") { throw SSHCommandLineError.unknownLongOption(argument) }
-            guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+            guard argument.hasPrefix("-"), argument.count > 1 else { return .nonOption }
             index += 1
             var letters = argument.dropFirst()
             while let letter = letters.popFirst() {
@@ -100,17 +125,21 @@ public struct SSHCommandLine: Sendable, Equatable {
                     try apply(letter, value: value)
                     break
                 }
-                if try applyFlag(letter) { return true }
+                if try applyFlag(letter) { return .finished }
             }
         }
-        return false
+        return .nonOption
     }
 
     /// Applies a flag; returns true when it ends parsing.
     private mutating func applyFlag(_ letter: Character) throws(SSHCommandLineError) -> Bool {
         switch letter {
-        case "V": action = .showVersion; return true
-        case "h": action = .showHelp; return true
+        case "V":
+            action = .showVersion
+            return true
+        case "h":
+            action = .showHelp
+            return true
         case "G": action = .printConfiguration
         case "v": verbosity = min(verbosity + 1, 3)
         // As ssh: -t asks for a tty, a second -t (or -t after RequestTTY yes) forces it; -T
@@ -140,13 +169,16 @@ public struct SSHCommandLine: Sendable, Equatable {
             if !values.identityFiles.contains(value) { values.identityFiles.append(value) }
         case "J":
             guard values.proxyJump == nil else { throw SSHCommandLineError.multipleJumpHosts }
-            guard let hops = try? ProxyJumpHop.parseList(value) else { throw SSHCommandLineError.badJumpHost(value) }
+            guard let hops = try? ProxyJumpHop.parseList(value) else {
+                throw SSHCommandLineError.badJumpHost(value)
+            }
             values.proxyJump = hops
             values.proxyJumpText = hops.isEmpty ? nil : value
         case "o":
             try applyConfigOption(value)
         default:
-            throw SSHCommandLineError.unsupportedOption(letter, feature: Self.unsupportedSSHOptions[letter] ?? "?")
+            throw SSHCommandLineError.unsupportedOption(
+                letter, feature: Self.unsupportedSSHOptions[letter] ?? "?")
         }
     }
 
@@ -158,8 +190,11 @@ public struct SSHCommandLine: Sendable, Equatable {
         } catch {
             throw SSHCommandLineError.badConfigOption(text, message: error.message)
         }
-        guard let line = parsed else { throw SSHCommandLineError.badConfigOption(text, message: "empty option") }
-        let written = String(text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
+        guard let line = parsed else {
+            throw SSHCommandLineError.badConfigOption(text, message: "empty option")
+        }
+        let written = String(
+            text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "=" })
         guard let keyword = SSHConfigKeyword(rawValue: line.keyword) else {
             if SSHConfigKeyword.isOpenSSHKeyword(line.keyword) {
                 throw SSHCommandLineError.unsupportedConfigOption(written)
@@ -167,7 +202,8 @@ public struct SSHCommandLine: Sendable, Equatable {
             throw SSHCommandLineError.unknownConfigOption(written)
         }
         guard keyword.isOption else {
-            throw SSHCommandLineError.badConfigOption(text, message: "\(keyword.displayName) is not allowed with -o")
+            throw SSHCommandLineError.badConfigOption(
+                text, message: "\(keyword.displayName) is not allowed with -o")
         }
         do {
             try values.apply(keyword, arguments: line.arguments, active: true)
@@ -199,12 +235,15 @@ public struct SSHCommandLine: Sendable, Equatable {
         "1": "protocol version 1", "2": "protocol version 2", "4": "IPv4 only", "6": "IPv6 only",
         "A": "agent forwarding", "a": "no agent forwarding", "B": "bind interface", "b": "bind address",
         "C": "compression", "c": "cipher selection", "D": "dynamic port forwarding", "E": "log file",
-        "e": "escape character", "f": "go to background", "g": "remote hosts may connect to forwarded ports",
+        "e": "escape character", "f": "go to background",
+        "g": "remote hosts may connect to forwarded ports",
         "I": "PKCS#11 library", "K": "GSSAPI authentication", "k": "no GSSAPI delegation",
         "L": "local port forwarding", "M": "connection sharing master", "m": "MAC selection",
         "N": "no remote command", "n": "stdin from /dev/null", "O": "control command",
         "P": "tag", "Q": "query algorithms", "q": "quiet mode", "R": "remote port forwarding",
-        "S": "control socket", "s": "subsystem", "W": "stdio forwarding", "w": "tunnel device forwarding",
-        "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding", "y": "log to syslog",
+        "S": "control socket", "s": "subsystem", "W": "stdio forwarding",
+        "w": "tunnel device forwarding",
+        "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding",
+        "y": "log to syslog",
     ]
 }

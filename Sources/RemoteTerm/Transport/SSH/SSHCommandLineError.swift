@@ -48,7 +48,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
         case .badConfigOption(let option, let message):
             return "rterm: -o '\(option)': \(message)"
         case .badJumpHost(let value):
-            return "rterm: invalid -J argument '\(value)' (expected [user@]host[:port], hops separated by commas)"
+            return
+                "rterm: invalid -J argument '\(value)' (expected [user@]host[:port], hops separated by commas)"
         case .multipleJumpHosts:
             return "rterm: only a single -J option is permitted (separate several jump hops with commas)"
         case .emptyUser:
@@ -56,7 +57,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
         case .missingDestination:
             return "rterm: no destination given (usage: rterm [options] [user@]host [command ...])"
         case .invalidDestination(let value):
-            return "rterm: invalid destination '\(value)' (expected [user@]host or ssh://[user@]host[:port])"
+            return
+                "rterm: invalid destination '\(value)' (expected [user@]host or ssh://[user@]host[:port])"
         }
     }
 }

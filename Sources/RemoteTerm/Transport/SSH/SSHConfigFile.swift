@@ -40,24 +40,34 @@ public struct SSHConfigFile: Sendable {
     public private(set) var notes: [String] = []
 
     /// A reader for `originalHost`, starting from `values` (the command line's).
-    public init(originalHost: String, context: SSHLocalContext, values: SSHConfigValues = SSHConfigValues()) {
+    public init(
+        originalHost: String, context: SSHLocalContext, values: SSHConfigValues = SSHConfigValues()
+    ) {
         self.originalHost = originalHost
         self.context = context
         self.values = values
     }
 
     /// Reads the file at `path`. A missing file is skipped unless `mustExist` (used for `-F`).
-    public mutating func read(path: String, kind: Kind, mustExist: Bool = false) throws(SSHConfigError) {
+    /// With `checkPermissions` (for `~/.ssh/config`; included files are always checked), a
+    /// file that another user owns or can write is refused, as OpenSSH does: it could point
+    /// the connection at another host or known_hosts file.
+    public mutating func read(
+        path: String, kind: Kind, mustExist: Bool = false, checkPermissions: Bool = false
+    ) throws(SSHConfigError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            if mustExist || FileManager.default.fileExists(atPath: path) {
-                let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-                throw SSHConfigError.cannotOpen(path: path, reason: reason)
+            let exists = FileManager.default.fileExists(atPath: path)
+            if mustExist || exists {
+                throw SSHConfigError.cannotOpen(
+                    path: path, reason: exists ? "not readable" : "no such file")
             }
             return
         }
+        if checkPermissions { try Self.checkOwnerAndMode(path, userID: context.userID) }
         var active = true
-        try read(text: String(decoding: data, as: UTF8.self), file: path, kind: kind, depth: 0,
-                 active: &active, neverMatch: false)
+        try read(
+            text: String(decoding: data, as: UTF8.self), file: path, kind: kind, depth: 0,
+            active: &active, neverMatch: false)
     }
 
     /// Reads config `text` as if it were the file `file` (for tests and for `-F` pipes).
@@ -70,7 +80,7 @@ public struct SSHConfigFile: Sendable {
         text: String, file: String, kind: Kind, depth: Int, active: inout Bool, neverMatch: Bool
     ) throws(SSHConfigError) {
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isLineSeparator) {
             lineNumber += 1
             let location = (file: file, line: lineNumber)
             let parsed: SSHConfigLine?
@@ -119,10 +129,13 @@ public struct SSHConfigFile: Sendable {
         return matched
     }
 
-    private mutating func matchLineMatches(_ arguments: [String], at location: (file: String, line: Int)) -> Bool {
+    private mutating func matchLineMatches(
+        _ arguments: [String], at location: (file: String, line: Int)
+    ) -> Bool {
         let currentHost: String
         if let hostName = values.hostName {
-            currentHost = (try? SSHPercentExpansion.expandTokens(hostName, tokens: ["h": originalHost])) ?? hostName
+            currentHost =
+                (try? SSHPercentExpansion.expandTokens(hostName, tokens: ["h": originalHost])) ?? hostName
         } else {
             currentHost = originalHost
         }
@@ -135,7 +148,8 @@ public struct SSHConfigFile: Sendable {
     }
 
     private mutating func include(
-        _ patterns: [String], kind: Kind, at location: (file: String, line: Int), depth: Int, active: inout Bool
+        _ patterns: [String], kind: Kind, at location: (file: String, line: Int), depth: Int,
+        active: inout Bool
     ) throws(SSHConfigError) {
         let wasActive = active
         for pattern in patterns {
@@ -155,7 +169,8 @@ public struct SSHConfigFile: Sendable {
             do {
                 expanded = try SSHPercentExpansion.expandTilde(anchored, context: context)
             } catch {
-                throw SSHConfigError.badLine(file: location.file, line: location.line, message: error.message)
+                throw SSHConfigError.badLine(
+                    file: location.file, line: location.line, message: error.message)
             }
             let paths = Self.glob(expanded)
             if paths.isEmpty {
@@ -164,6 +179,7 @@ public struct SSHConfigFile: Sendable {
             for path in paths {
                 // An unreadable or vanished file is skipped, as OpenSSH does for ENOENT.
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
+                try Self.checkOwnerAndMode(path, userID: context.userID)
                 try read(
                     text: String(decoding: data, as: UTF8.self), file: path, kind: kind, depth: depth + 1,
                     active: &active, neverMatch: !wasActive)
@@ -173,12 +189,24 @@ public struct SSHConfigFile: Sendable {
         }
     }
 
-    private mutating func noteIgnored(_ keyword: String, at location: (file: String, line: Int), active: Bool) {
+    private mutating func noteIgnored(
+        _ keyword: String, at location: (file: String, line: Int), active: Bool
+    ) {
         let known = SSHConfigKeyword.isOpenSSHKeyword(keyword)
         if active, !ignoredOptions.contains(keyword) { ignoredOptions.append(keyword) }
         guard active || !known else { return }
         let what = known ? "is not implemented by rterm; ignored" : "is not an OpenSSH option; ignored"
         notes.append("\(location.file) line \(location.line): \(keyword) \(what)")
+    }
+
+    /// OpenSSH's SSHCONF_CHECKPERM: the owner must be root or the user, and neither group
+    /// nor others may write the file.
+    static func checkOwnerAndMode(_ path: String, userID: UInt32) throws(SSHConfigError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        if (info.st_uid != 0 && info.st_uid != userID) || (info.st_mode & 0o022) != 0 {
+            throw SSHConfigError.badPermissions(path: path)
+        }
     }
 
     /// The files matching a glob pattern, sorted (as glob(3) returns them).

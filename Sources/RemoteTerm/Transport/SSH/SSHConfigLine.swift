@@ -81,3 +81,9 @@ public struct SSHConfigLine: Sendable, Equatable {
         return arguments
     }
 }
+
+extension Character {
+    /// A line break in a config or known_hosts file. Swift treats "\r\n" as one Character,
+    /// so splitting on "\n" alone would leave CRLF files as a single line.
+    var isLineSeparator: Bool { self == "\n" || self == "\r\n" }
+}

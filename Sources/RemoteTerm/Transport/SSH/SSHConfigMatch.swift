@@ -38,7 +38,8 @@ struct SSHConfigMatch {
                 if !negated { allMatch = false }
             case "host", "originalhost", "user", "localuser":
                 guard index < arguments.count else {
-                    return Outcome(matches: false, note: "Match \(criterion) needs an argument; block ignored")
+                    return Outcome(
+                        matches: false, note: "Match \(criterion) needs an argument; block ignored")
                 }
                 let patterns = arguments[index]
                 index += 1
@@ -49,19 +50,23 @@ struct SSHConfigMatch {
                 case "user": subject = remoteUser
                 default: subject = localUser
                 }
-                let matched = HostPattern.matchList(subject.lowercased(), patternList: patterns, caseInsensitive: true)
+                let matched =
+                    HostPattern.matchList(subject.lowercased(), patternList: patterns, caseInsensitive: true)
                     == .matched
                 if matched == negated { allMatch = false }
             case "exec", "localnetwork", "tagged":
-                return Outcome(matches: false, note: "Match \(criterion) is not supported by rterm; block ignored")
+                return Outcome(
+                    matches: false, note: "Match \(criterion) is not supported by rterm; block ignored")
             default:
-                return Outcome(matches: false, note: "unsupported Match criterion '\(criterion)'; block ignored")
+                return Outcome(
+                    matches: false, note: "unsupported Match criterion '\(criterion)'; block ignored")
             }
         }
         if sawAll, arguments.count > 1,
             !arguments.allSatisfy({ ["all", "canonical", "final"].contains($0.lowercased()) })
         {
-            return Outcome(matches: false, note: "Match all cannot be combined with other criteria; block ignored")
+            return Outcome(
+                matches: false, note: "Match all cannot be combined with other criteria; block ignored")
         }
         return Outcome(matches: allMatch, note: nil)
     }

@@ -7,7 +7,9 @@ public enum SSHConfigResolver {
     public static let systemConfigPath = "/etc/ssh/ssh_config"
     /// Identity files tried when none is configured. ed25519 comes first because libssh2
     /// 1.10 cannot sign with RSA keys for OpenSSH >= 8.8 servers.
-    public static let defaultIdentityFiles = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_rsa"]
+    public static let defaultIdentityFiles = [
+        "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_rsa",
+    ]
     /// known_hosts files read when `UserKnownHostsFile` is not set.
     public static let defaultUserKnownHostsFiles = ["~/.ssh/known_hosts", "~/.ssh/known_hosts2"]
 
@@ -29,7 +31,8 @@ public enum SSHConfigResolver {
                 try reader.read(path: path, kind: .user, mustExist: true)
             }
         } else {
-            try reader.read(path: context.homeDirectory + "/.ssh/config", kind: .user)
+            try reader.read(
+                path: context.homeDirectory + "/.ssh/config", kind: .user, checkPermissions: true)
             try reader.read(path: systemConfigPath, kind: .system)
         }
         return try finish(
@@ -67,7 +70,9 @@ public enum SSHConfigResolver {
         var knownHostsFiles: [String] = []
         let configuredKnownHosts = values.userKnownHostsFiles ?? defaultUserKnownHostsFiles
         if configuredKnownHosts != ["none"] {
-            for path in configuredKnownHosts { knownHostsFiles.append(try expandPath("userknownhostsfile", path)) }
+            for path in configuredKnownHosts {
+                knownHostsFiles.append(try expandPath("userknownhostsfile", path))
+            }
         }
         var identityAgent: String?
         if let agent = values.identityAgent { identityAgent = try expandPath("identityagent", agent) }

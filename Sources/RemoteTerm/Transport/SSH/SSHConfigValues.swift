@@ -70,7 +70,8 @@ public struct SSHConfigValues: Sendable, Equatable {
         case .connectTimeout:
             setFirst(\.connectTimeout, try SSHOptionValue.seconds(try single(arguments, keyword)), active)
         case .serverAliveInterval:
-            setFirst(\.serverAliveInterval, try SSHOptionValue.seconds(try single(arguments, keyword)), active)
+            setFirst(
+                \.serverAliveInterval, try SSHOptionValue.seconds(try single(arguments, keyword)), active)
         case .serverAliveCountMax:
             let count = try SSHOptionValue.nonNegativeInteger(try single(arguments, keyword))
             setFirst(\.serverAliveCountMax, count, active)
@@ -79,7 +80,9 @@ public struct SSHConfigValues: Sendable, Equatable {
             for argument in arguments {
                 let assignment = try SSHOptionValue.environmentAssignment(argument)
                 // Within one directive the first assignment of a name wins, too.
-                if !assignments.contains(where: { $0.name == assignment.name }) { assignments.append(assignment) }
+                if !assignments.contains(where: { $0.name == assignment.name }) {
+                    assignments.append(assignment)
+                }
             }
             setFirst(\.setEnv, assignments, active)
         case .sendEnv:
@@ -97,7 +100,9 @@ public struct SSHConfigValues: Sendable, Equatable {
     }
 
     /// `SendEnv NAME PATTERN* -PATTERN`: a leading `-` removes the earlier patterns it matches.
-    private mutating func applySendEnv(_ arguments: [String], active: Bool) throws(SSHOptionValueError) {
+    private mutating func applySendEnv(_ arguments: [String], active: Bool)
+        throws(SSHOptionValueError)
+    {
         for argument in arguments {
             guard !argument.isEmpty, !argument.contains("=") else {
                 throw SSHOptionValueError("invalid environment name '\(argument)' in SendEnv")
@@ -118,7 +123,9 @@ public struct SSHConfigValues: Sendable, Equatable {
         if active, self[keyPath: field] == nil { self[keyPath: field] = value }
     }
 
-    private func single(_ arguments: [String], _ keyword: SSHConfigKeyword) throws(SSHOptionValueError) -> String {
+    private func single(_ arguments: [String], _ keyword: SSHConfigKeyword)
+        throws(SSHOptionValueError) -> String
+    {
         guard let first = arguments.first, !first.isEmpty else {
             throw SSHOptionValueError("missing argument for \(keyword.rawValue)")
         }

@@ -24,8 +24,10 @@ public struct SSHLocalContext: Sendable {
 
     /// A context built from its parts; `~user` resolves only through `homeDirectoryOfUser`.
     public init(
-        homeDirectory: String, userName: String, userID: UInt32 = 0, localHostName: String = "localhost",
-        environment: [String: String] = [:], homeDirectoryOfUser: @escaping @Sendable (String) -> String? = { _ in nil }
+        homeDirectory: String, userName: String, userID: UInt32 = 0,
+        localHostName: String = "localhost",
+        environment: [String: String] = [:],
+        homeDirectoryOfUser: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
         self.homeDirectory = homeDirectory
         self.userName = userName
@@ -45,7 +47,8 @@ public struct SSHLocalContext: Sendable {
             name = String(cString: entry.pointee.pw_name)
         }
         var hostBuffer = [CChar](repeating: 0, count: 256)
-        let localHost = gethostname(&hostBuffer, hostBuffer.count - 1) == 0
+        let localHost =
+            gethostname(&hostBuffer, hostBuffer.count - 1) == 0
             ? String(decoding: hostBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : "localhost"
         return SSHLocalContext(

@@ -37,7 +37,9 @@ public enum SSHOptionValue {
 
     /// A non-negative decimal integer.
     public static func nonNegativeInteger(_ text: String) throws(SSHOptionValueError) -> Int {
-        guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let value = Int(text), value <= Int(Int32.max) else {
+        guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let value = Int(text),
+            value <= Int(Int32.max)
+        else {
             throw SSHOptionValueError("bad integer value '\(text)'")
         }
         return value
@@ -71,14 +73,20 @@ public enum SSHOptionValue {
             case "w": multiplier = 604800
             default: throw SSHOptionValueError("invalid time value '\(text)'")
             }
-            guard addPart(multiplier: multiplier) else { throw SSHOptionValueError("invalid time value '\(text)'") }
+            guard addPart(multiplier: multiplier) else {
+                throw SSHOptionValueError("invalid time value '\(text)'")
+            }
         }
-        if !number.isEmpty, !addPart(multiplier: 1) { throw SSHOptionValueError("invalid time value '\(text)'") }
+        if !number.isEmpty, !addPart(multiplier: 1) {
+            throw SSHOptionValueError("invalid time value '\(text)'")
+        }
         return total
     }
 
     /// `StrictHostKeyChecking`: `yes`/`true`, `no`/`false`/`off`, `ask`, `accept-new`.
-    public static func strictHostKeyChecking(_ text: String) throws(SSHOptionValueError) -> StrictHostKeyChecking {
+    public static func strictHostKeyChecking(_ text: String) throws(SSHOptionValueError)
+        -> StrictHostKeyChecking
+    {
         switch text.lowercased() {
         case "yes", "true": return .yes
         case "no", "false", "off": return .no
@@ -96,12 +104,15 @@ public enum SSHOptionValue {
         case "no", "false": return .no
         case "force": return .force
         case "auto": return .auto
-        default: throw SSHOptionValueError("unsupported value '\(text)' (expected yes, no, force or auto)")
+        default:
+            throw SSHOptionValueError("unsupported value '\(text)' (expected yes, no, force or auto)")
         }
     }
 
     /// A `SetEnv` word: `NAME=value` with a non-empty name.
-    public static func environmentAssignment(_ text: String) throws(SSHOptionValueError) -> SSHEnvironmentVariable {
+    public static func environmentAssignment(_ text: String) throws(SSHOptionValueError)
+        -> SSHEnvironmentVariable
+    {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw SSHOptionValueError("invalid SetEnv '\(text)' (expected NAME=value)")
         }

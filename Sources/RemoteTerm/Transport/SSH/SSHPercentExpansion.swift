@@ -13,7 +13,9 @@ public enum SSHPercentExpansion {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if let environment, character == "$", index + 1 < characters.count, characters[index + 1] == "{" {
+            if let environment, character == "$", index + 1 < characters.count,
+                characters[index + 1] == "{"
+            {
                 guard let close = characters[(index + 2)...].firstIndex(of: "}") else {
                     throw SSHOptionValueError("unterminated ${ in '\(text)'")
                 }
@@ -47,7 +49,9 @@ public enum SSHPercentExpansion {
     }
 
     /// Expands a leading `~` or `~user`; other paths are returned unchanged.
-    public static func expandTilde(_ path: String, context: SSHLocalContext) throws(SSHOptionValueError) -> String {
+    public static func expandTilde(_ path: String, context: SSHLocalContext)
+        throws(SSHOptionValueError) -> String
+    {
         guard path.hasPrefix("~") else { return path }
         let afterTilde = path.dropFirst()
         let slash = afterTilde.firstIndex(of: "/") ?? afterTilde.endIndex

@@ -72,7 +72,8 @@ public struct SSHSettings: Sendable, Equatable {
         ]
         if let identityAgent { lines.append("identityagent \(identityAgent)") }
         lines += identityFiles.map { "identityfile \($0)" }
-        let knownHosts = userKnownHostsFiles.isEmpty ? "none" : userKnownHostsFiles.joined(separator: " ")
+        let knownHosts =
+            userKnownHostsFiles.isEmpty ? "none" : userKnownHostsFiles.joined(separator: " ")
         lines.append("userknownhostsfile \(knownHosts)")
         lines += sendEnv.map { "sendenv \($0)" }
         lines += setEnv.map { "setenv \($0.assignment)" }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import RemoteTerm
+
+struct KnownHostsFileTests {
+    typealias F = KnownHostsFixtures
+
+    @Test func appendKeepsCommentsAndEverythingElse() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The last line has no newline: the new entry must not be glued to it.
+        let original = """
+            # Managed by hand. Keep this comment.
+            |1|Wy5EhQV15FURrrfA3c38qQHiFGs=|QGbrvRxK0J/VmCtytuTlf31SWd4= ssh-ed25519 \(F.ed25519)
+
+            a line this parser does not understand
+            other.com,10.0.0.2 ecdsa-sha2-nistp256 \(F.ecdsa) # trailing comment
+            """
+        try directory.write(original, to: "known_hosts")
+        let path = directory.path + "/known_hosts"
+        let line = KnownHosts.appendEntry(
+            host: "127.0.0.1", port: 2222, keyType: "ssh-ed25519", keyBlob: F.ed25519Blob)
+        try KnownHostsFile.append(line: line, to: path)
+        try KnownHostsFile.append(line: "example.com ssh-ed25519 \(F.otherEd25519)", to: path)
+        let expected = original + "\n" + line + "\n" + "example.com ssh-ed25519 \(F.otherEd25519)\n"
+        #expect(try directory.read("known_hosts") == expected)
+
+        let (knownHosts, unreadable) = KnownHostsFile.load(paths: [path])
+        #expect(unreadable.isEmpty)
+        #expect(knownHosts.unparsedLines == [KnownHostsLocation(file: path, line: 4)])
+        let result = knownHosts.lookup(
+            host: "127.0.0.1", port: 2222, keyType: "ssh-ed25519", keyBlob: F.ed25519Blob)
+        #expect(result == .match(KnownHostsLocation(file: path, line: 6)))
+    }
+
+    @Test func appendCreatesTheDirectoryAndFileWithPrivateModes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/.ssh/known_hosts"
+        try KnownHostsFile.append(line: "example.com ssh-ed25519 \(F.ed25519)", to: path)
+        #expect(try directory.read(".ssh/known_hosts") == "example.com ssh-ed25519 \(F.ed25519)\n")
+        #expect(try directory.permissions(".ssh") == 0o700)
+        #expect(try directory.permissions(".ssh/known_hosts") == 0o600)
+    }
+
+    @Test func appendFailsWithAClearMessage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/missing/deeper/known_hosts"
+        #expect(throws: KnownHostsFileError.self) {
+            try KnownHostsFile.append(line: "x ssh-ed25519 \(F.ed25519)", to: path)
+        }
+        let message = KnownHostsFileError.cannotAppend(path: "/k", reason: "Permission denied")
+            .description
+        #expect(
+            message
+                == "rterm: cannot add the host key to /k: Permission denied (check the file's owner and permissions)"
+        )
+    }
+
+    @Test func loadReadsFilesInOrderAndSkipsMissingOnes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("example.com ecdsa-sha2-nistp256 \(F.ecdsa)\n", to: "first")
+        try directory.write("example.com ssh-ed25519 \(F.ed25519)\n", to: "second")
+        let paths = [directory.path + "/first", directory.path + "/absent", directory.path + "/second"]
+        let (knownHosts, unreadable) = KnownHostsFile.load(paths: paths)
+        #expect(unreadable.isEmpty)
+        #expect(knownHosts.entries.map(\.location.file) == [paths[0], paths[2]])
+        #expect(
+            knownHosts.lookup(
+                host: "example.com", port: 22, keyType: "ssh-ed25519", keyBlob: F.ed25519Blob)
+                == .match(KnownHostsLocation(file: paths[2], line: 1)))
+    }
+}
