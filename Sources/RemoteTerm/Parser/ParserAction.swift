@@ -35,6 +35,7 @@ public struct ParserActionRecorder: ParserHandler {
         appendPrint(bytes.map { UInt32($0) })
     }
     public mutating func print(_ codePoint: UInt32) { appendPrint([codePoint]) }
+    public mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) { appendPrint(Array(codePoints)) }
     public mutating func execute(_ control: UInt32) { actions.append(.execute(control)) }
     public mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
         actions.append(.escape(intermediates: intermediates, final: final))

@@ -7,6 +7,8 @@ public protocol ParserHandler {
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>)
     /// One printable character outside ASCII (already decoded from UTF-8).
     mutating func print(_ codePoint: UInt32)
+    /// A run of printable characters (decoded; ASCII and beyond mixed) in the ground state.
+    mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>)
     /// A C0 control (0x00–0x1F, except those that change the parser state) or a C1 control
     /// given as a code point (0x80–0x9F) that has no parser meaning (IND, NEL, HTS, RI…).
     mutating func execute(_ control: UInt32)

@@ -28,10 +28,23 @@ public struct VTParser: Sendable {
     /// Feeds bytes, reporting actions to `handler` as they complete.
 
     public mutating func feed<H: ParserHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout H) {
+        guard bytes.baseAddress != nil else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { run in
+            feed(bytes, into: &handler, runBuffer: run)
+        }
+    }
+
+    private mutating func feed<H: ParserHandler>(
+        _ bytes: UnsafeBufferPointer<UInt8>, into handler: inout H, runBuffer run: UnsafeMutableBufferPointer<UInt32>
+    ) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var i = 0
         while i < count {
+            if state == .ground && !utf8.isPending && base[i] >= 0x80 {
+                i = printDecodedRun(base, count: count, from: i, buffer: run, into: &handler)
+                continue
+            }
             if state == .ground && !utf8.isPending {
                 // Fast path: a run of printable ASCII goes out as one action.
                 var j = i
@@ -95,6 +108,46 @@ public struct VTParser: Sendable {
                 i += 1
             }
         }
+    }
+
+    /// Decodes text beyond ASCII (with any printable ASCII mixed in) into `buffer` and hands
+    /// it over as one run; stops at a control, at a C1 control, or when the buffer is full.
+    /// Returns the index of the first byte not consumed.
+    private mutating func printDecodedRun<H: ParserHandler>(
+        _ base: UnsafePointer<UInt8>, count: Int, from start: Int, buffer: UnsafeMutableBufferPointer<UInt32>,
+        into handler: inout H
+    ) -> Int {
+        var n = 0
+        var j = start
+        var c1: UInt32 = 0
+        while j < count && n < buffer.count {
+            let byte = base[j]
+            if byte < 0x80 {
+                guard !utf8.isPending && byte &- 0x20 < 0x5F else { break }
+                buffer[n] = UInt32(byte)
+                n += 1
+                j += 1
+                continue
+            }
+            let result = utf8.step(byte)
+            if result == UTF8Decoder.needMore {
+                j += 1
+            } else if result == UTF8Decoder.replaceAndRetry {
+                buffer[n] = UTF8Decoder.replacement
+                n += 1
+            } else if result >= 0x80 && result <= 0x9F {
+                c1 = result
+                j += 1
+                break
+            } else {
+                buffer[n] = result
+                n += 1
+                j += 1
+            }
+        }
+        if n > 0 { handler.printRun(UnsafeBufferPointer(start: buffer.baseAddress, count: n)) }
+        if c1 != 0 { advance(c1, into: &handler) }
+        return j
     }
 
     /// Feeds an array of bytes.

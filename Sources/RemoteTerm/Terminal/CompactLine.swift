@@ -41,13 +41,39 @@ public struct CompactLine: Sendable {
             if p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 { break }
             end -= 1
         }
+        // Plain text in the default style (most lines): one byte per cell, two loads each.
         var n = 0
+        // Four cells per test first: one branch for four cells.
+        while n + 4 <= end {
+            let p = raw + n * stride
+            let h0 = p.loadUnaligned(as: UInt64.self)
+            let h1 = p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+            let h2 = p.loadUnaligned(fromByteOffset: 32, as: UInt64.self)
+            let h3 = p.loadUnaligned(fromByteOffset: 48, as: UInt64.self)
+            let tails = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+            if (h0 | h1 | h2 | h3) >> 7 | tails != 0 { break }
+            let packed = UInt32(truncatingIfNeeded: h0) | UInt32(truncatingIfNeeded: h1) << 8
+                | UInt32(truncatingIfNeeded: h2) << 16 | UInt32(truncatingIfNeeded: h3) << 24
+            UnsafeMutableRawPointer(out + n).storeBytes(of: packed, as: UInt32.self)
+            n += 4
+        }
+        while n < end {
+            let p = raw + n * stride
+            let head = p.loadUnaligned(as: UInt64.self)  // code point, foreground
+            if head >= 0x80 || p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 { break }
+            out[n] = UInt8(truncatingIfNeeded: head)
+            n += 1
+        }
+        let plainPrefix = n
         var colours: UInt64 = 0  // foreground and background
         var rest: UInt32 = 0  // attributes and extra index
         var extra = CellExtra()
         let wideBit = CellAttributes.wide.rawValue
         let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
-        for i in 0..<end {
+        for i in plainPrefix..<end {
             let p = raw + i * stride
             let cellColours = p.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
             let cellRest = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)

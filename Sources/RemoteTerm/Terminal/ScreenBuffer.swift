@@ -89,9 +89,16 @@ public struct ScreenBuffer: Sendable {
         let slot = slots[row]
         wrapped[slot] = false
         if fill == .blank {
-            // Only the used part needs clearing: the rest is blank already.
-            self.fill(row: row, columns: 0..<max(extents[slot], 1), with: fill, clock: &clock)
+            // Only the used part needs clearing (the rest is blank already), and a blank
+            // cell is all zero bytes, so it is a memset.
+            let start = rowStart(row)
+            let count = extents[slot]
+            cells.withUnsafeMutableBufferPointer { cells in
+                UnsafeMutableRawPointer(cells.baseAddress! + start)
+                    .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            }
             extents[slot] = 0
+            touch(row, upTo: 0, clock: &clock)
         } else {
             self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
         }

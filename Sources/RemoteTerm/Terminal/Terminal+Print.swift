@@ -46,6 +46,77 @@ extension Terminal {
         }
     }
 
+    /// Prints a run of decoded characters. Characters that fit on the cursor row and need no
+    /// special handling are written in one pass over the row's storage; the rest (combining
+    /// marks, joins, wraps, charsets, insert mode) take the general path one at a time.
+    public mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
+        let count = codePoints.count
+        var i = 0
+        while i < count {
+            if hasPendingWrap || followsJoiner || modes.insert || charsets.current != .ascii {
+                printOne(codePoints[i])
+                i += 1
+                continue
+            }
+            let row = cursorRow
+            let rowStart = screen.rowStart(row)
+            let columns = self.columns
+            let template = pen
+            var column = cursorColumn
+            var last: UInt32 = 0
+            let end = screen.cells.withUnsafeMutableBufferPointer { cells -> Int in
+                var k = i
+                while k < count {
+                    let c = codePoints[k]
+                    let width = c < 0x300 ? 1 : characterWidth(c)
+                    if width == 0 || column + width > columns || (c >= 0x1F3FB && c <= 0x1F3FF) { break }
+                    let at = rowStart + column
+                    if cells[at].attributes.contains(.wideContinuation) && column > 0 {
+                        Self.blankHalf(&cells[at - 1])
+                    }
+                    if column + width < columns && cells[at + width].attributes.contains(.wideContinuation) {
+                        Self.blankHalf(&cells[at + width])
+                    }
+                    var cell = template
+                    cell.codePoint = c
+                    if width == 2 {
+                        cell.attributes.insert(.wide)
+                        cells[at] = cell
+                        cell.attributes.remove(.wide)
+                        cell.attributes.insert(.wideContinuation)
+                        cell.codePoint = 0
+                        cells[at + 1] = cell
+                    } else {
+                        cells[at] = cell
+                    }
+                    column += width
+                    last = c
+                    k += 1
+                    if column == columns { break }
+                }
+                return k
+            }
+            if end == i {
+                printOne(codePoints[i])
+                i += 1
+                continue
+            }
+            screen.touch(row, upTo: column + 1, clock: &clock)
+            lastPrinted = last
+            advanceCursor(to: column)
+            i = end
+        }
+    }
+
+    /// One character through the general path.
+    private mutating func printOne(_ codePoint: UInt32) {
+        if codePoint < 0x80 {
+            putCharacter(charsets.current.translate(codePoint), width: 1)
+        } else {
+            print(codePoint)
+        }
+    }
+
     /// Writes `count` ASCII bytes into the cursor row from `column` (they fit).
     @inline(__always)
     private mutating func storeASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, column: Int) {
@@ -62,10 +133,17 @@ extension Terminal {
             if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
                 Self.blankHalf(&cells[rowStart + end])
             }
-            var cell = template
+            // Two 8-byte stores per cell: the code point with the foreground, then the
+            // background, attributes and extra (the layout `ParserTests` pins down).
+            let high = UInt64(template.foregroundBits) << 32
+            let tail = UInt64(template.backgroundBits) | UInt64(template.attributes.rawValue) << 32
+                | UInt64(template.extra) << 48
+            let raw = UnsafeMutableRawPointer(cells.baseAddress! + first)
+            let source = bytes.baseAddress! + start
             for k in 0..<count {
-                cell.codePoint = UInt32(bytes[start + k])
-                cells[first + k] = cell
+                let p = raw + k &* MemoryLayout<Cell>.stride
+                p.storeBytes(of: high | UInt64(source[k]), as: UInt64.self)
+                p.storeBytes(of: tail, toByteOffset: 8, as: UInt64.self)
             }
         }
         screen.touch(cursorRow, upTo: column + count + 1, clock: &clock)
