@@ -14,7 +14,7 @@ struct RenderCommand {
         usage: rterm render [--size ROWSxCOLS] [--format text|ansi] [--scrollback N] [FILE|-]
 
         Feeds the bytes of FILE (or standard input) into a fresh terminal and prints the
-        final screen. An asciicast (.cast) file is replayed from its output events.
+        final screen: a typescript from script(1), a recording, any byte stream.
 
           --size ROWSxCOLS   terminal size, default 24x80 (each 1-1000)
           --format text      one line per row, trailing spaces trimmed, then cursor=ROW,COL

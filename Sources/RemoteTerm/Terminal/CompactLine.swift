@@ -25,7 +25,7 @@ public struct CompactLine: Sendable {
     /// when hyperlinks made the line longer than `capacity` (retry with more room).
     /// Writes through a raw pointer: this runs for every line that scrolls off the screen.
     static func encode(
-        _ cells: UnsafeBufferPointer<Cell>, extras: CellExtras, into out: UnsafeMutablePointer<UInt8>,
+        _ cells: UnsafeBufferPointer<Cell>, extras: borrowing CellExtras, into out: UnsafeMutablePointer<UInt8>,
         capacity: Int
     ) -> Int? {
         guard let base = cells.baseAddress else { return 0 }

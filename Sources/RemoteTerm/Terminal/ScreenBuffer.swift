@@ -13,14 +13,9 @@ public struct ScreenBuffer: Sendable {
     var cells: [Cell]
     /// Screen row → storage slot.
     var slots: [Int]
-    /// Per slot: the line continues on the next row (it was soft-wrapped by autowrap).
-    var wrapped: [Bool]
-    /// Per slot: the revision of its last change.
-    var revisions: [UInt64]
-    /// Per slot: every cell from this column on is `Cell.blank`. Lets clearing a row and
-    /// saving it to the scrollback skip the untouched right-hand side; any change not made
-    /// through the print paths sets it to the full width, so it is never too small.
-    var extents: [Int]
+    /// Per slot: revision, extent and wrap flag, in one array so a change costs one
+    /// uniqueness check rather than three.
+    var info: [RowInfo]
 
     /// A blank screen whose rows are stamped with revisions from `clock`.
     init(rows: Int, columns: Int, clock: inout UInt64) {
@@ -28,11 +23,9 @@ public struct ScreenBuffer: Sendable {
         self.columns = columns
         cells = Array(repeating: .blank, count: rows * columns)
         slots = Array(0..<rows)
-        wrapped = Array(repeating: false, count: rows)
-        extents = Array(repeating: 0, count: rows)
-        revisions = (0..<rows).map { _ in
+        info = (0..<rows).map { _ in
             clock &+= 1
-            return clock
+            return RowInfo(revision: clock)
         }
     }
 
@@ -49,29 +42,34 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Whether screen row `row` was soft-wrapped onto the next one.
-    public func isWrapped(_ row: Int) -> Bool { wrapped[slots[row]] }
+    public func isWrapped(_ row: Int) -> Bool { info[slots[row]].isWrapped }
+
+    /// Marks whether screen row `row` continues on the next one.
+    mutating func setWrapped(_ row: Int, _ isWrapped: Bool) { info[slots[row]].isWrapped = isWrapped }
 
     /// The revision of screen row `row`.
-    public func revision(_ row: Int) -> UInt64 { revisions[slots[row]] }
+    public func revision(_ row: Int) -> UInt64 { info[slots[row]].revision }
 
     /// Stamps row `row` as changed (anywhere in the row).
     @inline(__always) mutating func touch(_ row: Int, clock: inout UInt64) {
         clock &+= 1
         let slot = slots[row]
-        revisions[slot] = clock
-        extents[slot] = columns
+        info[slot].revision = clock
+        info[slot].extent = Int32(columns)
     }
 
     /// Stamps row `row` as changed in columns before `end` only (the print paths).
     @inline(__always) mutating func touch(_ row: Int, upTo end: Int, clock: inout UInt64) {
         clock &+= 1
         let slot = slots[row]
-        revisions[slot] = clock
-        if extents[slot] < end { extents[slot] = min(end, columns) }
+        info.withUnsafeMutableBufferPointer { info in
+            info[slot].revision = clock
+            if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
+        }
     }
 
     /// The columns of row `row` that may hold something other than blank cells.
-    @inline(__always) func extent(_ row: Int) -> Int { extents[slots[row]] }
+    @inline(__always) func extent(_ row: Int) -> Int { Int(info[slots[row]].extent) }
 
     /// Fills columns `range` of `row` with `fill` and stamps the row.
     mutating func fill(row: Int, columns range: Range<Int>, with fill: Cell, clock: inout UInt64) {
@@ -87,18 +85,18 @@ public struct ScreenBuffer: Sendable {
     /// Clears a whole row, including its wrap flag.
     mutating func clearRow(_ row: Int, with fill: Cell, clock: inout UInt64) {
         let slot = slots[row]
-        wrapped[slot] = false
+        info[slot].isWrapped = false
         if fill == .blank {
             // Only the used part needs clearing (the rest is blank already), and a blank
             // cell is all zero bytes, so it is a memset.
             let start = rowStart(row)
-            let count = extents[slot]
+            let count = Int(info[slot].extent)
             cells.withUnsafeMutableBufferPointer { cells in
                 UnsafeMutableRawPointer(cells.baseAddress! + start)
                     .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
             }
-            extents[slot] = 0
-            touch(row, upTo: 0, clock: &clock)
+            clock &+= 1
+            info[slot] = RowInfo(revision: clock)
         } else {
             self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
         }
@@ -137,7 +135,7 @@ public struct ScreenBuffer: Sendable {
     mutating func setRow(_ row: Int, cells newCells: [Cell], isWrapped: Bool, clock: inout UInt64) {
         let start = rowStart(row)
         for c in 0..<columns { cells[start + c] = c < newCells.count ? newCells[c] : .blank }
-        wrapped[slots[row]] = isWrapped
+        info[slots[row]].isWrapped = isWrapped
         touch(row, clock: &clock)
     }
 
@@ -150,7 +148,8 @@ public struct ScreenBuffer: Sendable {
         for (row, source) in rowSource.prefix(rows).enumerated() {
             let start = buffer.rowStart(row)
             for (c, cell) in source.cells.prefix(columns).enumerated() { buffer.cells[start + c] = cell }
-            buffer.wrapped[row] = source.wrapped && source.cells.count <= columns
+            buffer.info[row].isWrapped = source.wrapped && source.cells.count <= columns
+            buffer.info[row].extent = Int32(columns)
             buffer.repairWideCharacters(row: row)
         }
         return buffer
@@ -177,4 +176,16 @@ public struct ScreenBuffer: Sendable {
             }
         }
     }
+}
+
+/// What a screen buffer keeps about each row besides its cells.
+struct RowInfo: Sendable {
+    /// The revision of the row's last change.
+    var revision: UInt64
+    /// Every cell from this column on is `Cell.blank`. Lets clearing a row and saving it to
+    /// the scrollback skip the untouched right-hand side; any change not made through the
+    /// print paths sets it to the full width, so it is never too small.
+    var extent: Int32 = 0
+    /// The line continues on the next row (it was soft-wrapped by autowrap).
+    var isWrapped = false
 }

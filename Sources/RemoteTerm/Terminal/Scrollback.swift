@@ -1,65 +1,130 @@
-/// Lines that scrolled off the top of the primary screen, oldest first, in a bounded ring.
+/// Lines that scrolled off the top of the primary screen, oldest first, at most `limit`.
 ///
-/// When the ring is full, the oldest line's buffer is reused for the newest one, so a
-/// steady stream of output allocates nothing per line.
+/// Lines are encoded (`CompactLine`) straight into one byte arena, in order, with a small
+/// record per line. The oldest lines are forgotten from the front; when the arena's end is
+/// reached, the live bytes move back to its start (or the arena grows, while fewer than
+/// `limit` lines are held). So a steady stream of output allocates nothing per line, and
+/// a line costs its encoded bytes plus a 16-byte record.
 public struct Scrollback: Sendable {
     /// Most lines kept; 0 keeps none.
     public private(set) var limit: Int
-    private var lines: [CompactLine] = []
-    /// Index of the oldest line once the ring is full.
-    private var head = 0
-    /// Where lines are encoded before being copied out at their exact length.
-    private var scratch: [UInt8] = []
+    /// Encoded lines, from `records[first].offset` to `writeOffset`.
+    private var arena: [UInt8] = []
+    /// Per line, oldest first from index `first` (a ring once `limit` lines are held).
+    private var records: [LineRecord] = []
+    private var first = 0
+    /// Where the next line is encoded.
+    private var writeOffset = 0
+    /// Lines whose hyperlinks do not fit the usual bound are encoded here first (rare).
+    private var overflow: [UInt8] = []
+
+    private struct LineRecord: Sendable {
+        var offset: Int
+        var length: Int32
+        var isWrapped: Bool
+    }
 
     /// An empty scrollback of at most `limit` lines.
     init(limit: Int) { self.limit = max(0, limit) }
 
     /// Number of lines held.
-    public var count: Int { lines.count }
+    public var count: Int { records.count }
 
-    /// Line `index`, 0 being the oldest.
-    subscript(index: Int) -> CompactLine { lines[(head + index) % lines.count] }
+    private func record(_ index: Int) -> LineRecord { records[(first + index) % records.count] }
 
-    /// Encodes `cells` as the newest line.
-    mutating func append(_ cells: UnsafeBufferPointer<Cell>, isWrapped: Bool, extras: CellExtras) {
+    /// Line `index`, 0 being the oldest (a copy of its bytes).
+    subscript(index: Int) -> CompactLine {
+        let r = record(index)
+        return CompactLine(bytes: Array(arena[r.offset..<r.offset + Int(r.length)]), isWrapped: r.isWrapped)
+    }
+
+    /// Encodes `cells` as the newest line, forgetting the oldest when `limit` are held.
+    mutating func append(_ cells: UnsafeBufferPointer<Cell>, isWrapped: Bool, extras: borrowing CellExtras) {
         guard limit > 0 else { return }
-        let needed = CompactLine.worstCaseSize(columns: cells.count)
-        if scratch.count < needed { scratch = Array(repeating: 0, count: needed) }
-        var encoded: Int?
-        while true {
-            encoded = scratch.withUnsafeMutableBufferPointer { out in
-                CompactLine.encode(cells, extras: extras, into: out.baseAddress!, capacity: out.count)
+        if records.count == limit { dropOldest() }
+        let need = CompactLine.worstCaseSize(columns: cells.count)
+        var offset = reserve(need)
+        var length = arena.withUnsafeMutableBufferPointer { arena in
+            CompactLine.encode(cells, extras: extras, into: arena.baseAddress! + offset, capacity: need)
+        }
+        if length == nil {
+            var size = need * 2
+            while length == nil {
+                overflow = [UInt8](repeating: 0, count: size)
+                length = overflow.withUnsafeMutableBufferPointer { out in
+                    CompactLine.encode(cells, extras: extras, into: out.baseAddress!, capacity: out.count)
+                }
+                size *= 2
             }
-            if encoded != nil { break }
-            scratch = Array(repeating: 0, count: scratch.count * 2)  // long hyperlinks: rare
+            offset = reserve(length ?? 0)
+            arena.replaceSubrange(offset..<offset + (length ?? 0), with: overflow[0..<(length ?? 0)])
+            overflow = []
         }
-        let length = encoded ?? 0
-        var bytes: [UInt8] = []
-        let reuse = lines.count >= limit
-        if reuse { swap(&bytes, &lines[head].bytes) }
-        bytes.removeAll(keepingCapacity: true)
-        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: $0[0..<length]) }
-        if reuse {
-            lines[head] = CompactLine(bytes: bytes, isWrapped: isWrapped)
-            head = (head + 1) % lines.count
+        let line = LineRecord(offset: offset, length: Int32(length ?? 0), isWrapped: isWrapped)
+        if records.count < limit && first == 0 {
+            records.append(line)
         } else {
-            lines.append(CompactLine(bytes: bytes, isWrapped: isWrapped))
+            records[(first + records.count - 1) % records.count] = line
         }
+        writeOffset = offset + Int(line.length)
+    }
+
+    /// Forgets the oldest line; its record slot becomes the newest one's (ring full).
+    private mutating func dropOldest() {
+        first = (first + 1) % records.count
+    }
+
+    /// An offset with `need` free bytes after it: after the newest line, or at the start
+    /// after moving the live bytes back, growing the arena when they would not leave room.
+    private mutating func reserve(_ need: Int) -> Int {
+        if writeOffset + need <= arena.count { return writeOffset }
+        let liveStart = records.isEmpty ? writeOffset : liveStartOffset()
+        let live = writeOffset - liveStart
+        // Grow when the live bytes fill more than half the arena, so moves stay rare.
+        let size = max(arena.count, 1 << 16)
+        let newSize = live + need > size / 2 ? max(size * 2, live + need) : size
+        var fresh = [UInt8](unsafeUninitializedCapacity: newSize) { buffer, initialized in
+            initialized = newSize
+        }
+        fresh.withUnsafeMutableBufferPointer { to in
+            arena.withUnsafeBufferPointer { from in
+                if live > 0 { (to.baseAddress!).update(from: from.baseAddress! + liveStart, count: live) }
+            }
+        }
+        arena = fresh
+        for i in records.indices where records[i].offset >= liveStart {
+            records[i].offset -= liveStart
+        }
+        writeOffset = live
+        return writeOffset
+    }
+
+    /// Offset of the oldest live line (the one being replaced, when the ring is full, is
+    /// already dropped: `first` points past it).
+    private func liveStartOffset() -> Int {
+        let dropped = records.count == limit ? (first + records.count - 1) % records.count : -1
+        if dropped == first { return writeOffset }  // a one-line scrollback: nothing else is live
+        return records[first].offset
     }
 
     /// Removes and returns the newest line (a taller screen takes lines back).
     mutating func removeNewest() -> CompactLine? {
-        guard !lines.isEmpty else { return nil }
-        if head != 0 {
-            lines = Array(lines[head...] + lines[..<head])
-            head = 0
+        guard !records.isEmpty else { return nil }
+        let line = self[records.count - 1]
+        if first != 0 {
+            records = Array(records[first...] + records[..<first])
+            first = 0
         }
-        return lines.removeLast()
+        let removed = records.removeLast()
+        writeOffset = removed.offset
+        return line
     }
 
     /// Forgets every line (ED 3, RIS).
     mutating func removeAll() {
-        lines = []
-        head = 0
+        arena = []
+        records = []
+        first = 0
+        writeOffset = 0
     }
 }

@@ -21,7 +21,7 @@ extension Terminal {
         switch mode {
         case 0:
             eraseCells(row: cursorRow, columns: cursorColumn..<columns)
-            screen.wrapped[screen.slots[cursorRow]] = false
+            screen.setWrapped(cursorRow, false)
             for row in (cursorRow + 1)..<max(rows, cursorRow + 1) { eraseRow(row) }
         case 1:
             for row in 0..<cursorRow { eraseRow(row) }
@@ -41,7 +41,7 @@ extension Terminal {
         switch mode {
         case 0:
             eraseCells(row: cursorRow, columns: cursorColumn..<columns)
-            screen.wrapped[screen.slots[cursorRow]] = false
+            screen.setWrapped(cursorRow, false)
         case 1: eraseCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
         case 2: eraseRow(cursorRow)
         default: break
@@ -77,7 +77,7 @@ extension Terminal {
         let fill = erasedCell
         for c in column..<(column + count) { screen.cells[start + c] = fill }
         screen.repairWideCharacters(row: row)
-        screen.wrapped[screen.slots[row]] = false
+        screen.setWrapped(row, false)
         touch(row)
     }
 

@@ -263,7 +263,7 @@ extension Terminal {
 
     /// Performs the pending wrap: marks the row as continued, then CR + index.
     mutating func wrapLine() {
-        screen.wrapped[screen.slots[cursorRow]] = true
+        screen.setWrapped(cursorRow, true)
         hasPendingWrap = false
         cursorColumn = 0
         index()

@@ -41,13 +41,20 @@ extension Terminal {
 
     /// Encodes screen row `row` into the scrollback.
     private mutating func pushToScrollback(row: Int) {
+        Self.push(row: row, of: screen, extras: extras, into: &scrollback)
+    }
+
+    /// Static, so the three stored properties are accessed disjointly and nothing is copied
+    /// or retained on this per-line path.
+    private static func push(
+        row: Int, of screen: borrowing ScreenBuffer, extras: borrowing CellExtras, into scrollback: inout Scrollback
+    ) {
         let start = screen.rowStart(row)
+        let used = min(screen.columns, screen.extent(row))
         let isWrapped = screen.isWrapped(row)
-        let columns = min(self.columns, screen.extent(row))
-        let extras = self.extras
         screen.cells.withUnsafeBufferPointer { cells in
-            let line = UnsafeBufferPointer(rebasing: cells[start..<start + columns])
-            scrollback.append(line, isWrapped: isWrapped, extras: extras)
+            scrollback.append(
+                UnsafeBufferPointer(rebasing: cells[start..<start + used]), isWrapped: isWrapped, extras: extras)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case sendEnv = "sendenv"
     case requestTTY = "requesttty"
     case proxyJump = "proxyjump"
+    case batchMode = "batchmode"
+    case preferredAuthentications = "preferredauthentications"
 
     /// The keywords that set an option (the block and file structure keywords excluded);
     /// these are the ones `-o` accepts.
@@ -30,7 +32,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
 
     /// OpenSSH client keywords that rterm does not implement.
     static let openSSHOnlyKeywords: Set<String> = [
-        "addkeystoagent", "addressfamily", "batchmode", "bindaddress", "bindinterface",
+        "addkeystoagent", "addressfamily", "bindaddress", "bindinterface",
         "canonicaldomains", "canonicalizefallbacklocal", "canonicalizehostname",
         "canonicalizemaxdots", "canonicalizepermittedcnames", "casignaturealgorithms",
         "certificatefile", "challengeresponseauthentication", "channeltimeout", "checkhostip",
@@ -49,7 +51,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "knownhostscommand", "localcommand", "localforward", "loglevel", "logverbose", "macs",
         "nohostauthenticationforlocalhost", "numberofpasswordprompts", "obscurekeystroketiming",
         "passwordauthentication", "permitlocalcommand", "permitremoteopen", "pkcs11provider",
-        "preferredauthentications", "protocol", "proxycommand", "proxyusefdpass",
+        "protocol", "proxycommand", "proxyusefdpass",
         "pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "pubkeyauthentication",
         "rekeylimit", "remotecommand", "remoteforward", "requiredrsasize", "revokedhostkeys",
         "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider", "sessiontype",
@@ -82,6 +84,8 @@ extension SSHConfigKeyword {
         case .sendEnv: return "SendEnv"
         case .requestTTY: return "RequestTTY"
         case .proxyJump: return "ProxyJump"
+        case .batchMode: return "BatchMode"
+        case .preferredAuthentications: return "PreferredAuthentications"
         }
     }
 }

@@ -89,6 +89,8 @@ public enum SSHConfigResolver {
             setEnv: values.setEnv ?? [], sendEnv: values.sendEnv,
             requestTTY: values.requestTTY ?? .auto,
             proxyJump: values.proxyJump ?? [], proxyJumpText: values.proxyJumpText,
+            batchMode: values.batchMode ?? false,
+            preferredAuthentications: values.preferredAuthentications ?? SSHAuthenticator.defaultMethods,
             ignoredOptions: ignoredOptions, notes: notes)
     }
 

@@ -35,6 +35,10 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var proxyJump: [ProxyJumpHop]?
     /// `ProxyJump` as written, for `-G` and `%j`.
     public var proxyJumpText: String?
+    /// `BatchMode`: never prompt.
+    public var batchMode: Bool?
+    /// `PreferredAuthentications`, lower-cased method names in order.
+    public var preferredAuthentications: [String]?
 
     /// No values.
     public init() {}
@@ -89,6 +93,11 @@ public struct SSHConfigValues: Sendable, Equatable {
             try applySendEnv(arguments, active: active)
         case .requestTTY:
             setFirst(\.requestTTY, try SSHOptionValue.requestTTY(try single(arguments, keyword)), active)
+        case .batchMode:
+            setFirst(\.batchMode, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .preferredAuthentications:
+            let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
+            setFirst(\.preferredAuthentications, methods, active)
         case .proxyJump:
             let text = try single(arguments, keyword)
             let hops = try ProxyJumpHop.parseList(text)

@@ -40,6 +40,10 @@ public struct SSHSettings: Sendable, Equatable {
     public var proxyJump: [ProxyJumpHop]
     /// `ProxyJump` as written (for `-G`), nil when there is none.
     public var proxyJumpText: String?
+    /// `BatchMode`: never prompt (passphrases, passwords, host keys).
+    public var batchMode: Bool = false
+    /// `PreferredAuthentications`: the methods to try, in order.
+    public var preferredAuthentications: [String] = SSHAuthenticator.defaultMethods
     /// Config keywords that applied but that rterm does not implement (lower-cased).
     public var ignoredOptions: [String]
     /// One-line notes for `-v` (ignored options with their file and line, unsupported
@@ -64,6 +68,7 @@ public struct SSHSettings: Sendable, Equatable {
             "user \(user)",
             "hostname \(hostName)",
             "port \(port)",
+            "batchmode \(batchMode ? "yes" : "no")",
             "identitiesonly \(identitiesOnly ? "yes" : "no")",
             "requesttty \(requestTTY.configDumpValue)",
             "stricthostkeychecking \(strictHostKeyChecking.configDumpValue)",
@@ -79,6 +84,7 @@ public struct SSHSettings: Sendable, Equatable {
         lines += setEnv.map { "setenv \($0.assignment)" }
         lines.append("connecttimeout \(connectTimeout.map(String.init) ?? "none")")
         if let proxyJumpText { lines.append("proxyjump \(proxyJumpText)") }
+        lines.append("preferredauthentications \(preferredAuthentications.joined(separator: ","))")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,0 +1,51 @@
+/// Everything `SSHTransport.connect` needs: the resolved settings of the destination and
+/// of each jump host, what to run, and whether to ask for a pseudo-terminal.
+public struct SSHConnectionRequest: Sendable {
+    /// The destination's settings.
+    public var destination: SSHSettings
+    /// The jump hosts' settings, the first connected to first (empty: direct).
+    public var jumpHosts: [SSHSettings]
+    /// The remote command, nil for a login shell.
+    public var command: String?
+    /// The pseudo-terminal to request, nil for none.
+    public var terminal: SSHTerminalRequest?
+    /// The local environment: `SendEnv` values and `SSH_AUTH_SOCK` come from here.
+    public var environment: [String: String]
+    /// How to ask the user for secrets and host key confirmations.
+    public var prompter: SSHPrompter
+
+    /// A request.
+    public init(
+        destination: SSHSettings, jumpHosts: [SSHSettings] = [], command: String?,
+        terminal: SSHTerminalRequest?, environment: [String: String], prompter: SSHPrompter
+    ) {
+        self.destination = destination
+        self.jumpHosts = jumpHosts
+        self.command = command
+        self.terminal = terminal
+        self.environment = environment
+        self.prompter = prompter
+    }
+
+    /// How long rterm waits for any one answer from a server when ConnectTimeout is not
+    /// set. OpenSSH waits for the TCP timeout; rterm prefers a bounded wait so that a peer
+    /// that accepts and then says nothing cannot hang it.
+    public static let defaultAnswerTimeout = 60
+}
+
+/// The pseudo-terminal asked for: its type and exact size.
+public struct SSHTerminalRequest: Sendable, Equatable {
+    /// `TERM` for the remote side; rterm's engine emulates xterm-256color.
+    public var term: String
+    /// Rows.
+    public var rows: Int
+    /// Columns.
+    public var columns: Int
+
+    /// A request for a `term` terminal of `rows` x `columns`.
+    public init(term: String = "xterm-256color", rows: Int, columns: Int) {
+        self.term = term
+        self.rows = rows
+        self.columns = columns
+    }
+}

@@ -1,0 +1,206 @@
+import CSSH2
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Owns one `LIBSSH2_SESSION` and its socket (freed and closed on deinit), in non-blocking
+/// mode. Every libssh2 call goes through `perform`, which waits in poll(2) in the
+/// directions libssh2 reports while the call returns EAGAIN (libssh2 notes, pitfall 4).
+///
+/// When the session runs through a jump host, `tunnel` moves its bytes through a channel
+/// of the previous session; waiting then also pumps the tunnel, and returns as soon as any
+/// bytes moved so that the caller retries at once (pitfall 3).
+final class SSHSession {
+    /// The libssh2 session. Never leaves Transport/SSH.
+    let raw: OpaquePointer
+    /// The socket: a TCP connection, or one end of a socketpair for a jump.
+    let socket: Int32
+    /// The server, for messages and host key lookups.
+    let endpoint: SSHEndpoint
+    /// How long to wait for any one answer from the server, in seconds.
+    let answerTimeout: Int
+    /// The jump tunnel carrying `socket`, kept alive as long as this session.
+    let tunnel: SSHTunnel?
+    /// Callback state; its address is the session's abstract pointer.
+    let context = SSHSessionContext()
+    let log: SSHLog
+
+    /// Takes ownership of `socket` (closed on failure too).
+    init(socket: Int32, endpoint: SSHEndpoint, answerTimeout: Int, tunnel: SSHTunnel?, log: SSHLog)
+        throws(SSHError)
+    {
+        guard let raw = rterm_libssh2_session_init(Unmanaged.passUnretained(context).toOpaque()) else {
+            Glibc.close(socket)
+            throw SSHError.libraryFailure(operation: "session_init", reason: "out of memory")
+        }
+        self.raw = raw
+        self.socket = socket
+        self.endpoint = endpoint
+        self.answerTimeout = answerTimeout
+        self.tunnel = tunnel
+        self.log = log
+        libssh2_session_set_blocking(raw, 0)
+        // Our own recv, so that keepalives know when the server last sent anything.
+        let receive: @convention(c) (
+            Int32, UnsafeMutableRawPointer?, Int, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> Int = { descriptor, buffer, length, flags, abstract in
+            let count = recv(descriptor, buffer, length, flags)
+            if count < 0 {
+                let code = errno
+                return -Int(code == EWOULDBLOCK ? EAGAIN : code)
+            }
+            if count > 0, let pointer = abstract?.pointee {
+                Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue().lastReceived = .now
+            }
+            return count
+        }
+        _ = libssh2_session_callback_set(raw, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: UnsafeMutableRawPointer.self))
+    }
+
+    deinit {
+        // Say goodbye and free, but never hang on a dead peer: one second at most.
+        let deadline = ContinuousClock.now + .seconds(1)
+        while libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by rterm", "")
+            == LIBSSH2_ERROR_EAGAIN, (try? wait(stage: "disconnect", deadline: deadline)) != nil
+        {}
+        while libssh2_session_free(raw) == LIBSSH2_ERROR_EAGAIN {
+            if (try? wait(stage: "disconnect", deadline: deadline)) == nil {
+                // A shut-down socket makes libssh2's writes fail instead of returning EAGAIN.
+                shutdown(socket, Int32(SHUT_RDWR))
+            }
+        }
+        Glibc.close(socket)
+    }
+
+    // MARK: - Calls
+
+    /// Runs `body` until it stops returning EAGAIN, waiting for the socket in between;
+    /// throws `.timedOut` when the server gives no answer for `answerTimeout` seconds.
+    func perform(_ stage: String, _ body: () -> Int32) throws(SSHError) -> Int32 {
+        var deadline = ContinuousClock.now + .seconds(answerTimeout)
+        while true {
+            let result = body()
+            guard result == LIBSSH2_ERROR_EAGAIN else { return result }
+            if let finished = context.promptFinished {
+                deadline = finished + .seconds(answerTimeout)
+                context.promptFinished = nil
+            }
+            try wait(stage: stage, deadline: deadline)
+        }
+    }
+
+    /// `perform` for the libssh2 calls that return a pointer (NULL with EAGAIN as the
+    /// session's last error when they would block).
+    func performReturningPointer<Pointer>(_ stage: String, _ body: () -> Pointer?) throws(SSHError) -> Pointer? {
+        var deadline = ContinuousClock.now + .seconds(answerTimeout)
+        while true {
+            if let pointer = body() { return pointer }
+            guard libssh2_session_last_errno(raw) == LIBSSH2_ERROR_EAGAIN else { return nil }
+            if let finished = context.promptFinished {
+                deadline = finished + .seconds(answerTimeout)
+                context.promptFinished = nil
+            }
+            try wait(stage: stage, deadline: deadline)
+        }
+    }
+
+    /// The session's last error code and message.
+    var lastError: (code: Int32, message: String) {
+        var message: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        let code = libssh2_session_last_error(raw, &message, &length, 0)
+        return (code, message.map { String(cString: $0) } ?? "error \(code)")
+    }
+
+    /// The error for a failed call during `stage`: a dropped connection is reported as
+    /// such, anything else with libssh2's message.
+    func failure(_ stage: String, code: Int32) -> SSHError {
+        let message = lastError.message
+        switch code {
+        case LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_SOCKET_RECV, LIBSSH2_ERROR_SOCKET_SEND,
+            LIBSSH2_ERROR_SOCKET_NONE, LIBSSH2_ERROR_BAD_SOCKET:
+            return .connectionClosed(endpoint, stage: stage, reason: message)
+        case LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_SOCKET_TIMEOUT:
+            return .timedOut(endpoint, stage: stage, seconds: answerTimeout)
+        default:
+            return .channelFailed(endpoint, request: stage, reason: message)
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// The descriptors to poll for this session (and the hops under it) and the events
+    /// libssh2 is blocked on; POLLIN when it reports none.
+    var pollInterests: [TransportPollInterest] {
+        let directions = libssh2_session_block_directions(raw)
+        var events: Int16 = 0
+        if directions & LIBSSH2_SESSION_BLOCK_INBOUND != 0 { events |= Int16(POLLIN) }
+        if directions & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 { events |= Int16(POLLOUT) }
+        if events == 0 { events = Int16(POLLIN) }
+        return [TransportPollInterest(descriptor: socket, events: events)] + (tunnel?.pollInterests ?? [])
+    }
+
+    /// Moves bytes through the jump tunnels under this session; true if any moved.
+    func pumpTunnels() throws(SSHError) -> Bool {
+        try tunnel?.pump() ?? false
+    }
+
+    /// Waits until the socket is ready in libssh2's directions, or until bytes moved
+    /// through a tunnel; throws `.timedOut` at `deadline`.
+    func wait(stage: String, deadline: ContinuousClock.Instant?) throws(SSHError) {
+        if try pumpTunnels() { return }
+        var descriptors = pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
+        let timeout = deadline.map { SSHDeadline.milliseconds(until: $0) } ?? -1
+        if timeout == 0 { throw SSHError.timedOut(endpoint, stage: stage, seconds: answerTimeout) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if ready < 0, errno != EINTR {
+            throw SSHError.connectionLost(endpoint, reason: "poll: \(String(cString: strerror(errno)))")
+        }
+        _ = try pumpTunnels()
+    }
+
+    // MARK: - Handshake
+
+    /// Sets the host key algorithm preference, then runs the SSH handshake.
+    func handshake(hostKeyAlgorithms: String) throws(SSHError) {
+        let preferred = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, hostKeyAlgorithms)
+        if preferred != 0 { log.debug("host key preference not applied: \(lastError.message)") }
+        log.debug2("host key algorithms: \(hostKeyAlgorithms)")
+        let result: Int32
+        do {
+            result = try perform("the SSH handshake") { libssh2_session_handshake(raw, socket) }
+        } catch {
+            throw error
+        }
+        guard result == 0 else {
+            let message = lastError.message
+            log.debug("handshake failed: \(result) \(message)")
+            throw SSHError.handshakeFailed(endpoint, reason: message)
+        }
+        if let banner = libssh2_session_banner_get(raw) {
+            log.debug("remote software version \(String(cString: banner))")
+        }
+        for (method, name) in [(LIBSSH2_METHOD_KEX, "kex"), (LIBSSH2_METHOD_HOSTKEY, "host key"),
+                               (LIBSSH2_METHOD_CRYPT_CS, "cipher"), (LIBSSH2_METHOD_MAC_CS, "MAC")] {
+            if let value = libssh2_session_methods(raw, method) {
+                log.debug("\(name): \(String(cString: value))")
+            }
+        }
+    }
+
+    /// The host key the server presented: its type (from the blob) and wire-format blob.
+    func hostKey() -> (type: String, blob: [UInt8])? {
+        var length = 0
+        var type: Int32 = 0
+        guard let pointer = libssh2_session_hostkey(raw, &length, &type), length > 0 else { return nil }
+        let blob = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+        guard let name = SSHKeyBlob.typeName(of: blob) else { return nil }
+        return (name, blob)
+    }
+}

@@ -1,0 +1,26 @@
+/// What libssh2's C callbacks need to reach: its address is the session's `abstract`
+/// pointer, the only user data libssh2 hands to callbacks (libssh2 notes, pitfall 10).
+/// Owned by `SSHSession`, so it lives exactly as long as the C session.
+final class SSHSessionContext {
+    /// When bytes last arrived from the server (set by the receive callback); the keepalive
+    /// logic measures silence from here.
+    var lastReceived = ContinuousClock.now
+    /// Answers a keyboard-interactive round; nil answers mean "cannot ask" (the round is
+    /// answered with empty strings and fails).
+    var keyboardInteractive: ((SSHKeyboardInteractiveRound) -> [String]?)?
+    /// Set when a prompt inside a callback finished, so that the time spent typing does not
+    /// count against the server's answer timeout.
+    var promptFinished: ContinuousClock.Instant?
+    /// Number of keyboard-interactive rounds whose prompts could not be answered.
+    var unansweredRounds = 0
+}
+
+/// One keyboard-interactive info request from the server.
+struct SSHKeyboardInteractiveRound {
+    /// The request name (often empty).
+    var name: String
+    /// The instruction text (often empty).
+    var instruction: String
+    /// The prompts, each with whether the answer may be echoed.
+    var prompts: [(text: String, echo: Bool)]
+}
