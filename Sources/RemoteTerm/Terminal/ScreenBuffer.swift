@@ -16,12 +16,17 @@ public struct ScreenBuffer: Sendable {
     /// Per slot: revision, extent and wrap flag, in one array so a change costs one
     /// uniqueness check rather than three.
     var info: [RowInfo]
+    /// Per slot, one byte per column: the row's characters while the row is *plain*
+    /// (`RowInfo.isPlain`: only default-style ASCII and empty cells). Saving a plain row to
+    /// the scrollback is then a copy of these bytes instead of an encoding of its cells.
+    var plainText: [UInt8]
 
     /// A blank screen whose rows are stamped with revisions from `clock`.
     init(rows: Int, columns: Int, clock: inout UInt64) {
         self.rows = rows
         self.columns = columns
         cells = Array(repeating: .blank, count: rows * columns)
+        plainText = Array(repeating: 0, count: rows * columns)
         slots = Array(0..<rows)
         info = (0..<rows).map { _ in
             clock &+= 1
@@ -56,17 +61,28 @@ public struct ScreenBuffer: Sendable {
         let slot = slots[row]
         info[slot].revision = clock
         info[slot].extent = Int32(columns)
+        info[slot].isPlain = false
     }
 
     /// Stamps row `row` as changed in columns before `end` only (the print paths).
     @inline(__always) mutating func touch(_ row: Int, upTo end: Int, clock: inout UInt64) {
+        touch(row, upTo: end, keepsPlain: false, clock: &clock)
+    }
+
+    /// The same, for a write of default-style ASCII that was also copied into `plainText`.
+    @inline(__always) mutating func touch(_ row: Int, upTo end: Int, keepsPlain: Bool, clock: inout UInt64) {
         clock &+= 1
         let slot = slots[row]
+        let columns = self.columns
         info.withUnsafeMutableBufferPointer { info in
             info[slot].revision = clock
             if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
+            if !keepsPlain { info[slot].isPlain = false }
         }
     }
+
+    /// Whether row `row` holds only default-style ASCII and empty cells.
+    @inline(__always) func isPlain(_ row: Int) -> Bool { info[slots[row]].isPlain }
 
     /// The columns of row `row` that may hold something other than blank cells.
     @inline(__always) func extent(_ row: Int) -> Int { Int(info[slots[row]].extent) }
@@ -94,6 +110,9 @@ public struct ScreenBuffer: Sendable {
             cells.withUnsafeMutableBufferPointer { cells in
                 UnsafeMutableRawPointer(cells.baseAddress! + start)
                     .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            }
+            plainText.withUnsafeMutableBufferPointer { text in
+                (text.baseAddress! + start).initialize(repeating: 0, count: count)
             }
             clock &+= 1
             info[slot] = RowInfo(revision: clock)
@@ -150,6 +169,7 @@ public struct ScreenBuffer: Sendable {
             for (c, cell) in source.cells.prefix(columns).enumerated() { buffer.cells[start + c] = cell }
             buffer.info[row].isWrapped = source.wrapped && source.cells.count <= columns
             buffer.info[row].extent = Int32(columns)
+            buffer.info[row].isPlain = false
             buffer.repairWideCharacters(row: row)
         }
         return buffer
@@ -188,4 +208,6 @@ struct RowInfo: Sendable {
     var extent: Int32 = 0
     /// The line continues on the next row (it was soft-wrapped by autowrap).
     var isWrapped = false
+    /// Only default-style ASCII and empty cells, mirrored in `ScreenBuffer.plainText`.
+    var isPlain = true
 }

@@ -60,13 +60,32 @@ public struct Scrollback: Sendable {
             arena.replaceSubrange(offset..<offset + (length ?? 0), with: overflow[0..<(length ?? 0)])
             overflow = []
         }
-        let line = LineRecord(offset: offset, length: Int32(length ?? 0), isWrapped: isWrapped)
+        store(LineRecord(offset: offset, length: Int32(length ?? 0), isWrapped: isWrapped))
+    }
+
+    /// Stores a plain row (default-style ASCII, 0 for empty cells) given as its bytes: the
+    /// encoding of such a row is the bytes themselves, trailing empty cells dropped.
+    mutating func appendPlain(_ text: UnsafeBufferPointer<UInt8>, isWrapped: Bool) {
+        guard limit > 0 else { return }
+        if records.count == limit { dropOldest() }
+        var length = text.count
+        while length > 0 && text[length - 1] == 0 { length -= 1 }
+        let offset = reserve(length)
+        if length > 0 {
+            arena.withUnsafeMutableBufferPointer { arena in
+                (arena.baseAddress! + offset).update(from: text.baseAddress!, count: length)
+            }
+        }
+        store(LineRecord(offset: offset, length: Int32(length), isWrapped: isWrapped))
+    }
+
+    private mutating func store(_ line: LineRecord) {
         if records.count < limit && first == 0 {
             records.append(line)
         } else {
             records[(first + records.count - 1) % records.count] = line
         }
-        writeOffset = offset + Int(line.length)
+        writeOffset = line.offset + Int(line.length)
     }
 
     /// Forgets the oldest line; its record slot becomes the newest one's (ring full).

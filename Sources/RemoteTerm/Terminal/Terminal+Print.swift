@@ -146,7 +146,14 @@ extension Terminal {
                 p.storeBytes(of: tail, toByteOffset: 8, as: UInt64.self)
             }
         }
-        screen.touch(cursorRow, upTo: column + count + 1, clock: &clock)
+        // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`).
+        let keepsPlain = template == .blank && screen.isPlain(cursorRow)
+        if keepsPlain {
+            screen.plainText.withUnsafeMutableBufferPointer { text in
+                (text.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
+            }
+        }
+        screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, clock: &clock)
     }
 
     /// Moves the cursor after printing up to column `next`; at the edge the wrap is pending.

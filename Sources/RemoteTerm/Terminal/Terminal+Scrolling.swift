@@ -52,6 +52,12 @@ extension Terminal {
         let start = screen.rowStart(row)
         let used = min(screen.columns, screen.extent(row))
         let isWrapped = screen.isWrapped(row)
+        if screen.isPlain(row) {
+            screen.plainText.withUnsafeBufferPointer { text in
+                scrollback.appendPlain(UnsafeBufferPointer(rebasing: text[start..<start + used]), isWrapped: isWrapped)
+            }
+            return
+        }
         screen.cells.withUnsafeBufferPointer { cells in
             scrollback.append(
                 UnsafeBufferPointer(rebasing: cells[start..<start + used]), isWrapped: isWrapped, extras: extras)

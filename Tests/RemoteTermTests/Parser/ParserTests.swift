@@ -118,3 +118,30 @@ import Testing
         #expect(MemoryLayout<Cell>.offset(of: \Cell.extra) == 14)
     }
 }
+
+/// A plain row (default-style ASCII) is saved to the scrollback by copying its mirrored
+/// bytes; the result must equal what the general encoder produces for the same cells.
+@Suite struct PlainRowScrollbackTests {
+    static let inputs = [
+        "ab\u{1B}[3Ccd  ",  // a gap of empty cells, trailing spaces
+        "0123456789",  // a full row (pending wrap)
+        "x\u{1B}[1mB\u{1B}[0my",  // bold in the middle: not plain
+        "tab\tx",
+        "\u{1B}[5Cright",
+        "",
+    ]
+
+    @Test(arguments: inputs)
+    func plainAndEncodedRowsMatch(text: String) {
+        var plain = Terminal(rows: 2, columns: 10)
+        plain.feed(text + "\r\n\n\n")
+        // The same row, forced through the general encoder: reverse video on and off
+        // changes no cell but marks every row as touched (no longer known plain).
+        var general = Terminal(rows: 2, columns: 10)
+        general.feed(text + "\u{1B}[?5h\u{1B}[?5l\r\n\n\n")
+        #expect(plain.scrollbackCount == 2)
+        #expect(general.scrollbackCount == 2)
+        #expect(plain.scrollbackCells(0).cells == general.scrollbackCells(0).cells, "\(text)")
+        #expect(plain.scrollbackText(0) == general.scrollbackText(0))
+    }
+}
