@@ -69,6 +69,25 @@ public struct CSIParameters: Equatable, Sendable {
         values[index] = next > UInt32(UInt16.max) ? UInt16.max : UInt16(next)
     }
 
+    /// Empties the list without clearing the storage (a new sequence begins; values past
+    /// `count` are never read).
+    @inline(__always) mutating func removeAll() {
+        count = 0
+        subparameterMask = 0
+        isTruncated = false
+    }
+
+    /// The value of the parameter being built (0 before the first digit).
+    @inline(__always) var currentValue: UInt32 { count == 0 ? 0 : UInt32(values[count - 1]) }
+
+    /// Sets the parameter being built (the parser's fast path accumulates digits in a
+    /// register and stores once). Ignored once the sequence has too many parameters.
+    @inline(__always) mutating func setCurrentValue(_ value: UInt32) {
+        beginIfEmpty()
+        if isTruncated { return }
+        values[count - 1] = UInt16(truncatingIfNeeded: min(value, UInt32(UInt16.max)))
+    }
+
     /// Ends the current parameter at a ';' or ':' and opens the next one.
     @inline(__always) mutating func separate(isColon: Bool) {
         beginIfEmpty()

@@ -40,7 +40,7 @@ public struct ParserActionRecorder: ParserHandler {
     public mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
         actions.append(.escape(intermediates: intermediates, final: final))
     }
-    public mutating func csiDispatch(_ sequence: CSISequence) { actions.append(.csi(sequence)) }
+    public mutating func csiDispatch(_ sequence: inout CSISequence) { actions.append(.csi(sequence)) }
     public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
         actions.append(.osc(Array(payload), isTruncated: isTruncated))
     }

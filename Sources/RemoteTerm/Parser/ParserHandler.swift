@@ -15,7 +15,7 @@ public protocol ParserHandler {
     /// `ESC [intermediates] final`.
     mutating func escapeDispatch(intermediates: UInt16, final: UInt8)
     /// A complete CSI sequence.
-    mutating func csiDispatch(_ sequence: CSISequence)
+    mutating func csiDispatch(_ sequence: inout CSISequence)
     /// A complete OSC string; `isTruncated` when the payload exceeded the parser's bound.
     mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool)
     /// A complete DCS string: its header and its (bounded) payload.

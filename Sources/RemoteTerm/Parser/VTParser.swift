@@ -68,17 +68,24 @@ public struct VTParser: Sendable {
                 // Fast path for the common shape of a control sequence: parameter bytes
                 // then a final byte, without going through the general state machine.
                 var j = i
+                var value = sequence.parameters.currentValue
+                var hasDigits = false
                 while j < count {
                     let b = base[j]
                     if b &- 0x30 < 10 {
-                        sequence.parameters.appendDigit(b &- 0x30)
+                        value = min(value &* 10 &+ UInt32(b &- 0x30), 0xFFFF)
+                        hasDigits = true
                     } else if b == 0x3B || b == 0x3A {
+                        if hasDigits { sequence.parameters.setCurrentValue(value) }
                         sequence.parameters.separate(isColon: b == 0x3A)
+                        value = 0
+                        hasDigits = false
                     } else {
                         break
                     }
                     j += 1
                 }
+                if hasDigits { sequence.parameters.setCurrentValue(value) }
                 if j > i { state = .csiParam }
                 i = j
                 guard i < count else { break }
@@ -86,7 +93,7 @@ public struct VTParser: Sendable {
                 if b >= 0x40 && b <= 0x7E && intermediateCount == 0 {
                     state = .ground
                     sequence.final = b
-                    handler.csiDispatch(sequence)
+                    handler.csiDispatch(&sequence)
                     i += 1
                     continue
                 }
@@ -128,6 +135,46 @@ public struct VTParser: Sendable {
                 n += 1
                 j += 1
                 continue
+            }
+            // Well-formed characters entirely inside this chunk are decoded here directly;
+            // malformed input and characters split across chunks go through the decoder.
+            if !utf8.isPending {
+                if byte >= 0xC2 && byte <= 0xDF && j + 1 < count {
+                    let b1 = base[j + 1]
+                    if b1 & 0xC0 == 0x80 {
+                        let c = UInt32(byte & 0x1F) << 6 | UInt32(b1 & 0x3F)
+                        if c >= 0xA0 {
+                            buffer[n] = c
+                            n += 1
+                            j += 2
+                            continue
+                        }
+                    }
+                } else if byte >= 0xE0 && byte <= 0xEF && j + 2 < count {
+                    let b1 = base[j + 1]
+                    let b2 = base[j + 2]
+                    let low: UInt8 = byte == 0xE0 ? 0xA0 : 0x80
+                    let high: UInt8 = byte == 0xED ? 0x9F : 0xBF
+                    if b1 >= low && b1 <= high && b2 & 0xC0 == 0x80 {
+                        buffer[n] = UInt32(byte & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+                        n += 1
+                        j += 3
+                        continue
+                    }
+                } else if byte >= 0xF0 && byte <= 0xF4 && j + 3 < count {
+                    let b1 = base[j + 1]
+                    let b2 = base[j + 2]
+                    let b3 = base[j + 3]
+                    let low: UInt8 = byte == 0xF0 ? 0x90 : 0x80
+                    let high: UInt8 = byte == 0xF4 ? 0x8F : 0xBF
+                    if b1 >= low && b1 <= high && b2 & 0xC0 == 0x80 && b3 & 0xC0 == 0x80 {
+                        buffer[n] = UInt32(byte & 0x07) << 18 | UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6
+                            | UInt32(b3 & 0x3F)
+                        n += 1
+                        j += 4
+                        continue
+                    }
+                }
             }
             let result = utf8.step(byte)
             if result == UTF8Decoder.needMore {
@@ -229,7 +276,10 @@ public struct VTParser: Sendable {
         state = next
         switch next {
         case .escape, .csiEntry, .dcsEntry:
-            sequence = CSISequence()
+            sequence.parameters.removeAll()
+            sequence.privateMarker = 0
+            sequence.intermediates = 0
+            sequence.final = 0
             intermediateCount = 0
         case .oscString:
             stringPayload.removeAll(keepingCapacity: stringPayload.capacity <= 4096)
@@ -318,7 +368,7 @@ public struct VTParser: Sendable {
             state = .ground
             if intermediateCount <= 2 {
                 sequence.final = UInt8(c)
-                handler.csiDispatch(sequence)
+                handler.csiDispatch(&sequence)
             }
         default:
             break  // DEL and characters beyond ASCII are ignored inside a sequence.

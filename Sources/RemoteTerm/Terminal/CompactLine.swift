@@ -70,7 +70,13 @@ public struct CompactLine: Sendable {
         let plainPrefix = n
         var colours: UInt64 = 0  // foreground and background
         var rest: UInt32 = 0  // attributes and extra index
-        var extra = CellExtra()
+        // The hyperlink and underline colour in force, and a memo of the last extra looked
+        // up: text full of accents alternates between no extra and the same few, and a
+        // lookup copies an entry (reference counting its marks).
+        var link: UInt16 = 0
+        var underline: UInt32 = 0
+        var memoIndex: UInt16 = 0
+        var memo = (link: UInt16(0), underline: UInt32(0), hasMarks: false)
         let wideBit = CellAttributes.wide.rawValue
         let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
         for i in plainPrefix..<end {
@@ -78,30 +84,37 @@ public struct CompactLine: Sendable {
             let cellColours = p.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
             let cellRest = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
             if cellColours != colours || cellRest != rest {
-                let cell = cells[i]
-                let a = cell.attributes.rawValue
-                if a & UInt16(continuationBit) != 0 { continue }
-                let newExtra = cell.extra == 0 ? CellExtra() : extras.entry(cell.extra)
+                if cellRest & continuationBit != 0 { continue }
+                let a = UInt16(truncatingIfNeeded: cellRest)
+                let index = UInt16(truncatingIfNeeded: cellRest >> 16)
+                if index != 0 && index != memoIndex {
+                    let entry = extras.entry(index)
+                    memoIndex = index
+                    memo = (entry.hyperlink, entry.underlineColor, !entry.combining.isEmpty)
+                }
+                let newLink = index == 0 ? 0 : memo.link
+                let newUnderline = index == 0 ? 0 : memo.underline
                 if cellColours != colours || (a ^ UInt16(truncatingIfNeeded: rest)) & ~wideBit != 0
-                    || newExtra.hyperlink != extra.hyperlink || newExtra.underlineColor != extra.underlineColor
+                    || newLink != link || newUnderline != underline
                 {
                     out[n] = styleMarker
-                    store(cell.foregroundBits, 4, out + n + 1)
-                    store(cell.backgroundBits, 4, out + n + 5)
+                    store(UInt32(truncatingIfNeeded: cellColours), 4, out + n + 1)
+                    store(UInt32(truncatingIfNeeded: cellColours >> 32), 4, out + n + 5)
                     store(UInt32(a & ~wideBit), 2, out + n + 9)
-                    store(newExtra.underlineColor, 4, out + n + 11)
-                    let link = newExtra.hyperlink == 0 ? [] : Array((extras.storedHyperlink(newExtra.hyperlink) ?? "").utf8)
-                    store(UInt32(link.count), 2, out + n + 15)
+                    store(newUnderline, 4, out + n + 11)
+                    let linkBytes = newLink == 0 ? [] : Array((extras.storedHyperlink(newLink) ?? "").utf8)
+                    store(UInt32(linkBytes.count), 2, out + n + 15)
                     n += 17
-                    if n + link.count + (end - i) * worstCaseSize(columns: 1) > capacity { return nil }
-                    for byte in link {
+                    if n + linkBytes.count + (end - i) * worstCaseSize(columns: 1) > capacity { return nil }
+                    for byte in linkBytes {
                         out[n] = byte
                         n += 1
                     }
                 }
                 colours = cellColours
                 rest = cellRest
-                extra = newExtra
+                link = newLink
+                underline = newUnderline
             } else if cellRest & continuationBit != 0 {
                 continue
             }
@@ -112,8 +125,9 @@ public struct CompactLine: Sendable {
             } else {
                 n += storeUTF8(c, out + n)
             }
-            if rest >> 16 != 0 {
-                for mark in extra.combining { n += storeUTF8(mark, out + n) }
+            let index = UInt16(truncatingIfNeeded: rest >> 16)
+            if index != 0 && memo.hasMarks {
+                for mark in extras.entry(index).combining { n += storeUTF8(mark, out + n) }
             }
         }
         return n

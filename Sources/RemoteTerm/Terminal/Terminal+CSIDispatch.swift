@@ -1,42 +1,44 @@
 /// The meaning of control sequences: the only place that knows final bytes, private markers,
 /// intermediates and parameter defaults. Each case names its mnemonic.
 extension Terminal {
-    /// A complete CSI sequence from the parser.
-    public mutating func csiDispatch(_ s: CSISequence) {
-        let p = s.parameters
+    /// A complete CSI sequence from the parser. Taken `inout` only so it is passed by
+    /// address: parameters are read one at a time where they lie (a copy would read the
+    /// parser's just-written bytes with wide loads, which stall on store forwarding).
+    public mutating func csiDispatch(_ s: inout CSISequence) {
+        let final = s.final
         // Colon sub-parameters mean something only in SGR; elsewhere xterm ignores the sequence.
-        if p.subparameterMask != 0 && s.final != UInt8(ascii: "m") { return }
-        let n = p.value(at: 0, default: 1)
+        if s.parameters.subparameterMask != 0 && final != UInt8(ascii: "m") { return }
+        let n = s.parameters.value(at: 0, default: 1)
         switch (s.privateMarker, s.intermediates) {
         case (0, 0):
-            dispatchPlain(s.final, p, n)
+            dispatchPlain(final, s.parameters, n)
         case (UInt8(ascii: "?"), 0):
-            switch s.final {
-            case UInt8(ascii: "h"): setModes(p, isPrivate: true, enabled: true)  // DECSET
-            case UInt8(ascii: "l"): setModes(p, isPrivate: true, enabled: false)  // DECRST
-            case UInt8(ascii: "J"): eraseInDisplay(p[0])  // DECSED (no protected cells)
-            case UInt8(ascii: "K"): eraseInLine(p[0])  // DECSEL
-            case UInt8(ascii: "n"): reportDeviceStatus(p[0], isPrivate: true)  // DECXCPR
+            switch final {
+            case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: true, enabled: true)  // DECSET
+            case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: true, enabled: false)  // DECRST
+            case UInt8(ascii: "J"): eraseInDisplay(s.parameters[0])  // DECSED (no protected cells)
+            case UInt8(ascii: "K"): eraseInLine(s.parameters[0])  // DECSEL
+            case UInt8(ascii: "n"): reportDeviceStatus(s.parameters[0], isPrivate: true)  // DECXCPR
             default: break
             }
         case (UInt8(ascii: ">"), 0):
-            if s.final == UInt8(ascii: "c") && p[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
+            if final == UInt8(ascii: "c") && s.parameters[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
         case (0, UInt16(UInt8(ascii: "$"))):
-            if s.final == UInt8(ascii: "p") { reportMode(p[0], isPrivate: false) }  // DECRQM (ANSI)
+            if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: false) }  // DECRQM (ANSI)
         case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
-            if s.final == UInt8(ascii: "p") { reportMode(p[0], isPrivate: true) }  // DECRQM (DEC)
+            if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: true) }  // DECRQM (DEC)
         case (0, UInt16(UInt8(ascii: " "))):
-            if s.final == UInt8(ascii: "q") && p[0] <= 6 { modes.cursorStyle = p[0] }  // DECSCUSR
+            if final == UInt8(ascii: "q") && s.parameters[0] <= 6 { modes.cursorStyle = s.parameters[0] }  // DECSCUSR
         case (0, UInt16(UInt8(ascii: "!"))):
-            if s.final == UInt8(ascii: "p") { softReset() }  // DECSTR
+            if final == UInt8(ascii: "p") { softReset() }  // DECSTR
         case (0, UInt16(UInt8(ascii: "*"))):
-            if s.final == UInt8(ascii: "y") { reportRectangleChecksum(p) }  // DECRQCRA
+            if final == UInt8(ascii: "y") { reportRectangleChecksum(s.parameters) }  // DECRQCRA
         default:
             break
         }
     }
 
-    private mutating func dispatchPlain(_ final: UInt8, _ p: CSIParameters, _ n: Int) {
+    private mutating func dispatchPlain(_ final: UInt8, _ p: borrowing CSIParameters, _ n: Int) {
         switch final {
         case UInt8(ascii: "@"): insertCharacters(n)  // ICH
         case UInt8(ascii: "A"): cursorUp(n)  // CUU

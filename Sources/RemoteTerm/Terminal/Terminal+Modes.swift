@@ -1,7 +1,7 @@
 /// SM/RM and DECSET/DECRST, including the alternate screen (47, 1047, 1048, 1049).
 extension Terminal {
     /// Sets or resets each mode listed in `parameters` (`isPrivate`: the `?` form).
-    mutating func setModes(_ parameters: CSIParameters, isPrivate: Bool, enabled: Bool) {
+    mutating func setModes(_ parameters: borrowing CSIParameters, isPrivate: Bool, enabled: Bool) {
         for i in 0..<parameters.count {
             if isPrivate {
                 setPrivateMode(parameters[i], enabled: enabled)

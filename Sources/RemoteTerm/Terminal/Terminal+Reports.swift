@@ -34,7 +34,7 @@ extension Terminal {
     }
 
     /// XTWINOPS: only the size reports (18: text area, 19: screen), and the title stack.
-    mutating func windowOperation(_ p: CSIParameters) {
+    mutating func windowOperation(_ p: borrowing CSIParameters) {
         switch p[0] {
         case 18: reply("\u{1B}[8;\(rows);\(columns)t")
         case 19: reply("\u{1B}[9;\(rows);\(columns)t")
@@ -64,7 +64,7 @@ extension Terminal {
     /// negated 16-bit form xterm and DEC terminals report, so conformance suites can read the
     /// screen back. Cells count their character (an empty cell as a space) plus xterm's
     /// attribute weights.
-    mutating func reportRectangleChecksum(_ p: CSIParameters) {
+    mutating func reportRectangleChecksum(_ p: borrowing CSIParameters) {
         let id = p[0]
         let offset = modes.origin ? scrollTop : 0
         let top = min(max(p.value(at: 2, default: 1) - 1 + offset, 0), rows - 1)

@@ -2,7 +2,7 @@
 /// `:` forms (`38;2;r;g;b`, `38:2::r:g:b`, `38:2:r:g:b`, `4:3`).
 extension Terminal {
     /// Applies an SGR parameter list to the pen.
-    mutating func selectGraphicRendition(_ p: CSIParameters) {
+    mutating func selectGraphicRendition(_ p: borrowing CSIParameters) {
         if p.count == 0 {
             resetPen()
             return
@@ -63,7 +63,7 @@ extension Terminal {
     /// colour itself (`2::r:g:b` with a colour-space id, or `2:r:g:b` without); with ';' the
     /// colour takes the following parameters. Returns the packed colour (nil when malformed)
     /// and, for the ';' form, how many parameters it used.
-    private func extendedColor(_ p: CSIParameters, at index: Int, subCount: Int) -> (UInt32?, Int) {
+    private func extendedColor(_ p: borrowing CSIParameters, at index: Int, subCount: Int) -> (UInt32?, Int) {
         let kind = p[index + 1]
         if subCount > 0 {
             switch kind {

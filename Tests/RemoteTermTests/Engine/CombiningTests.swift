@@ -58,6 +58,14 @@ private let cases: [ScreenCase] = [
         #expect(renderedRow(t, 0) == family + "x")
     }
 
+    @Test func zwjSequenceAtTheRightEdge() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "12345678" + family + "x")
+        #expect(t.graphemeText(row: 0, column: 8) == family)
+        #expect(t.cell(row: 1, column: 0).scalar == "x")
+        #expect(t.cursorRow == 1 && t.cursorColumn == 1)
+    }
+
     @Test func skinToneModifierStaysWithItsBase() {
         let (t, _) = feedAllWays(rows: 2, columns: 10, "👍\u{1F3FD}x")
         #expect(t.graphemeText(row: 0, column: 0) == "👍\u{1F3FD}")

@@ -127,6 +127,12 @@ private let cases: [ScreenCase] = [
         #expect(reply(to: "⎋[2;4r⎋#8⎋P$qr⎋\\") == "⎋P1$r1;5r⎋\\")
     }
 
+    @Test func renderTextTrimsTrailingBlanksEvenWithABackground() {
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "ab⎋[41m   ⎋[K⎋[m")
+        #expect(renderedRow(t, 0) == "ab")
+        #expect(t.renderText() == "ab\n\ncursor=0,5\n")
+    }
+
     @Test func BELInTheGroundStateIsABellEffect() {
         let (t, e) = feedAllWays(rows: 2, columns: 10, "a\u{07}b\u{07}")
         #expect(e == [.bell, .bell])

@@ -129,6 +129,26 @@ import Testing
         #expect(r.contains("48:2::1:2:3") || r.contains("48;2;1;2;3") || r.contains("48:2:1:2:3"), "\(r)")
     }
 
+    @Test func XTGETTCAPNeverEchoesTheRequestedName() {
+        // DCS + q <hex> ST: xterm echoes the (remote-chosen) name back; rterm must not.
+        let (_, e) = feedAllWays(rows: 5, columns: 10, "⎋P+q6162636465;0a726d202d7266⎋\\")
+        let r = replyText(e)
+        #expect(!r.contains("6162636465"), "\(r)")
+        #expect(!r.contains("726d202d7266"), "\(r)")
+    }
+
+    @Test func ENQSendsNoAnswerback() {
+        let (_, e) = feedAllWays(rows: 5, columns: 10, "\u{05}")
+        #expect(replyBytes(e).isEmpty)
+    }
+
+    @Test func CPRAfterAResize() {
+        let (_, e) = feedAllWays(
+            rows: 5, columns: 10, setup: { $0.feed(esc("⎋[5;10H")); $0.resize(rows: 3, columns: 4) }, "⎋[6n")
+        let r = replyText(e)
+        #expect(r == "⎋[3;4R", "the cursor is clamped into the new 3x4 screen: \(r)")
+    }
+
     // MARK: XTWINOPS
 
     @Test func XTWINOPS18ReportsTheTextAreaSize() {

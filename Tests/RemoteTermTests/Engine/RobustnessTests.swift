@@ -2,8 +2,8 @@
 // with random parameters, truncated sequences, random bytes, long OSC/DCS strings, runs of
 // combining marks, mode and screen switches) fed in random chunks. After every chunk the
 // cursor must be in bounds and the size unchanged; at the end the scrollback is within its
-// limit and titles are bounded. 8 MiB by default (debug builds are slow); set
-// RTERM_FUZZ_BYTES (e.g. 67108864 for 64 MiB, as `make test` does in release) to change it.
+// limit and titles are bounded. 64 MiB by default (about 30 s in a debug build); set
+// RTERM_FUZZ_BYTES to change it (e.g. 8388608 for a quick run, or more in release).
 
 import Foundation
 import Testing
@@ -124,7 +124,7 @@ struct EscapeFuzzer {
 
 private func fuzzByteCount() -> Int {
     if let s = ProcessInfo.processInfo.environment["RTERM_FUZZ_BYTES"], let n = Int(s), n > 0 { return n }
-    return 8 * 1024 * 1024
+    return 64 * 1024 * 1024
 }
 
 @Suite struct RobustnessTests {
@@ -192,20 +192,44 @@ private func fuzzByteCount() -> Int {
         }
     }
 
-    @Test func cellExtrasDoNotOverflow() {
-        // 70,000 cells with combining marks and 70,000 distinct links scroll through a
-        // small screen: the out-of-line extras table (indexed by a UInt16) must recycle.
-        var input: [UInt8] = []
-        for i in 0..<70_000 {
-            input += Array("\u{1B}]8;;h\(i)\u{07}e\u{301}".utf8)
-        }
-        var t = Terminal(rows: 4, columns: 10, scrollbackLimit: 10)
+    /// Feeds `input` in 64 KiB chunks (a plain fast feed for the large inputs below).
+    private func feedLarge(_ t: inout Terminal, _ input: [UInt8]) {
         var i = 0
         while i < input.count {
             let n = min(65_536, input.count - i)
             t.feed(Array(input[i..<(i + n)]))
             i += n
         }
+    }
+
+    @Test func seventyThousandDistinctHyperlinksKeepWorking() {
+        // Every cell gets its own OSC 8 link; the cells scroll away, so at any time only
+        // 40 links are live. The link table (indexed by a UInt16) must recycle.
+        var input: [UInt8] = []
+        for i in 0..<70_000 { input += Array("\u{1B}]8;;h\(i)\u{07}x".utf8) }
+        var t = Terminal(rows: 4, columns: 10, scrollbackLimit: 10)
+        feedLarge(&t, input)
+        #expect(t.hyperlink(row: 3, column: 9) == "h69999")
+        #expect(t.hyperlink(row: 0, column: 0) == "h69960")
+    }
+
+    @Test func seventyThousandDistinctUnderlineColoursKeepWorking() {
+        var input: [UInt8] = []
+        for i in 0..<70_000 {
+            input += Array("\u{1B}[58:2::\(i >> 16):\((i >> 8) & 255):\(i & 255)mx".utf8)
+        }
+        var t = Terminal(rows: 4, columns: 10, scrollbackLimit: 10)
+        feedLarge(&t, input)
+        let last = 69_999
+        let expected = TerminalColor.rgb(UInt8(last >> 16), UInt8((last >> 8) & 255), UInt8(last & 255))
+        #expect(t.underlineColor(row: 3, column: 9) == expected)
+    }
+
+    @Test func seventyThousandLinkedCellsWithMarksKeepWorking() {
+        var input: [UInt8] = []
+        for i in 0..<70_000 { input += Array("\u{1B}]8;;h\(i)\u{07}e\u{301}".utf8) }
+        var t = Terminal(rows: 4, columns: 10, scrollbackLimit: 10)
+        feedLarge(&t, input)
         #expect(t.graphemeText(row: 3, column: 9) == "e\u{301}")
         #expect(t.hyperlink(row: 3, column: 9) == "h69999")
         #expect(t.hyperlink(row: 0, column: 0) == "h69960")

@@ -24,6 +24,7 @@ private let cases: [ScreenCase] = [
                cursor: (4, 9)),
     ScreenCase("Each screen has its own saved cursor (xterm sc[whichBuf])",
                "⎋[2;2H⎋7⎋[?1049h⎋[4;4H⎋7⎋[?1049l⎋8X", ["", " X"], cursor: (1, 2)),
+    ScreenCase("DECRC restores the G1 designation", "⎋)0⎋7⎋)B⎋8\u{0E}q", ["─"], cursor: (0, 1)),
 ]
 
 @Suite struct SaveRestoreTests {

@@ -64,6 +64,11 @@ private let cases: [ScreenCase] = [
         }
     }
 
+    @Test func growingColumnsGivesDefaultStopsInTheNewColumns() {
+        let (t, _) = feedAllWays(rows: 2, columns: 10, setup: { $0.resize(rows: 2, columns: 30) }, "\t\t\tX")
+        expectScreen(t, [String(repeating: " ", count: 24) + "X"], cursor: (0, 25))
+    }
+
     @Test func HTDoesNotMoveToTheNextLine() {
         let (t, _) = feedAllWays(rows: 3, columns: 30, String(repeating: "\t", count: 10))
         #expect(t.cursorRow == 0)
