@@ -1,38 +1,42 @@
 import Foundation
 import RemoteTerm
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// rterm's entry point: picks the subcommand, maps errors to messages and exit statuses.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let rtermVersion = "0.1.0"
 
 func runMain() -> Int32 {
-    do {
-        switch arguments.first {
-        case "render":
+    // A reader that goes away (rterm host cmd | head) must not kill rterm mid-cleanup: writes
+    // then fail with EPIPE instead. Children get the default back (LocalPTYTransport).
+    signal(SIGPIPE, SIG_IGN)
+    switch arguments.first {
+    case "render":
+        do {
             return try RenderCommand(arguments: Array(arguments.dropFirst())).run()
-        case "-V", "--version":
-            print("rterm \(rtermVersion)")
-            return 0
-        case nil, "-h", "--help":
-            print(topLevelUsage)
-            return arguments.isEmpty ? 2 : 0
-        default:
-            printError("rterm: SSH sessions are not available in this build yet; try 'rterm render --help'")
+        } catch {
+            if error.isHelp {
+                print(error.message, terminator: "")
+                return 0
+            }
+            printError("rterm: \(error.message)")
+            return 2
+        }
+    case "--local":
+        return LocalCommand(arguments: Array(arguments.dropFirst())).run()
+    case nil:
+        printError(Help.text)
+        return 2
+    default:
+        guard SSHLibrary.initialize() else {
+            printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
             return 255
         }
-    } catch {
-        if error.isHelp {
-            print(error.message, terminator: "")
-            return 0
-        }
-        printError("rterm: \(error.message)")
-        return 2
+        return SSHCommand(arguments: arguments).run()
     }
 }
-
-let rtermVersion = "0.1.0"
-let topLevelUsage = """
-    usage: rterm render [--size ROWSxCOLS] [--format text|ansi] [FILE|-]
-           rterm -V | --help
-    """
 
 exit(runMain())

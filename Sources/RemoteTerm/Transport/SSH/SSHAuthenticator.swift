@@ -45,7 +45,7 @@ struct SSHAuthenticator {
         for method in preferredMethods where offered.contains(method) {
             // Without a terminal or askpass, a password round would only cost the server's
             // failure delay.
-            if method != "publickey", !prompter.canAsk { continue }
+            if method != "publickey", !prompter.canAsk || state.secretsAsked >= Self.secretAttempts { continue }
             state.tried.append(method)
             let done: Bool
             switch method {
@@ -217,6 +217,7 @@ struct SSHAuthenticator {
             }
         }
         while state.secretsAsked < Self.secretAttempts {
+            if state.secretsAsked > 0 { prompter.notify("Permission denied, please try again.") }
             let unansweredBefore = context.unansweredRounds
             state.secretsAsked += 1
             let result = try session.perform("authentication") {
@@ -229,13 +230,13 @@ struct SSHAuthenticator {
                 state.secretsAsked -= 1
                 return false
             }
-            log.warn("Permission denied, please try again.")
         }
         return false
     }
 
     private func password(_ state: inout State) throws(SSHError) -> Bool {
         while state.secretsAsked < Self.secretAttempts {
+            if state.secretsAsked > 0 { prompter.notify("Permission denied, please try again.") }
             guard let secret = prompter.ask("\(user)@\(endpoint.host)'s password: ", echo: false) else {
                 log.debug("password: no one to ask")
                 return false
@@ -252,7 +253,6 @@ struct SSHAuthenticator {
                 log.warn("rterm: the password of \(user)@\(endpoint.host) has expired; change it with ssh or passwd")
                 return false
             }
-            log.warn("Permission denied, please try again.")
         }
         return false
     }

@@ -9,7 +9,7 @@ import Foundation
 /// Facts about the local side that ssh_config expansion needs (`~`, `%d`, `%u`, `%l`,
 /// `${VAR}`). Tests build one by hand; `current()` reads the real ones.
 public struct SSHLocalContext: Sendable {
-    /// The home directory from the password database (OpenSSH ignores `$HOME`).
+    /// The home directory: `$HOME` when set and absolute, else the password database's.
     public var homeDirectory: String
     /// The local user name.
     public var userName: String
@@ -43,7 +43,10 @@ public struct SSHLocalContext: Sendable {
         var home = ProcessInfo.processInfo.environment["HOME"] ?? "/"
         var name = ProcessInfo.processInfo.environment["USER"] ?? String(uid)
         if let entry = getpwuid(uid) {
-            home = String(cString: entry.pointee.pw_dir)
+            // Unlike OpenSSH (which always uses the password database), a set, absolute
+            // $HOME wins: it is what users expect from other tools, and it lets tests and
+            // scripts run rterm against a throwaway ~/.ssh.
+            if !home.hasPrefix("/") { home = String(cString: entry.pointee.pw_dir) }
             name = String(cString: entry.pointee.pw_name)
         }
         var hostBuffer = [CChar](repeating: 0, count: 256)

@@ -52,6 +52,17 @@ public struct SSHPrompter: Sendable {
         }
     }
 
+    /// Tells the person being asked something (such as "Permission denied, please try
+    /// again."): on the terminal when questions go there, nowhere otherwise, so that a
+    /// script reading standard error sees only the final `rterm:` line.
+    public func notify(_ message: String) {
+        guard !batchMode, case .terminal = route else { return }
+        let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return }
+        writeAll(tty, message + "\n")
+        Glibc.close(tty)
+    }
+
     /// Whether someone can be asked at all (for messages such as "cannot ask: ...").
     public var canAsk: Bool {
         if batchMode { return false }

@@ -21,8 +21,11 @@ final class SSHSession {
     let socket: Int32
     /// The server, for messages and host key lookups.
     let endpoint: SSHEndpoint
-    /// How long to wait for any one answer from the server, in seconds.
-    let answerTimeout: Int
+    /// How long to wait for any one answer from the server, in seconds: ConnectTimeout
+    /// until the handshake is done, then at least `SSHConnectionRequest.defaultAnswerTimeout`
+    /// (as in OpenSSH, ConnectTimeout does not limit authentication, where a server's
+    /// failure delay alone takes seconds).
+    private(set) var answerTimeout: Int
     /// The jump tunnel carrying `socket`, kept alive as long as this session.
     let tunnel: SSHTunnel?
     /// Callback state; its address is the session's abstract pointer.
@@ -181,6 +184,7 @@ final class SSHSession {
             log.debug("handshake failed: \(result) \(message)")
             throw SSHError.handshakeFailed(endpoint, reason: message)
         }
+        answerTimeout = max(answerTimeout, SSHConnectionRequest.defaultAnswerTimeout)
         if let banner = libssh2_session_banner_get(raw) {
             log.debug("remote software version \(String(cString: banner))")
         }

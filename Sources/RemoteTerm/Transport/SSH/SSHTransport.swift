@@ -51,7 +51,7 @@ public final class SSHTransport: Transport {
     public func service() throws(TransportError) -> Bool {
         guard let session, let channel else { throw TransportError.closed }
         do throws(SSHError) {
-            var moved = try session.pumpTunnels()
+            let moved = try session.pumpTunnels()
             if keepaliveInterval > 0 {
                 var seconds: Int32 = 0
                 let result = libssh2_keepalive_send(session.raw, &seconds)
@@ -65,8 +65,8 @@ public final class SSHTransport: Transport {
                 let keepalive = ContinuousClock.now + .seconds(max(Int(seconds), 1))
                 nextKeepalive = min(dead, keepalive)
             }
-            moved = moved || channel.bufferedByteCount > 0
-            return moved
+            // Data or an EOF that libssh2 took off the socket while serving another call.
+            return moved || channel.bufferedByteCount > 0 || channel.isAtEndOfFile
         } catch {
             throw TransportError.ssh(error)
         }

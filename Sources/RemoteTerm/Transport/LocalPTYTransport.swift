@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A local command on a new pseudo-terminal: `rterm --local` runs your shell through the
+/// same pipeline as an SSH session, so everything can be tried without a server.
+///
+/// The child is started with posix_spawn rather than fork (forking a Swift process is
+/// unsafe once the runtime has threads): it gets its own session, the pty's slave as its
+/// controlling terminal and standard descriptors, and default signal dispositions (rterm
+/// ignores SIGPIPE; the child must not inherit that).
+public final class LocalPTYTransport: Transport {
+    private var master: Int32
+    private let pid: pid_t
+    private var exitResult: TransportExit?
+
+    /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// Starts `arguments` (looked up in PATH) on a `rows` x `columns` pty, with `environment`
+    /// (TERM is set to `term`).
+    public init(
+        arguments: [String], environment: [String: String], term: String = "xterm-256color",
+        rows: Int, columns: Int
+    ) throws(TransportError) {
+        guard let program = arguments.first else {
+            throw TransportError.cannotStart(command: "", errno: ENOENT)
+        }
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+            throw TransportError.system(operation: "openpty", target: "a new pseudo-terminal", errno: errno)
+        }
+        defer { Glibc.close(slave) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        guard let slaveName = ttyname(slave).map({ String(cString: $0) }) else {
+            Glibc.close(master)
+            throw TransportError.system(operation: "ttyname", target: "the new pseudo-terminal", errno: errno)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened after setsid, the slave becomes the child's controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(
+            &attributes, Self.spawnSetSID | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+
+        var environment = environment
+        environment["TERM"] = term
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawnp(&child, program, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            Glibc.close(master)
+            throw TransportError.cannotStart(command: program, errno: result)
+        }
+        self.master = master
+        self.pid = child
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The pty master.
+    public var pollInterests: [TransportPollInterest] {
+        master < 0 ? [] : [TransportPollInterest(descriptor: master, events: Int16(POLLIN))]
+    }
+
+    /// No timers.
+    public var pollTimeout: Int32 { -1 }
+
+    /// Nothing to do; the kernel buffers everything.
+    public func service() throws(TransportError) -> Bool { false }
+
+    /// Reads the terminal output; there is no separate error stream on a pty.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
+        throws(TransportError) -> TransportIO
+    {
+        guard stream == .output else { return .endOfStream }
+        guard master >= 0 else { throw TransportError.closed }
+        let count = Glibc.read(master, buffer.baseAddress, buffer.count)
+        if count > 0 { return .transferred(count) }
+        if count == 0 { return .endOfStream }
+        switch errno {
+        case EAGAIN, EINTR: return .wouldBlock
+        // Linux reports the slave side closing (the child exited) as EIO.
+        case EIO: return .endOfStream
+        default: throw TransportError.system(operation: "read", target: "the pseudo-terminal", errno: errno)
+        }
+    }
+
+    /// Writes terminal input.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
+        guard master >= 0 else { throw TransportError.closed }
+        let count = Glibc.write(master, bytes.baseAddress, bytes.count)
+        if count > 0 { return .transferred(count) }
+        switch errno {
+        case EAGAIN, EINTR: return .wouldBlock
+        case EIO: return .endOfStream
+        default: throw TransportError.system(operation: "write", target: "the pseudo-terminal", errno: errno)
+        }
+    }
+
+    /// Types the EOF character (^D), which ends input for a program reading the terminal
+    /// in canonical mode.
+    public func finishWriting() throws(TransportError) -> Bool {
+        var eof: UInt8 = 4
+        var modes = termios()
+        if tcgetattr(master, &modes) == 0 { eof = withUnsafeBytes(of: modes.c_cc) { $0[Int(VEOF)] } }
+        return try withUnsafeBytes(of: &eof) { raw in
+            Result { () throws(TransportError) in try write(raw) }
+        }.get() != .wouldBlock
+    }
+
+    /// Sets the pty size; the kernel sends the child SIGWINCH.
+    public func resize(rows: Int, columns: Int) throws(TransportError) {
+        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+            throw TransportError.system(operation: "TIOCSWINSZ", target: "the pseudo-terminal", errno: errno)
+        }
+    }
+
+    /// Waits for the child and returns its status or signal.
+    public func awaitExit() throws(TransportError) -> TransportExit {
+        if let exitResult { return exitResult }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw TransportError.system(operation: "waitpid", target: "process \(pid)", errno: errno)
+            }
+        }
+        let result: TransportExit
+        if status & 0x7F == 0 {
+            result = .status((status >> 8) & 0xFF)
+        } else {
+            let number = status & 0x7F
+            result = .signal(name: Self.signalName(number), message: "")
+        }
+        exitResult = result
+        return result
+    }
+
+    /// Closes the master; the child gets SIGHUP from the kernel if it still runs.
+    public func close() {
+        if master >= 0 {
+            Glibc.close(master)
+            master = -1
+        }
+        if exitResult == nil {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exitResult = .unknown }
+        }
+    }
+
+    /// `TERM` for 15 and so on, as ssh names signals (without `SIG`).
+    static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGILL: "ILL", SIGABRT: "ABRT", SIGFPE: "FPE",
+            SIGKILL: "KILL", SIGSEGV: "SEGV", SIGPIPE: "PIPE", SIGALRM: "ALRM", SIGTERM: "TERM",
+            SIGUSR1: "USR1", SIGUSR2: "USR2", SIGBUS: "BUS",
+        ]
+        return names[number] ?? "\(number)"
+    }
+}
