@@ -118,13 +118,7 @@ public struct CompactLine: Sendable {
             } else if cellRest & continuationBit != 0 {
                 continue
             }
-            let c = p.loadUnaligned(as: UInt32.self)
-            if c < 0x80 {
-                out[n] = UInt8(truncatingIfNeeded: c)
-                n += 1
-            } else {
-                n += storeUTF8(c, out + n)
-            }
+            n += storeUTF8Branchless(p.loadUnaligned(as: UInt32.self), out + n)
             let index = UInt16(truncatingIfNeeded: rest >> 16)
             if index != 0 && memo.hasMarks {
                 for mark in extras.entry(index).combining { n += storeUTF8(mark, out + n) }
@@ -136,6 +130,24 @@ public struct CompactLine: Sendable {
     @inline(__always)
     private static func store(_ value: UInt32, _ count: Int, _ to: UnsafeMutablePointer<UInt8>) {
         for k in 0..<count { to[k] = UInt8(truncatingIfNeeded: value >> UInt32(8 * k)) }
+    }
+
+    /// Stores the UTF-8 form of `c` as one 4-byte write (the buffer always has room) and
+    /// returns its length. Without branches: text mixing ASCII, CJK and emoji would
+    /// otherwise mispredict on every character.
+    @inline(__always)
+    private static func storeUTF8Branchless(_ c: UInt32, _ to: UnsafeMutablePointer<UInt8>) -> Int {
+        let length = 1 + (c >= 0x80 ? 1 : 0) + (c >= 0x800 ? 1 : 0) + (c >= 0x10000 ? 1 : 0)
+        let two = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8
+        let three = (0xE0 | c >> 12) | (0x80 | (c >> 6) & 0x3F) << 8 | (0x80 | c & 0x3F) << 16
+        let four = (0xF0 | c >> 18) | (0x80 | (c >> 12) & 0x3F) << 8 | (0x80 | (c >> 6) & 0x3F) << 16
+            | (0x80 | c & 0x3F) << 24
+        var word = c
+        word = length >= 2 ? two : word
+        word = length >= 3 ? three : word
+        word = length == 4 ? four : word
+        UnsafeMutableRawPointer(to).storeBytes(of: word.littleEndian, as: UInt32.self)
+        return length
     }
 
     @inline(__always)

@@ -64,12 +64,29 @@ extension Terminal {
             let template = pen
             var column = cursorColumn
             var last: UInt32 = 0
+            let wideBit = CellAttributes.wide.rawValue
+            let continuationBit = CellAttributes.wideContinuation.rawValue
+            let cache = combiningCache
             let end = screen.cells.withUnsafeMutableBufferPointer { cells -> Int in
                 var k = i
+                var previous = -1  // the last base cell written in this pass
                 while k < count {
                     let c = codePoints[k]
                     let width = c < 0x300 ? 1 : characterWidth(c)
-                    if width == 0 || column + width > columns || (c >= 0x1F3FB && c <= 0x1F3FF) { break }
+                    let isModifier = c >= 0x1F3FB && c <= 0x1F3FF
+                    if width == 0 || isModifier {
+                        // A mark joining a cell written in this pass, whose result is cached:
+                        // done here. Anything else (a joiner, a miss) takes the general path.
+                        guard previous >= 0, c != 0x200D,
+                            !isModifier || cells[previous].attributes.contains(.wide) && cells[previous].codePoint >= 0x1F000,
+                            let joined = cache.lookup(extra: cells[previous].extra, codePoint: c)
+                        else { break }
+                        cells[previous].extra = joined
+                        if cells[previous].attributes.contains(.wide) { cells[previous + 1].extra = joined }
+                        k += 1
+                        continue
+                    }
+                    if column + width > columns { break }
                     let at = rowStart + column
                     if cells[at].attributes.contains(.wideContinuation) && column > 0 {
                         Self.blankHalf(&cells[at - 1])
@@ -77,18 +94,19 @@ extension Terminal {
                     if column + width < columns && cells[at + width].attributes.contains(.wideContinuation) {
                         Self.blankHalf(&cells[at + width])
                     }
+                    // Both stores always happen, their targets chosen without a branch: a
+                    // wide character writes its continuation to the next cell, a narrow one
+                    // writes itself twice (text mixing widths would mispredict otherwise).
+                    let isWide = width == 2
                     var cell = template
                     cell.codePoint = c
-                    if width == 2 {
-                        cell.attributes.insert(.wide)
-                        cells[at] = cell
-                        cell.attributes.remove(.wide)
-                        cell.attributes.insert(.wideContinuation)
-                        cell.codePoint = 0
-                        cells[at + 1] = cell
-                    } else {
-                        cells[at] = cell
-                    }
+                    cell.attributes.rawValue |= isWide ? wideBit : 0
+                    var second = template
+                    second.attributes.rawValue |= continuationBit
+                    second = isWide ? second : cell
+                    cells[at] = cell
+                    cells[isWide ? at + 1 : at] = second
+                    previous = at
                     column += width
                     last = c
                     k += 1
