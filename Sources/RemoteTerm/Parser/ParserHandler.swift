@@ -2,7 +2,7 @@
 /// protocol so the calls are specialised and inlined rather than dispatched dynamically).
 ///
 /// The parser knows nothing of screens; `ParserAction` is the same vocabulary as values.
-public protocol ParserHandler {
+protocol ParserHandler {
     /// A run of printable ASCII bytes (0x20–0x7E) in the ground state.
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>)
     /// One printable character outside ASCII (already decoded from UTF-8).

@@ -27,7 +27,7 @@ public struct VTParser: Sendable {
 
     /// Feeds bytes, reporting actions to `handler` as they complete.
 
-    public mutating func feed<H: ParserHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout H) {
+    mutating func feed<H: ParserHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout H) {
         guard bytes.baseAddress != nil else { return }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { run in
             feed(bytes, into: &handler, runBuffer: run)
@@ -199,7 +199,7 @@ public struct VTParser: Sendable {
 
     /// Feeds an array of bytes.
 
-    public mutating func feed<H: ParserHandler>(_ bytes: [UInt8], into handler: inout H) {
+    mutating func feed<H: ParserHandler>(_ bytes: [UInt8], into handler: inout H) {
         bytes.withUnsafeBufferPointer { feed($0, into: &handler) }
     }
 

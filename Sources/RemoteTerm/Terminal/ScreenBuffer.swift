@@ -6,32 +6,32 @@
 /// that remembers which revision it drew on each row redraws exactly the rows that changed.
 public struct ScreenBuffer: Sendable {
     /// Number of rows.
-    public private(set) var rows: Int
+    public var rows: Int { storage.rows }
     /// Number of columns.
-    public private(set) var columns: Int
+    public var columns: Int { storage.columns }
+    /// The memory, shared between copies until one of them is about to change
+    /// (`makeUnique`, called once per `Terminal.feed` rather than on every write).
+    private var storage: ScreenStorage
     /// All cells, slot by slot.
-    var cells: [Cell]
+    var cells: UnsafeMutableBufferPointer<Cell> { storage.cells }
     /// Screen row → storage slot.
-    var slots: [Int]
-    /// Per slot: revision, extent and wrap flag, in one array so a change costs one
-    /// uniqueness check rather than three.
-    var info: [RowInfo]
+    var slots: UnsafeMutableBufferPointer<Int> { storage.slots }
+    /// Per slot: revision, extent and wrap flag.
+    var info: UnsafeMutableBufferPointer<RowInfo> { storage.info }
     /// Per slot, one byte per column: the row's characters while the row is *plain*
     /// (`RowInfo.isPlain`: only default-style ASCII and empty cells). Saving a plain row to
     /// the scrollback is then a copy of these bytes instead of an encoding of its cells.
-    var plainText: [UInt8]
+    var plainText: UnsafeMutableBufferPointer<UInt8> { storage.plainText }
 
     /// A blank screen whose rows are stamped with revisions from `clock`.
     init(rows: Int, columns: Int, clock: inout UInt64) {
-        self.rows = rows
-        self.columns = columns
-        cells = Array(repeating: .blank, count: rows * columns)
-        plainText = Array(repeating: 0, count: rows * columns)
-        slots = Array(0..<rows)
-        info = (0..<rows).map { _ in
-            clock &+= 1
-            return RowInfo(revision: clock)
-        }
+        storage = ScreenStorage(rows: rows, columns: columns, clock: &clock)
+    }
+
+    /// Gives this value its own copy of the memory if another value shares it. Every
+    /// mutating entry point of `Terminal` calls this before writing through the pointers.
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
     /// Index in `cells` of the first cell of screen row `row`.
@@ -43,14 +43,14 @@ public struct ScreenBuffer: Sendable {
     /// The cells of one screen row, left to right.
     public func rowCells(_ row: Int) -> ArraySlice<Cell> {
         let start = rowStart(row)
-        return cells[start..<start + columns]
+        return ArraySlice(UnsafeBufferPointer(rebasing: cells[start..<start + columns]))
     }
 
     /// Whether screen row `row` was soft-wrapped onto the next one.
     public func isWrapped(_ row: Int) -> Bool { info[slots[row]].isWrapped }
 
     /// Marks whether screen row `row` continues on the next one.
-    mutating func setWrapped(_ row: Int, _ isWrapped: Bool) { info[slots[row]].isWrapped = isWrapped }
+    func setWrapped(_ row: Int, _ isWrapped: Bool) { info[slots[row]].isWrapped = isWrapped }
 
     /// The revision of screen row `row`.
     public func revision(_ row: Int) -> UInt64 { info[slots[row]].revision }
@@ -74,11 +74,9 @@ public struct ScreenBuffer: Sendable {
         clock &+= 1
         let slot = slots[row]
         let columns = self.columns
-        info.withUnsafeMutableBufferPointer { info in
-            info[slot].revision = clock
-            if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
-            if !keepsPlain { info[slot].isPlain = false }
-        }
+        info[slot].revision = clock
+        if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
+        if !keepsPlain { info[slot].isPlain = false }
     }
 
     /// Whether row `row` holds only default-style ASCII and empty cells.
@@ -91,10 +89,8 @@ public struct ScreenBuffer: Sendable {
     mutating func fill(row: Int, columns range: Range<Int>, with fill: Cell, clock: inout UInt64) {
         guard !range.isEmpty else { return }
         let start = rowStart(row)
-        cells.withUnsafeMutableBufferPointer { cells in
-            UnsafeMutableBufferPointer(rebasing: cells[(start + range.lowerBound)..<(start + range.upperBound)])
-                .update(repeating: fill)
-        }
+        UnsafeMutableBufferPointer(rebasing: cells[(start + range.lowerBound)..<(start + range.upperBound)])
+            .update(repeating: fill)
         touch(row, clock: &clock)
     }
 
@@ -107,13 +103,9 @@ public struct ScreenBuffer: Sendable {
             // cell is all zero bytes, so it is a memset.
             let start = rowStart(row)
             let count = Int(info[slot].extent)
-            cells.withUnsafeMutableBufferPointer { cells in
-                UnsafeMutableRawPointer(cells.baseAddress! + start)
-                    .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
-            }
-            plainText.withUnsafeMutableBufferPointer { text in
-                (text.baseAddress! + start).initialize(repeating: 0, count: count)
-            }
+            UnsafeMutableRawPointer(cells.baseAddress! + start)
+                .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            (plainText.baseAddress! + start).initialize(repeating: 0, count: count)
             clock &+= 1
             info[slot] = RowInfo(revision: clock)
         } else {
@@ -128,16 +120,18 @@ public struct ScreenBuffer: Sendable {
         let k = count % n
         guard k > 0 else { return }
         // In place, without allocating: this runs on every line feed at the bottom margin.
-        slots.withUnsafeMutableBufferPointer { slots in
-            if k == 1 {
-                let first = slots[top]
-                for i in top..<bottom { slots[i] = slots[i + 1] }
-                slots[bottom] = first
-            } else {
-                slots[top..<top + k].reverse()
-                slots[top + k...bottom].reverse()
-                slots[top...bottom].reverse()
-            }
+        let slots = self.slots
+        if k == 1 {
+            let first = slots[top]
+            for i in top..<bottom { slots[i] = slots[i + 1] }
+            slots[bottom] = first
+        } else {
+            var first = UnsafeMutableBufferPointer(rebasing: slots[top..<top + k])
+            var second = UnsafeMutableBufferPointer(rebasing: slots[top + k...bottom])
+            var whole = UnsafeMutableBufferPointer(rebasing: slots[top...bottom])
+            first.reverse()
+            second.reverse()
+            whole.reverse()
         }
     }
 
@@ -210,4 +204,58 @@ struct RowInfo: Sendable {
     var isWrapped = false
     /// Only default-style ASCII and empty cells, mirrored in `ScreenBuffer.plainText`.
     var isPlain = true
+}
+
+/// The memory of a `ScreenBuffer`, copied by hand on write (see `ScreenBuffer.makeUnique`).
+///
+/// Buffer pointers rather than arrays, so the hot paths write without a uniqueness check
+/// per write; their subscripts are bounds-checked in debug builds, which the tests (and the
+/// 64 MiB fuzz run) use. `@unchecked Sendable`: it is only ever mutated through a
+/// `ScreenBuffer` that owns it uniquely.
+final class ScreenStorage: @unchecked Sendable {
+    let rows: Int
+    let columns: Int
+    let cells: UnsafeMutableBufferPointer<Cell>
+    let plainText: UnsafeMutableBufferPointer<UInt8>
+    let info: UnsafeMutableBufferPointer<RowInfo>
+    let slots: UnsafeMutableBufferPointer<Int>
+
+    init(rows: Int, columns: Int, clock: inout UInt64) {
+        self.rows = rows
+        self.columns = columns
+        cells = .allocate(capacity: rows * columns)
+        cells.initialize(repeating: .blank)
+        plainText = .allocate(capacity: rows * columns)
+        plainText.initialize(repeating: 0)
+        info = .allocate(capacity: rows)
+        slots = .allocate(capacity: rows)
+        for row in 0..<rows {
+            clock &+= 1
+            (info.baseAddress! + row).initialize(to: RowInfo(revision: clock))
+            (slots.baseAddress! + row).initialize(to: row)
+        }
+    }
+
+    private init(copying other: ScreenStorage) {
+        rows = other.rows
+        columns = other.columns
+        cells = .allocate(capacity: other.cells.count)
+        _ = cells.initialize(from: other.cells)
+        plainText = .allocate(capacity: other.plainText.count)
+        _ = plainText.initialize(from: other.plainText)
+        info = .allocate(capacity: other.info.count)
+        _ = info.initialize(from: other.info)
+        slots = .allocate(capacity: other.slots.count)
+        _ = slots.initialize(from: other.slots)
+    }
+
+    /// An independent copy.
+    func copy() -> ScreenStorage { ScreenStorage(copying: self) }
+
+    deinit {
+        cells.deallocate()
+        plainText.deallocate()
+        info.deallocate()
+        slots.deallocate()
+    }
 }

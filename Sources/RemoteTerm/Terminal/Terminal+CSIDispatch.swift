@@ -4,7 +4,7 @@ extension Terminal {
     /// A complete CSI sequence from the parser. Taken `inout` only so it is passed by
     /// address: parameters are read one at a time where they lie (a copy would read the
     /// parser's just-written bytes with wide loads, which stall on store forwarding).
-    public mutating func csiDispatch(_ s: inout CSISequence) {
+    mutating func csiDispatch(_ s: inout CSISequence) {
         let final = s.final
         // Colon sub-parameters mean something only in SGR; elsewhere xterm ignores the sequence.
         if s.parameters.subparameterMask != 0 && final != UInt8(ascii: "m") { return }

@@ -1,7 +1,7 @@
 /// C0 and C1 controls and `ESC` sequences.
 extension Terminal {
     /// A control function from the parser (C0 byte, or C1 code point).
-    public mutating func execute(_ control: UInt32) {
+    mutating func execute(_ control: UInt32) {
         switch control {
         case 0x07: pendingEffects.append(.bell)  // BEL
         case 0x08: backspace()  // BS
@@ -19,7 +19,7 @@ extension Terminal {
     }
 
     /// `ESC [intermediates] final`.
-    public mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
+    mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): saveCursor()  // DECSC
         case (0, UInt8(ascii: "8")): restoreCursor()  // DECRC

@@ -6,7 +6,7 @@ extension Terminal {
     static let hyperlinkLimit = 4096
 
     /// A complete OSC string.
-    public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
+    mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
         guard let separator = payload.firstIndex(of: UInt8(ascii: ";")) else { return }
         guard let command = Int(String(decoding: payload[payload.startIndex..<separator], as: UTF8.self)) else {
             return
@@ -71,7 +71,7 @@ extension Terminal {
     }
 
     /// A complete DCS string.
-    public mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
+    mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
         guard !isTruncated else { return }
         if header.privateMarker == 0 && header.intermediates == UInt16(UInt8(ascii: "$"))
             && header.final == UInt8(ascii: "q")

@@ -3,7 +3,7 @@
 /// into the row's storage.
 extension Terminal {
     /// Prints a run of printable ASCII (the parser's fast path).
-    public mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard charsets.current == .ascii && !modes.insert else {
             for byte in bytes { putCharacter(charsets.current.translate(UInt32(byte)), width: 1) }
             return
@@ -37,7 +37,7 @@ extension Terminal {
     }
 
     /// Prints one character beyond ASCII (already decoded).
-    public mutating func print(_ codePoint: UInt32) {
+    mutating func print(_ codePoint: UInt32) {
         let width = characterWidth(codePoint)
         if width == 0 || joinsPreviousCell(codePoint) {
             attachCombining(codePoint)
@@ -49,7 +49,7 @@ extension Terminal {
     /// Prints a run of decoded characters. Characters that fit on the cursor row and need no
     /// special handling are written in one pass over the row's storage; the rest (combining
     /// marks, joins, wraps, charsets, insert mode) take the general path one at a time.
-    public mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
+    mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
         let count = codePoints.count
         var i = 0
         while i < count {
@@ -67,7 +67,8 @@ extension Terminal {
             let wideBit = CellAttributes.wide.rawValue
             let continuationBit = CellAttributes.wideContinuation.rawValue
             let cache = combiningCache
-            let end = screen.cells.withUnsafeMutableBufferPointer { cells -> Int in
+            let cells = screen.cells
+            let end = { () -> Int in
                 var k = i
                 var previous = -1  // the last base cell written in this pass
                 while k < count {
@@ -113,7 +114,7 @@ extension Terminal {
                     if column == columns { break }
                 }
                 return k
-            }
+            }()
             if end == i {
                 printOne(codePoints[i])
                 i += 1
@@ -142,7 +143,8 @@ extension Terminal {
         let rowStart = screen.rowStart(cursorRow)
         let template = pen
         let columns = self.columns
-        screen.cells.withUnsafeMutableBufferPointer { cells in
+        do {
+            let cells = screen.cells
             let first = rowStart + column
             let end = column + count
             if cells[first].attributes.contains(.wideContinuation) && column > 0 {
@@ -167,9 +169,7 @@ extension Terminal {
         // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`).
         let keepsPlain = template == .blank && screen.isPlain(cursorRow)
         if keepsPlain {
-            screen.plainText.withUnsafeMutableBufferPointer { text in
-                (text.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
-            }
+            (screen.plainText.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
         }
         screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, clock: &clock)
     }
@@ -203,7 +203,8 @@ extension Terminal {
         var cell = pen
         cell.codePoint = codePoint
         let columns = self.columns
-        screen.cells.withUnsafeMutableBufferPointer { cells in
+        do {
+            let cells = screen.cells
             if cells[rowStart + column].attributes.contains(.wideContinuation) && column > 0 {
                 Self.blankHalf(&cells[rowStart + column - 1])
             }

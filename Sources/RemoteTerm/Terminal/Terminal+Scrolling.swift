@@ -53,14 +53,11 @@ extension Terminal {
         let used = min(screen.columns, screen.extent(row))
         let isWrapped = screen.isWrapped(row)
         if screen.isPlain(row) {
-            screen.plainText.withUnsafeBufferPointer { text in
-                scrollback.appendPlain(UnsafeBufferPointer(rebasing: text[start..<start + used]), isWrapped: isWrapped)
-            }
+            scrollback.appendPlain(
+                UnsafeBufferPointer(rebasing: screen.plainText[start..<start + used]), isWrapped: isWrapped)
             return
         }
-        screen.cells.withUnsafeBufferPointer { cells in
-            scrollback.append(
-                UnsafeBufferPointer(rebasing: cells[start..<start + used]), isWrapped: isWrapped, extras: extras)
-        }
+        scrollback.append(
+            UnsafeBufferPointer(rebasing: screen.cells[start..<start + used]), isWrapped: isWrapped, extras: extras)
     }
 }

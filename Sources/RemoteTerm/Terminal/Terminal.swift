@@ -91,6 +91,10 @@ public struct Terminal: Sendable {
     /// Parses and applies `bytes`; returns the effects they caused, in order.
     @discardableResult
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [TerminalEffect] {
+        // The screens are written through pointers from here on: copy them first if this
+        // value shares them with another (copy on write, once per feed).
+        screen.makeUnique()
+        otherScreen.makeUnique()
         var parser = VTParser()
         swap(&parser, &self.parser)
         parser.feed(bytes, into: &self)
