@@ -30,23 +30,46 @@ build: deps
 debug: deps
 	swift build
 
+# The SSH integration tests start and stop their own throwaway sshd (Scripts/test-sshd) under
+# .build/test-sshd; the loop after the run stops any that a crashed test process left behind.
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	@status=0; RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
+	for d in .build/test-sshd/sshd-*; do \
+	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
+	done; exit $$status
 	Scripts/check-file-sizes
 
 bench: deps
 	swift build -c release --product rterm-bench
 	.build/release/rterm-bench
+	swift build -c release --product rterm
+	Scripts/bench-ssh .build/release/rterm
 
-# Until the SSH session lands (issue 3), the demo replays real program recordings through
-# the engine; then it will start a throwaway sshd on 127.0.0.1 and connect rterm to it.
+# Starts a throwaway sshd on 127.0.0.1 (Scripts/test-sshd) and connects rterm to it with a
+# command (the interactive shell arrives with the ncurses front, issue 4); the trap stops the
+# server and its agent by pid whatever happens.
 demo: build
-	@for f in vim-syntax-c htop-running dialog-menu; do \
-	  echo "== rterm render --format ansi $$f (a real $$f session recorded at 24x80) =="; \
+	@dir=$$(mktemp -d /tmp/rterm-demo.XXXXXX); \
+	trap 'Scripts/test-sshd stop "$$dir/sshd" >/dev/null 2>&1; rm -rf "$$dir"' EXIT INT TERM HUP PIPE; \
+	Scripts/test-sshd start "$$dir/sshd" 2>/dev/null || exit 1; \
+	. "$$dir/sshd/env"; \
+	printf 'Host *\n  UserKnownHostsFile %s\n  StrictHostKeyChecking yes\n' "$$KNOWN_HOSTS" > "$$dir/config"; \
+	echo "== rterm -p $$PORT 127.0.0.1 'uname -a; echo hello from rterm'  (throwaway sshd, agent key)"; \
+	HOME="$$dir" .build/release/rterm -F "$$dir/config" -p "$$PORT" 127.0.0.1 \
+	  'uname -a; echo hello from rterm; exit 7'; \
+	echo "== exit status: $$? (the remote 'exit 7')"; \
+	echo "== the same through two jump hosts (-J), stdin piped into a remote wc -c"; \
+	head -c 1000000 /dev/zero | HOME="$$dir" .build/release/rterm -F "$$dir/config" \
+	  -J "127.0.0.1:$$PORT,127.0.0.1:$$PORT" \
+	  -p "$$PORT" 127.0.0.1 'echo "$$(wc -c) bytes arrived through the jumps"'; \
+	echo "== a changed host key is refused before any credential is sent"; \
+	HOME="$$dir" .build/release/rterm -F none -o UserKnownHostsFile="$$KNOWN_HOSTS_WRONG" \
+	  -p "$$PORT" 127.0.0.1 true 2>&1 | tail -n 1; \
+	for f in vim-syntax-c htop-running; do \
+	  echo "== rterm render --format ansi $$f (a real $$f session recorded at 24x80)"; \
 	  .build/release/rterm render --format ansi Tests/RemoteTermTests/Fixtures/Golden/$$f.bytes; \
 	done
-	@echo "The SSH session (make demo connecting to a throwaway sshd) arrives with issue 3."
 
 format:
 	swift format --in-place --recursive Sources Tests Package.swift

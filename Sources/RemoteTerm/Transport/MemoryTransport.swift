@@ -9,6 +9,7 @@ public final class MemoryTransport: Transport {
     private let writeLimit: Int
     private let exit: TransportExit
     private var blockNext: Set<Int> = []
+    private var endReported: Set<Int> = []
     /// Everything written to the transport.
     public private(set) var received: [UInt8] = []
     /// Whether `finishWriting` was called.
@@ -35,7 +36,8 @@ public final class MemoryTransport: Transport {
 
     public func service() throws(TransportError) -> Bool {
         blockNext.removeAll()
-        return !output.isEmpty || !errorOutput.isEmpty
+        // Until both ends have been reported there is always something to read.
+        return endReported.count < 2
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
@@ -45,7 +47,10 @@ public final class MemoryTransport: Transport {
         let key = stream == .output ? 0 : 1
         if blockNext.contains(key) { return .wouldBlock }
         let count = min(chunkSize, buffer.count, stream == .output ? output.count : errorOutput.count)
-        if count == 0 { return .endOfStream }
+        if count == 0 {
+            endReported.insert(key)
+            return .endOfStream
+        }
         if stream == .output {
             buffer.copyBytes(from: output[0..<count])
             output.removeFirst(count)

@@ -95,6 +95,8 @@ public struct TransportPump {
             }
             var timeout = busy ? 0 : transport.pollTimeout
             if terminalSize != nil || shouldStop != nil { timeout = timeout < 0 ? 250 : min(timeout, 250) }
+            // Nothing to wait on (an in-memory transport, input at EOF) must not mean forever.
+            if descriptors.isEmpty, timeout < 0 { timeout = 10 }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR {
                 throw TransportError.system(operation: "poll", target: "the connection", errno: errno)

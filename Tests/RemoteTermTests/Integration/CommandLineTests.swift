@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The rterm binary's own command line, without a server.
+struct CommandLineTests {
+    func run(_ arguments: [String], input: String? = nil) throws -> RTermProcess.Result {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        return try process.run(arguments, input: input, timeLimit: 20)
+    }
+
+    @Test func versionNamesLibssh2() throws {
+        let result = try run(["-V"])
+        #expect(result.status == 0)
+        #expect(result.outputText.hasPrefix("rterm "))
+        #expect(result.outputText.contains("libssh2 1."))
+    }
+
+    @Test func helpListsTheOptionsAndTheOtherForms() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        for text in ["-J hops", "-o opt", "--local", "render", "255"] {
+            #expect(result.outputText.contains(text), "missing \(text)")
+        }
+    }
+
+    @Test func noArgumentsIsAUsageError() throws {
+        let result = try run([])
+        #expect(result.status == 2)
+        #expect(result.errorOutput.contains("usage: rterm"))
+    }
+
+    @Test(arguments: [
+        (["-Z", "host"], "unknown option -- Z"),
+        (["-L", "80:x:80", "host"], "local port forwarding"),
+        (["-o", "Bogus=1", "host"], "unknown -o option"),
+        (["-o", "Compression=yes", "host"], "does not implement"),
+        (["-p", "99999", "host"], "bad port"),
+    ])
+    func usageErrorsAreOneLineAndStatus2(_ arguments: [String], _ message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.isOneErrorLine, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+    }
+
+    @Test func printConfigurationResolvesLikeSSH() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let config = try process.file(
+            "config", "Host box\n  HostName box.example.org\n  User alice\n  Port 2200\n  ForwardAgent yes\n")
+        let result = try process.run(["-F", config, "-G", "-o", "ServerAliveInterval=15", "box"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        for line in ["hostname box.example.org", "user alice", "port 2200", "serveraliveinterval 15",
+                     "identityfile \(process.home)/.ssh/id_ed25519"] {
+            #expect(result.outputText.contains(line + "\n"), "missing \(line) in \(result.outputText)")
+        }
+    }
+
+    @Test func configErrorsExit255() throws {
+        let result = try run(["-F", "/no/such/config", "host", "true"])
+        #expect(result.status == 255)
+        #expect(result.isOneErrorLine)
+    }
+
+    @Test func localRunsACommandOnAPty() throws {
+        let result = try run(["--local", "--", "sh", "-c", "tty >/dev/null && echo on-a-tty; exit 4"])
+        #expect(result.status == 4, "\(result.errorOutput)")
+        #expect(result.outputText == "on-a-tty\r\n")
+    }
+
+    @Test func localReportsACommandThatCannotStart() throws {
+        let result = try run(["--local", "--", "/no/such/program"])
+        #expect(result.status == 127)
+        #expect(result.isOneErrorLine)
+    }
+}
