@@ -66,8 +66,20 @@ final class TestSSHD: Sendable {
         let path = packageRoot + "/Scripts/test-sshd"
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(command), strdup(directory), nil]
         defer { argv.forEach { free($0) } }
+        // Test threads block most signals, and a spawned child inherits that mask: without
+        // a clean one, the sshd and agent would ignore the SIGTERM that stops them.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard spawned == 0 else {
             throw TestSSHDError(message: "cannot run \(path): \(String(cString: strerror(spawned)))")
         }
