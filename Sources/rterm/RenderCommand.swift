@@ -75,7 +75,7 @@ struct RenderCommand {
         } else {
             guard let contents = FileManager.default.contents(atPath: path) else {
                 printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
-                return 1
+                return 2
             }
             data = contents
         }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `rterm render` as a user runs it: the exact text format, the ANSI format, and one-line
+/// errors with exit status 2 for bad arguments.
+@Suite struct RenderCommandTests {
+    static func render(_ arguments: [String], input bytes: [UInt8]? = nil) throws -> RTermProcess.Result {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        var inputPath: String?
+        if let bytes {
+            let path = process.home + "/input.bytes"
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            inputPath = path
+        }
+        return try process.run(["render"] + arguments, input: inputPath, timeLimit: 30)
+    }
+
+    @Test func textFormatIsExact() throws {
+        let bytes = Array("hello   \r\n\u{1B}[1mbold\u{1B}[0m 中e\u{301}\r\n\u{1B}(0lqk\u{1B}(B".utf8)
+        let result = try Self.render(["--size", "4x20", "-"], input: bytes)
+        #expect(result.status == 0)
+        #expect(result.outputText == "hello\nbold 中é\n┌─┐\n\ncursor=2,3\n")
+        #expect(result.errorOutput.isEmpty)
+    }
+
+    @Test func defaultSizeIs24By80AndPendingWrapClampsTheColumn() throws {
+        let result = try Self.render([], input: Array(String(repeating: "x", count: 80).utf8))
+        let lines = result.outputText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 26)  // 24 rows, the cursor line, and the final newline
+        #expect(lines[24] == "cursor=0,79")
+    }
+
+    @Test func ansiFormatCarriesColours() throws {
+        let result = try Self.render(["--format", "ansi", "--size", "2x10"], input: Array("\u{1B}[31mred".utf8))
+        #expect(result.status == 0)
+        #expect(result.outputText.contains("\u{1B}[0;31mred\u{1B}[0m"))
+    }
+
+    @Test func scrollbackOptionIsAccepted() throws {
+        let result = try Self.render(["--scrollback", "0", "--size", "2x10"], input: Array("a\r\nb\r\nc".utf8))
+        #expect(result.status == 0)
+        #expect(result.outputText == "b\nc\ncursor=1,1\n")
+    }
+
+    static let badArguments: [([String], String)] = [
+        (["--size", "0x5"], "rterm: bad size '0x5': expected ROWSxCOLS, each 1-1000"),
+        (["--size", "24by80"], "rterm: bad size '24by80': expected ROWSxCOLS, each 1-1000"),
+        (["--size"], "rterm: option --size needs a value"),
+        (["--format", "html"], "rterm: bad format 'html': expected text or ansi"),
+        (["--scrollback", "-1"], "rterm: bad scrollback '-1': expected a number of lines"),
+        (["--frobnicate"], "rterm: unknown option '--frobnicate' for render"),
+        (["/nonexistent/typescript"], "rterm: cannot read '/nonexistent/typescript': No such file or directory"),
+        (["a", "b"], "rterm: render takes one FILE, got 'b' too"),
+    ]
+
+    @Test(arguments: badArguments)
+    func badArgumentsGiveOneLineAndStatusTwo(arguments: [String], message: String) throws {
+        let result = try Self.render(arguments, input: [])
+        #expect(result.status == 2)
+        #expect(result.errorLines == [message])
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func helpDescribesTheFormat() throws {
+        let result = try Self.render(["--help"])
+        #expect(result.status == 0)
+        #expect(result.outputText.hasPrefix("usage: rterm render [--size ROWSxCOLS] [--format text|ansi]"))
+    }
+}
