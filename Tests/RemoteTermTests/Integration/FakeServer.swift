@@ -14,6 +14,9 @@ final class FakeServer: @unchecked Sendable {
         case silent
         /// Relays to the test sshd on `port`, then closes both sides after `milliseconds`.
         case relayThenClose(port: UInt16, milliseconds: Int)
+        /// Relays to the test sshd on `port`, then goes silent after `milliseconds` without
+        /// closing anything (a dead link: nothing arrives, nothing is refused).
+        case relayThenStall(port: UInt16, milliseconds: Int)
     }
 
     let port: UInt16
@@ -80,6 +83,9 @@ final class FakeServer: @unchecked Sendable {
                 break
             case .relayThenClose(let port, let milliseconds):
                 relay(client, to: port, for: milliseconds)
+                shutdown(client, Int32(SHUT_RDWR))
+            case .relayThenStall(let port, let milliseconds):
+                relay(client, to: port, for: milliseconds)
             }
         }
     }
@@ -111,6 +117,5 @@ final class FakeServer: @unchecked Sendable {
                 _ = buffer.withUnsafeBytes { send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
             }
         }
-        shutdown(client, Int32(SHUT_RDWR))
     }
 }

@@ -59,10 +59,12 @@ extension SSHIntegrationTests {
             defer { harness.remove() }
             try #require(!harness.sshd.passwordUser.isEmpty, "the password user needs root (CI runs as root)")
             let result = try harness.rterm(
-                ["-l", harness.sshd.passwordUser, "-o", "PreferredAuthentications=\(method)"], "whoami",
+                ["-vvv", "-l", harness.sshd.passwordUser, "-o", "PreferredAuthentications=\(method)"], "whoami",
                 environment: ["SSH_ASKPASS": harness.sshd["ASKPASS_PASSWORD"], "SSH_ASKPASS_REQUIRE": "force"])
             #expect(result.status == 0, "\(result.errorOutput)")
             #expect(result.outputText == harness.sshd.passwordUser + "\n")
+            #expect(result.errorOutput.contains("using \"\(method)\""))
+            #expect(!result.errorOutput.contains(harness.sshd["PASSWORD"]), "the password was logged")
             let accepted = method == "password" ? "Accepted password for" : "Accepted keyboard-interactive/pam for"
             #expect(harness.serverLog().contains("\(accepted) \(harness.sshd.passwordUser)"))
         }

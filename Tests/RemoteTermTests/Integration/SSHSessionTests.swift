@@ -99,5 +99,28 @@ extension SSHIntegrationTests {
             #expect(result.status == 0, "\(result.errorOutput)")
             #expect(result.output == (try Data(contentsOf: URL(fileURLWithPath: path))))
         }
+    
+        @Test func deadLinkIsNoticedByKeepalives() throws {
+            let harness = try harness()
+            defer { harness.remove() }
+            let relay = try FakeServer(.relayThenStall(port: UInt16(harness.sshd.port) ?? 0, milliseconds: 1500))
+            defer { relay.stop() }
+            let hostKey = try String(
+                contentsOfFile: harness.sshd.directory + "/hostkeys/ssh_host_ed25519_key.pub", encoding: .utf8)
+            let fields = hostKey.split(separator: " ")
+            let knownHosts = try harness.process.file(
+                "known_hosts_relay", "[127.0.0.1]:\(relay.port) \(fields[0]) \(fields[1])\n")
+            let result = try harness.process.run(
+                ["-F", harness.config, "-o", "BatchMode=yes", "-o", "UserKnownHostsFile=\(knownHosts)",
+                 "-o", "ServerAliveInterval=1", "-o", "ServerAliveCountMax=1",
+                 "-p", String(relay.port), "127.0.0.1", "echo started; sleep 60"],
+                timeLimit: 20)
+            #expect(result.status == 255)
+            #expect(result.outputText == "started\n")
+            #expect(result.isOneErrorLine, "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("not responding"))
+            // Silence from 1.5 s on; declared dead 2 s (1 x (1 + 1)) after the last byte.
+            #expect(result.seconds < 6)
+        }
     }
 }

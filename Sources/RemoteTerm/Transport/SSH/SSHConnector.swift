@@ -87,9 +87,9 @@ enum SSHConnector {
         let descriptor = socket(address.family, address.socketType | Int32(SOCK_CLOEXEC.rawValue), address.protocolNumber)
         guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        let started = address.storage.withUnsafeBytes { raw in
-            Glibc.connect(
-                descriptor, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        let started = address.storage.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return -1 }
+            return Glibc.connect(descriptor, base.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }
         if started == 0 { return .connected(descriptor) }
         guard errno == EINPROGRESS else {
