@@ -17,7 +17,12 @@ let package = Package(
             dependencies: ["RemoteTerm"],
             path: "Tests/Benchmarks"
         ),
-        .testTarget(name: "RemoteTermTests", dependencies: ["RemoteTerm"]),
+        .testTarget(
+            name: "RemoteTermTests",
+            dependencies: ["RemoteTerm"],
+            // Read through #filePath, not as bundle resources.
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ import Testing
         var inputPath: String?
         if let bytes {
             let path = process.home + "/input.bytes"
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             inputPath = path
         }
         return try process.run(["render"] + arguments, input: inputPath, timeLimit: 30)
