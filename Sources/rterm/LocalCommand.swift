@@ -36,6 +36,6 @@ struct LocalCommand {
             return 127
         }
         defer { transport.close() }
-        return Passthrough.run(transport, interactive: isatty(0) == 1)
+        return Passthrough.run(transport, interactive: isatty(0) == 1, label: "local: " + command.joined(separator: " "))
     }
 }

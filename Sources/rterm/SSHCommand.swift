@@ -99,14 +99,21 @@ struct SSHCommand {
             return 255
         }
         defer { transport.close() }
-        return Passthrough.run(transport, interactive: wantTerminal && inputIsTerminal)
+        return Passthrough.run(transport, interactive: wantTerminal && inputIsTerminal, label: destinationLabel(settings))
     }
+}
+
+/// `user@host` as the bar and the closing message show it.
+private func destinationLabel(_ settings: SSHSettings) -> String {
+    settings.port == 22 ? "\(settings.user)@\(settings.originalHost)" : "\(settings.user)@\(settings.originalHost):\(settings.port)"
 }
 
 /// Runs a transport through `TransportPump` and maps the end to an exit status.
 enum Passthrough {
-    /// `interactive`: STOPGAP raw-mode passthrough until the ncurses front exists.
-    static func run(_ transport: Transport, interactive: Bool) -> Int32 {
+    /// `interactive`: the full-screen front (`InteractiveRun`); the raw-mode passthrough
+    /// remains only for a terminal ncurses cannot drive.
+    static func run(_ transport: Transport, interactive: Bool, label: String = "") -> Int32 {
+        if interactive, let status = InteractiveRun.run(transport, label: label) { return status }
         var pump = TransportPump(input: 0)
         var terminal: StopgapTerminal?
         if interactive, let raw = StopgapTerminal() {

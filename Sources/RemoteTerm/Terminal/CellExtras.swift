@@ -44,7 +44,7 @@ public struct CellExtras: Sendable {
     init() {}
 
     /// The entry of a cell.
-    func entry(_ index: UInt16) -> CellExtra {
+    public func entry(_ index: UInt16) -> CellExtra {
         Int(index) < entries.count ? entries[Int(index)] : CellExtra()
     }
 

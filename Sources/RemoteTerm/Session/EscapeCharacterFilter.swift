@@ -1,0 +1,72 @@
+/// OpenSSH's escape character for the interactive session: a `~` typed at the start of a
+/// line (after Enter, or first thing in the session) is held back, and the key after it
+/// decides: `.` disconnects, `~` sends one `~`, `?` lists the escapes, Ctrl+Z suspends rterm;
+/// any other key sends the `~` and then itself, so nothing typed is lost.
+public struct EscapeCharacterFilter: Sendable {
+    /// What to do with a key after filtering.
+    public enum Action: Equatable, Sendable {
+        /// Send this key to the remote.
+        case send(KeyEvent)
+        /// `~.`: close the connection.
+        case disconnect
+        /// `~^Z`: suspend rterm (restore the terminal, stop, redraw on resume).
+        case suspend
+        /// `~?`: show the list of escapes.
+        case help
+    }
+
+    /// The escapes, for `~?`.
+    public static let helpText = [
+        "Supported escape sequences:",
+        " ~.   - terminate connection",
+        " ~^Z  - suspend rterm",
+        " ~?   - this message",
+        " ~~   - send the escape character by typing it twice",
+        "(Note that escapes are only recognized immediately after newline.)",
+    ]
+
+    private var isAtLineStart = true
+    private var isHoldingTilde = false
+
+    /// A filter at the start of a line, as at the start of a session.
+    public init() {}
+
+    /// Filters one key typed by the user.
+    public mutating func filter(_ event: KeyEvent) -> [Action] {
+        let tilde = KeyEvent.character("~")
+        if isHoldingTilde {
+            isHoldingTilde = false
+            switch event {
+            case .character("."): return [.disconnect]
+            case .character("?"):
+                isAtLineStart = true
+                return [.help]
+            case .character("z", modifiers: .control):
+                isAtLineStart = true
+                return [.suspend]
+            case tilde:
+                isAtLineStart = false
+                return [.send(tilde)]
+            default:
+                isAtLineStart = event.key == .enter
+                return [.send(tilde), .send(event)]
+            }
+        }
+        if isAtLineStart && event == tilde {
+            isHoldingTilde = true
+            return []
+        }
+        isAtLineStart = event.key == .enter
+        return [.send(event)]
+    }
+
+    /// A paste or other input that is not a key ends any pending escape (the held `~` is
+    /// sent first) and leaves the line started or not depending on its last byte.
+    public mutating func passThrough(endsWithNewline: Bool) -> [Action] {
+        defer {
+            isHoldingTilde = false
+            isAtLineStart = endsWithNewline
+        }
+        return isHoldingTilde ? [.send(.character("~"))] : []
+    }
+}

@@ -1,0 +1,308 @@
+import CNcurses
+import Foundation
+import RemoteTerm
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The interactive session: the remote's screen emulated by `Terminal` and drawn with
+/// ncurses above a bar row, keys read from the local terminal and encoded for the remote's
+/// modes. One thread, one `poll` over standard input, a signalfd and the transport.
+///
+/// Output is parsed as soon as it arrives, but drawn at most about 60 times a second
+/// (`FramePacer`), so a flood of output runs at transport speed; the last frame is drawn as
+/// soon as output stops. Terminal replies (DA, CPR…) leave through the same outbox as keys.
+final class InteractiveFront {
+    /// How the session ended.
+    enum Ending {
+        /// The remote side finished (its exit status, signal or unknown).
+        case remote(TransportExit)
+        /// The user typed `~.`.
+        case disconnected
+        /// rterm received a termination signal (its name, e.g. TERM).
+        case signal(String)
+        /// The connection or the local terminal failed.
+        case failed(String)
+    }
+
+    private let transport: Transport
+    private let screen: NcursesScreen
+    private var renderer: NcursesRenderer
+    private var terminal: Terminal
+    private var decoder = LocalInputDecoder()
+    private var escapes = EscapeCharacterFilter()
+    private var pacer = FramePacer()
+    private var outbox: [UInt8] = []
+    private var paste: [UInt8]?
+    private var signals: Int32 = -1
+    private var previousMask = sigset_t()
+    private var localSize: (rows: Int, columns: Int)
+    private let label: String
+    private var message: String?
+    private var lastInput: UInt64 = 0
+    private var ending: Ending?
+
+    /// Rows the bar takes at the bottom of the local terminal.
+    static let barRows = 1
+    /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
+    static let escapeWait: UInt64 = 10_000_000
+
+    /// The remote size for a local size: the rows above the bar.
+    static func remoteSize(local: (rows: Int, columns: Int)) -> (rows: Int, columns: Int) {
+        (max(1, local.rows - barRows), max(1, local.columns))
+    }
+
+    init(transport: Transport, screen: NcursesScreen, label: String, scrollbackLimit: Int = Terminal.defaultScrollbackLimit) {
+        self.transport = transport
+        self.screen = screen
+        self.label = label
+        localSize = NcursesScreen.size()
+        let remote = Self.remoteSize(local: localSize)
+        terminal = Terminal(rows: remote.rows, columns: remote.columns, scrollbackLimit: scrollbackLimit)
+        renderer = NcursesRenderer(colorCount: screen.colorCount, pairCount: screen.pairCount)
+    }
+
+    /// Runs until the remote ends, the user disconnects, or a signal or failure ends it.
+    /// The caller restores the local terminal afterwards (`NcursesScreen.restore`).
+    func run() -> Ending {
+        signals = rterm_signalfd_open(&previousMask)
+        defer { rterm_signal_mask_restore(&previousMask); if signals >= 0 { close(signals) } }
+        // The remote may have been given another size before ncurses knew the real one.
+        applyLocalSize(NcursesScreen.size(), force: true)
+        pacer.requestDraw()
+        var buffered = false
+        while ending == nil {
+            let now = Self.now()
+            draw(now: now)
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+            for interest in transport.pollInterests {
+                var events = interest.events
+                if !outbox.isEmpty { events |= Int16(POLLOUT) }
+                fds.append(pollfd(fd: interest.descriptor, events: events, revents: 0))
+            }
+            var timeout = buffered ? 0 : transport.pollTimeout
+            timeout = Self.earliest(timeout, pacer.isDirty ? pacer.timeoutMilliseconds(now: now) : -1)
+            if decoder.hasPending { timeout = Self.earliest(timeout, 10) }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
+                ending = .failed("poll failed: \(String(cString: strerror(errno)))")
+                break
+            }
+            if fds[0].revents != 0 { readSignals() }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                readLocalInput()
+            } else if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 {
+                ending = .signal("HUP")  // the local terminal went away
+            }
+            if decoder.hasPending && Self.now() &- lastInput >= Self.escapeWait {
+                handle(decoder.flushPending())
+            }
+            do {
+                buffered = try transport.service()
+                try readRemote()
+                try flushOutbox()
+            } catch {
+                ending = .failed(error.description)
+            }
+        }
+        draw(now: Self.now(), force: true)
+        return ending ?? .disconnected
+    }
+
+    // MARK: - Input
+
+    private func readLocalInput() {
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        guard n > 0 else {
+            if n == 0 { ending = .signal("HUP") }
+            return
+        }
+        lastInput = Self.now()
+        handle(decoder.feed(bytes[0..<n]))
+    }
+
+    private func handle(_ events: [LocalInputDecoder.Event]) {
+        for event in events { handle(event) }
+    }
+
+    private func handle(_ event: LocalInputDecoder.Event) {
+        let options = KeyEncodingOptions.matching(terminal.modes)
+        switch event {
+        case .key(let key):
+            if message != nil {
+                message = nil
+                pacer.requestDraw()
+            }
+            for action in escapes.filter(key) { perform(action, options: options) }
+        case .pasteStart:
+            paste = []
+        case .pasteData(let data):
+            if paste == nil { paste = [] }
+            paste?.append(contentsOf: data)
+        case .pasteEnd:
+            let text = paste ?? []
+            paste = nil
+            for action in escapes.passThrough(endsWithNewline: text.last == 0x0D || text.last == 0x0A) {
+                perform(action, options: options)
+            }
+            outbox += PasteEncoder.encode(text, options: options)
+        case .mouse(let mouse):
+            guard mouse.row < terminal.rows, let event = Self.remoteMouseEvent(mouse),
+                let bytes = MouseEncoder.encode(event, options: options)
+            else { return }  // the bar row and unreported events stay local
+            outbox += bytes
+        case .focus(let focused):
+            if let bytes = FocusEncoder.encode(focused: focused, options: options) { outbox += bytes }
+        case .passthrough(let bytes):
+            outbox += bytes
+        }
+    }
+
+    private func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
+        switch action {
+        case .send(let key):
+            outbox += KeyEncoder.encode(key, options: options)
+        case .disconnect:
+            ending = .disconnected
+        case .help:
+            message = EscapeCharacterFilter.helpText.dropFirst().dropLast().map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "   ")
+            pacer.requestDraw()
+        case .suspend:
+            suspend()
+        }
+    }
+
+    private static func remoteMouseEvent(_ mouse: LocalMouseEvent) -> MouseEvent? {
+        let button = MouseButton(rawValue: mouse.button) ?? .left
+        let action: MouseAction
+        switch mouse.action {
+        case .press: action = .press(button)
+        case .release: action = .release(button)
+        case .motion: action = .motion(held: mouse.button == 3 ? nil : button)
+        case .wheelUp: action = .wheelUp
+        case .wheelDown: action = .wheelDown
+        }
+        return MouseEvent(action, column: mouse.column, row: mouse.row, modifiers: mouse.modifiers)
+    }
+
+    /// `~^Z`: the terminal restored, rterm stopped; on resume, modes back and a full redraw.
+    private func suspend() {
+        screen.suspend()
+        rterm_signal_mask_restore(&previousMask)
+        kill(getpid(), SIGTSTP)
+        var unused = sigset_t()
+        close(signals)
+        signals = rterm_signalfd_open(&unused)
+        screen.resume()
+        renderer.invalidate()
+        applyLocalSize(NcursesScreen.size(), force: false)
+        pacer.requestDraw()
+    }
+
+    // MARK: - Signals and size
+
+    private func readSignals() {
+        while true {
+            let signal = rterm_signalfd_read(signals)
+            if signal == 0 { return }
+            switch signal {
+            case SIGWINCH: applyLocalSize(NcursesScreen.size(), force: false)
+            case SIGTERM: ending = .signal("TERM")
+            case SIGHUP: ending = .signal("HUP")
+            case SIGINT: ending = .signal("INT")
+            default: ending = .signal("QUIT")
+            }
+        }
+    }
+
+    private func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
+        guard force || size != localSize else { return }
+        localSize = size
+        let remote = Self.remoteSize(local: size)
+        screen.resize(rows: size.rows, columns: size.columns)
+        terminal.resize(rows: remote.rows, columns: remote.columns)
+        do {
+            try transport.resize(rows: remote.rows, columns: remote.columns)
+        } catch {
+            ending = .failed(error.description)
+        }
+        renderer.invalidate()
+        pacer.requestDraw()
+    }
+
+    // MARK: - Remote
+
+    private func readRemote() throws(TransportError) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var budget = 1 << 20  // then let the loop look at input and the clock again
+        for stream in [TransportStream.output, .errorOutput] {
+            reading: while budget > 0 {
+                let result = try buffer.withUnsafeMutableBytes { bytes in
+                    Result { () throws(TransportError) in try transport.read(into: bytes, from: stream) }
+                }.get()
+                switch result {
+                case .transferred(let n):
+                    budget -= n
+                    let effects = buffer.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    pacer.outputArrived(at: Self.now())
+                    apply(effects)
+                case .wouldBlock:
+                    break reading
+                case .endOfStream:
+                    if stream == .output {
+                        ending = .remote(try transport.awaitExit())
+                        return
+                    }
+                    break reading
+                }
+            }
+        }
+    }
+
+    private func apply(_ effects: [TerminalEffect]) {
+        for effect in effects {
+            switch effect {
+            case .reply(let bytes): outbox += bytes
+            case .bell: beep()
+            case .titleChanged(let title): screen.setTitle(title)
+            case .iconNameChanged, .clipboardRequest: break  // clipboard: no policy yet, so never
+            }
+        }
+    }
+
+    private func flushOutbox() throws(TransportError) {
+        while !outbox.isEmpty {
+            let result = try outbox.withUnsafeBytes { bytes in
+                Result { () throws(TransportError) in try transport.write(bytes) }
+            }.get()
+            guard case .transferred(let n) = result else { return }
+            outbox.removeFirst(n)
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func draw(now: UInt64, force: Bool = false) {
+        guard force || pacer.shouldDraw(now: now) else { return }
+        let bar = message.map { " \($0)" } ?? " \(label)   ~? for escapes"
+        renderer.draw(terminal, bar: bar)
+        pacer.didDraw(at: now)
+    }
+
+    // MARK: - Time
+
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    private static func earliest(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        return min(a, b)
+    }
+}

@@ -1,0 +1,31 @@
+import RemoteTerm
+
+/// Runs an interactive session through the full-screen front and turns its ending into
+/// ssh's exit status; every message is printed after the local terminal is restored.
+enum InteractiveRun {
+    /// The exit status, or nil when there is no terminal to draw on (the caller falls back).
+    static func run(_ transport: Transport, label: String) -> Int32? {
+        guard let screen = NcursesScreen() else { return nil }
+        let ending = InteractiveFront(transport: transport, screen: screen, label: label).run()
+        screen.restore()
+        switch ending {
+        case .remote(.status(let status)):
+            return status
+        case .remote(.signal(let name, let message)):
+            printError("rterm: remote command killed by signal \(name)" + (message.isEmpty ? "" : ": \(message)"))
+            return 255
+        case .remote(.unknown):
+            printError("rterm: the connection closed without an exit status")
+            return 255
+        case .disconnected:
+            printError("Connection to \(label) closed.")
+            return 255
+        case .signal(let name):
+            printError("rterm: terminated by signal \(name); connection closed")
+            return 255
+        case .failed(let reason):
+            printError(reason.hasPrefix("rterm:") ? reason : "rterm: \(reason)")
+            return 255
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import CNcurses
+import RemoteTerm
+
+/// Draws the terminal with ncurses: only the rows whose revision changed since the last
+/// frame (all of them after a resize or a resume), then the bar row and the cursor, then one
+/// `refresh` (ncurses sends only the differences to the real terminal).
+struct NcursesRenderer {
+    /// The revision drawn on each screen row last time; empty forces a full redraw.
+    private var drawn: [UInt64] = []
+    private var drawnColumns = 0
+    private var drawnBar = ""
+    private var drawnTitle = ""
+    private var pairs: ColorPairTable
+    let colorCount: Int
+
+    init(colorCount: Int, pairCount: Int) {
+        self.colorCount = colorCount
+        pairs = ColorPairTable(capacity: max(1, pairCount))
+    }
+
+    /// Forgets what is on the screen: the next `draw` repaints everything.
+    mutating func invalidate() {
+        drawn = []
+        drawnBar = ""
+    }
+
+    /// Draws `terminal` at the top, `bar` on the row below it.
+    mutating func draw(_ terminal: Terminal, bar: String) {
+        if drawn.count != terminal.rows || drawnColumns != terminal.columns {
+            drawn = Array(repeating: .max, count: terminal.rows)
+            drawnColumns = terminal.columns
+            erase()
+            drawnBar = ""
+        }
+        let extras = terminal.cellExtras
+        let reverseScreen = terminal.modes.reverseVideo
+        for row in 0..<terminal.rows where drawn[row] != terminal.rowRevision(row) {
+            drawRow(terminal.rowCells(row), row: row, extras: extras, reverseScreen: reverseScreen)
+            drawn[row] = terminal.rowRevision(row)
+        }
+        if bar != drawnBar {
+            drawBar(bar, row: terminal.rows, columns: terminal.columns)
+            drawnBar = bar
+        }
+        move(Int32(terminal.cursorRow), Int32(min(terminal.cursorColumn, terminal.columns - 1)))
+        curs_set(terminal.modes.cursorVisible ? 1 : 0)
+        refresh()
+    }
+
+    private mutating func drawRow(_ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool) {
+        var text = [wchar_t](repeating: 0, count: CellExtra.combiningLimit + 2)
+        var column = 0
+        for cell in cells {
+            defer { column += 1 }
+            if cell.attributes.contains(.wideContinuation) { continue }
+            text[0] = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
+            var count = 1
+            if cell.extra != 0 {
+                for mark in extras.entry(cell.extra).combining where count < text.count - 1 {
+                    text[count] = wchar_t(Int32(truncatingIfNeeded: mark))
+                    count += 1
+                }
+            }
+            text[count] = 0
+            var attributes = Self.attributes(cell.attributes)
+            if reverseScreen { attributes ^= rterm_a_reverse() }
+            var pair: Int32 = 0
+            if colorCount > 0 {
+                let allocation = pairs.pair(
+                    foreground: ColorPalette.colorNumber(for: cell.foreground, colorCount: colorCount),
+                    background: ColorPalette.colorNumber(for: cell.background, colorCount: colorCount))
+                pair = allocation.id
+                if allocation.needsInit, let colors = pairs.colors(ofPair: pair) {
+                    _ = rterm_init_pair(pair, colors.foreground, colors.background)
+                }
+            }
+            _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, Int32(pair))
+        }
+    }
+
+    private func drawBar(_ bar: String, row: Int, columns: Int) {
+        var line = Array(bar.unicodeScalars.prefix(columns))
+        line += Array(repeating: " ", count: max(0, columns - line.count))
+        var text: [wchar_t] = [0, 0]
+        for (column, scalar) in line.enumerated() {
+            text[0] = wchar_t(Int32(truncatingIfNeeded: scalar.value))
+            _ = rterm_put_cell(Int32(row), Int32(column), text, rterm_a_reverse(), 0)
+        }
+    }
+
+    private static func attributes(_ a: CellAttributes) -> attr_t {
+        var result = rterm_a_normal()
+        if a.contains(.bold) { result |= rterm_a_bold() }
+        if a.contains(.faint) { result |= rterm_a_dim() }
+        if a.contains(.italic) { result |= rterm_a_italic() }
+        if a.underlineStyle != .none { result |= rterm_a_underline() }
+        if a.contains(.blink) { result |= rterm_a_blink() }
+        if a.contains(.inverse) { result |= rterm_a_reverse() }
+        if a.contains(.invisible) { result |= rterm_a_invis() }
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import CNcurses
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// ncurses and the local terminal's modes, for the interactive front: set up once, and put
+/// back on every way out (`restore()` is idempotent and called from `deinit` too).
+///
+/// ncurses only draws; keys are read from standard input by the front itself (so that
+/// bracketed paste, SGR mouse reports and a lone Esc are handled exactly), which is why the
+/// local terminal is switched into those modes here, and out of them again on restore.
+final class NcursesScreen {
+    /// Sequences that turn on, and off, what the front needs from the local terminal:
+    /// bracketed paste (2004) and mouse reports with motion while pressed (1002) in SGR form
+    /// (1006), for the key bar and for remote programs that use the mouse.
+    private static let enableModes = "\u{1B}[?2004h\u{1B}[?1002h\u{1B}[?1006h"
+    private static let disableModes = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
+
+    private var isActive = false
+    /// Colours the local terminal has (0 without colour support).
+    private(set) var colorCount = 0
+    /// Colour pairs ncurses can hold.
+    private(set) var pairCount = 0
+
+    /// Starts ncurses on the terminal of standard output; nil when there is none.
+    init?() {
+        guard isatty(0) == 1, isatty(1) == 1 else { return nil }
+        // Wide characters need a UTF-8 locale; keep the user's if it is one.
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)).map({ String(cString: $0) }), codeset != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        guard rterm_newterm_stdio() != 0 else { return nil }
+        isActive = true
+        raw()
+        noecho()
+        nonl()
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colorCount = Int(rterm_colors())
+            pairCount = Int(rterm_color_pairs())
+        }
+        Self.write(Self.enableModes)
+    }
+
+    deinit { restore() }
+
+    /// Puts the local terminal back as it was: modes off, cursor shown, alternate screen left,
+    /// echo and canonical mode back (endwin).
+    func restore() {
+        guard isActive else { return }
+        isActive = false
+        curs_set(1)
+        endwin()
+        Self.write(Self.disableModes)
+    }
+
+    /// Leaves the screen for a suspend (`~^Z`): like `restore`, but `resume` brings it back.
+    func suspend() {
+        curs_set(1)
+        endwin()
+        Self.write(Self.disableModes)
+    }
+
+    /// Back from a suspend: modes on again and a full redraw on the next refresh.
+    func resume() {
+        Self.write(Self.enableModes)
+        refresh()
+        rterm_clear_on_next_refresh()
+    }
+
+    /// Tells ncurses the terminal changed size.
+    func resize(rows: Int, columns: Int) {
+        resizeterm(Int32(rows), Int32(columns))
+    }
+
+    /// Sets the local terminal's title (already stripped of control characters by the
+    /// engine; anything else is dropped here too, so the remote cannot smuggle sequences).
+    func setTitle(_ title: String) {
+        let clean = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+        Self.write("\u{1B}]2;\(clean)\u{07}")
+    }
+
+    /// The size of the local terminal.
+    static func size() -> (rows: Int, columns: Int) {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            return (Int(size.ws_row), Int(size.ws_col))
+        }
+        return (24, 80)
+    }
+
+    private static func write(_ text: String) {
+        rterm_fflush_stdout()
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}

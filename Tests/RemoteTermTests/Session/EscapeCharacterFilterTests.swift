@@ -1,0 +1,51 @@
+import Testing
+
+@testable import RemoteTerm
+
+/// OpenSSH's `~` escapes: recognised only at the start of a line, and never swallowing keys.
+@Suite struct EscapeCharacterFilterTests {
+    typealias Action = EscapeCharacterFilter.Action
+
+    static func run(_ keys: [KeyEvent]) -> [Action] {
+        var filter = EscapeCharacterFilter()
+        return keys.flatMap { filter.filter($0) }
+    }
+
+    static let enter = KeyEvent(.enter)
+    static func c(_ s: Unicode.Scalar) -> KeyEvent { .character(s) }
+
+    @Test func tildeDotAtSessionStartDisconnects() {
+        #expect(Self.run([Self.c("~"), Self.c(".")]) == [.disconnect])
+    }
+
+    @Test func tildeDotAfterEnterDisconnects() {
+        #expect(Self.run([Self.c("l"), Self.enter, Self.c("~"), Self.c(".")])
+            == [.send(Self.c("l")), .send(Self.enter), .disconnect])
+    }
+
+    @Test func tildeInsideALineIsPlain() {
+        #expect(Self.run([Self.c("a"), Self.c("~"), Self.c(".")])
+            == [.send(Self.c("a")), .send(Self.c("~")), .send(Self.c("."))])
+    }
+
+    @Test func doubleTildeSendsOne() {
+        #expect(Self.run([Self.c("~"), Self.c("~"), Self.c(".")]) == [.send(Self.c("~")), .send(Self.c("."))])
+    }
+
+    @Test func otherKeysSendTheTildeToo() {
+        #expect(Self.run([Self.c("~"), Self.c("x")]) == [.send(Self.c("~")), .send(Self.c("x"))])
+    }
+
+    @Test func helpAndSuspend() {
+        #expect(Self.run([Self.c("~"), Self.c("?")]) == [.help])
+        #expect(Self.run([Self.c("~"), KeyEvent.character("z", modifiers: .control)]) == [.suspend])
+        #expect(Self.run([Self.c("~"), Self.c("?"), Self.c("~"), Self.c(".")]) == [.help, .disconnect])
+    }
+
+    @Test func aPasteFlushesAHeldTilde() {
+        var filter = EscapeCharacterFilter()
+        #expect(filter.filter(Self.c("~")).isEmpty)
+        #expect(filter.passThrough(endsWithNewline: false) == [.send(Self.c("~"))])
+        #expect(filter.filter(Self.c("~")) == [.send(Self.c("~"))])
+    }
+}
