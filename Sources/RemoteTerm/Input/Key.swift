@@ -1,0 +1,153 @@
+/// A key the user pressed (on the keyboard or on the key bar), before it is encoded for the
+/// remote: what the key is, not which bytes it sends. `KeyEncoder` turns it into bytes for
+/// the remote's current modes.
+public enum Key: Hashable, Sendable {
+    /// A character key: the character the local keyboard produced (already shifted, so
+    /// Shift+a arrives as "A" from a real keyboard), sent as UTF-8.
+    case character(Unicode.Scalar)
+    /// Return / Enter on the main keyboard.
+    case enter
+    /// Tab.
+    case tab
+    /// Backspace (the key above Enter, not Delete).
+    case backspace
+    /// Escape.
+    case escape
+    /// Cursor up.
+    case up
+    /// Cursor down.
+    case down
+    /// Cursor left.
+    case left
+    /// Cursor right.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Insert.
+    case insert
+    /// Delete (forward delete).
+    case delete
+    /// Page Up (Prior).
+    case pageUp
+    /// Page Down (Next).
+    case pageDown
+    /// A function key F1…F12; other numbers encode to nothing.
+    case function(Int)
+    /// A key of the numeric keypad, which sends application sequences under DECKPAM.
+    case keypad(KeypadKey)
+}
+
+/// The keys of the numeric keypad that differ from the main keyboard under DECKPAM
+/// (the keypad's arrows and Home/End arrive as the ordinary keys).
+public enum KeypadKey: Hashable, Sendable, CaseIterable {
+    case digit0, digit1, digit2, digit3, digit4, digit5, digit6, digit7, digit8, digit9
+    /// The decimal point key.
+    case decimal
+    /// `+`.
+    case add
+    /// `-`.
+    case subtract
+    /// `*`.
+    case multiply
+    /// `/`.
+    case divide
+    /// `=` (on keypads that have one).
+    case equal
+    /// `,` (the separator key of some keypads).
+    case separator
+    /// Enter on the keypad.
+    case enter
+
+    /// The character the key types in numeric mode (DECKPNM); nil for Enter, which acts as
+    /// the main Enter key.
+    public var character: Unicode.Scalar? {
+        switch self {
+        case .digit0: "0"
+        case .digit1: "1"
+        case .digit2: "2"
+        case .digit3: "3"
+        case .digit4: "4"
+        case .digit5: "5"
+        case .digit6: "6"
+        case .digit7: "7"
+        case .digit8: "8"
+        case .digit9: "9"
+        case .decimal: "."
+        case .add: "+"
+        case .subtract: "-"
+        case .multiply: "*"
+        case .divide: "/"
+        case .equal: "="
+        case .separator: ","
+        case .enter: nil
+        }
+    }
+
+    /// The final byte xterm sends after `ESC O` in application keypad mode (DECKPAM).
+    var applicationFinal: UInt8 {
+        switch self {
+        case .digit0: UInt8(ascii: "p")
+        case .digit1: UInt8(ascii: "q")
+        case .digit2: UInt8(ascii: "r")
+        case .digit3: UInt8(ascii: "s")
+        case .digit4: UInt8(ascii: "t")
+        case .digit5: UInt8(ascii: "u")
+        case .digit6: UInt8(ascii: "v")
+        case .digit7: UInt8(ascii: "w")
+        case .digit8: UInt8(ascii: "x")
+        case .digit9: UInt8(ascii: "y")
+        case .decimal: UInt8(ascii: "n")
+        case .add: UInt8(ascii: "k")
+        case .subtract: UInt8(ascii: "m")
+        case .multiply: UInt8(ascii: "j")
+        case .divide: UInt8(ascii: "o")
+        case .equal: UInt8(ascii: "X")
+        case .separator: UInt8(ascii: "l")
+        case .enter: UInt8(ascii: "M")
+        }
+    }
+}
+
+/// Modifier keys held (or latched from the key bar) with a key.
+///
+/// The raw values are xterm's modifier bits, so the parameter of a modified key
+/// (`CSI 1 ; m A`) is `1 + rawValue`.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Shift (xterm bit 1).
+    public static let shift = KeyModifiers(rawValue: 1)
+    /// Alt (xterm bit 2); sent as an ESC prefix on characters.
+    public static let alt = KeyModifiers(rawValue: 2)
+    /// Control (xterm bit 4).
+    public static let control = KeyModifiers(rawValue: 4)
+    /// Meta (xterm bit 8), for keyboards that report it apart from Alt; characters get the
+    /// same ESC prefix as with Alt.
+    public static let meta = KeyModifiers(rawValue: 8)
+
+    /// xterm's modifier parameter: 1 + the bits above (2 = Shift, 3 = Alt, 5 = Ctrl, …);
+    /// 1 means no modifier.
+    public var xtermParameter: Int { 1 + Int(rawValue & 0x0F) }
+}
+
+/// One key press: a key and the modifiers that go with it.
+public struct KeyEvent: Hashable, Sendable {
+    /// The key.
+    public var key: Key
+    /// The modifiers held or latched.
+    public var modifiers: KeyModifiers
+
+    /// A key with modifiers (none by default).
+    public init(_ key: Key, modifiers: KeyModifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    /// A character key.
+    public static func character(_ scalar: Unicode.Scalar, modifiers: KeyModifiers = []) -> KeyEvent {
+        KeyEvent(.character(scalar), modifiers: modifiers)
+    }
+}

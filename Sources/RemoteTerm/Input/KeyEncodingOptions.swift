@@ -1,0 +1,52 @@
+/// The remote's modes that change what keys, pastes and mouse events send, copied out of
+/// `TerminalModes` so the encoders never read the terminal itself (build one with
+/// `KeyEncodingOptions.matching(terminal.modes)` right before encoding).
+public struct KeyEncodingOptions: Equatable, Sendable {
+    /// DECCKM (?1): unmodified arrows, Home and End send `ESC O x` instead of `ESC [ x`.
+    public var cursorKeysApplication = false
+    /// DECKPAM (`ESC =`): keypad keys send `ESC O x` instead of their characters.
+    public var keypadApplication = false
+    /// LNM (20): Enter sends CR LF instead of CR.
+    public var lineFeedNewLine = false
+    /// Backspace sends BS (0x08) and Ctrl+Backspace DEL (0x7F), the reverse of the default;
+    /// a local preference (DECBKM ?67 is not tracked by the engine), off by default as in xterm.
+    public var backspaceSendsControlH = false
+    /// ?2004: pastes are wrapped in `ESC [ 200 ~` … `ESC [ 201 ~`.
+    public var bracketedPaste = false
+    /// ?1004: focus changes are reported.
+    public var focusEvents = false
+    /// Which mouse events the remote wants (?9, ?1000, ?1002, ?1003).
+    public var mouseTracking = MouseTracking.off
+    /// How mouse events are encoded (?1005, ?1006).
+    public var mouseEncoding = MouseEncoding.x10
+
+    /// The defaults: what a freshly reset xterm sends.
+    public init(
+        cursorKeysApplication: Bool = false, keypadApplication: Bool = false, lineFeedNewLine: Bool = false,
+        backspaceSendsControlH: Bool = false, bracketedPaste: Bool = false, focusEvents: Bool = false,
+        mouseTracking: MouseTracking = .off, mouseEncoding: MouseEncoding = .x10
+    ) {
+        self.cursorKeysApplication = cursorKeysApplication
+        self.keypadApplication = keypadApplication
+        self.lineFeedNewLine = lineFeedNewLine
+        self.backspaceSendsControlH = backspaceSendsControlH
+        self.bracketedPaste = bracketedPaste
+        self.focusEvents = focusEvents
+        self.mouseTracking = mouseTracking
+        self.mouseEncoding = mouseEncoding
+    }
+
+    /// The options for the modes the remote has set; `backspaceSendsControlH` is the local
+    /// preference to keep, since the remote does not set it.
+    public static func matching(_ modes: TerminalModes, backspaceSendsControlH: Bool = false) -> KeyEncodingOptions {
+        KeyEncodingOptions(
+            cursorKeysApplication: modes.cursorKeysApplication,
+            keypadApplication: modes.keypadApplication,
+            lineFeedNewLine: modes.lineFeedNewLine,
+            backspaceSendsControlH: backspaceSendsControlH,
+            bracketedPaste: modes.bracketedPaste,
+            focusEvents: modes.focusEvents,
+            mouseTracking: modes.mouseTracking,
+            mouseEncoding: modes.mouseEncoding)
+    }
+}

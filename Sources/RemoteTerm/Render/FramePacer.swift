@@ -1,0 +1,100 @@
+/// When to draw: the frame-rate policy of the interactive front, as a state machine over
+/// an injected monotonic time in nanoseconds (the loop passes `clock_gettime(CLOCK_MONOTONIC)`;
+/// tests pass numbers).
+///
+/// The engine parses every byte as it arrives; drawing is what gets rationed:
+/// - Output marks the screen dirty. Nothing is queued: however much arrives between two
+///   draws, the next draw shows only the latest state (intermediate frames are dropped).
+/// - Two draws for output are at least `frameInterval` apart (~60 per second), so a stream
+///   like `cat` of a huge file runs at transport speed instead of waiting for the screen.
+/// - A draw waits for output to settle (`settleDelay` without new output), so a screen
+///   update that arrives in several reads is drawn whole, not torn — but never longer than
+///   `frameInterval` after the first undrawn output, so a stream still shows ~60 frames a second.
+/// - When output stops, the last frame is drawn as soon as it has settled (and the rate
+///   limit allows): the final state never waits for more output.
+/// - Local changes (a click on the bar, a resize) ask for a draw at once with `requestDraw`.
+///
+/// The loop uses it like this: `outputArrived(at:)` after feeding the engine; the poll
+/// timeout from `timeoutMilliseconds(now:)` (or `nextDeadline()`); after each wake,
+/// `if shouldDraw(now:) { draw(); didDraw(at:) }`.
+public struct FramePacer: Equatable, Sendable {
+    /// Shortest time between two draws caused by output, in nanoseconds.
+    public var frameInterval: UInt64
+    /// Quiet time after the last output before drawing, in nanoseconds.
+    public var settleDelay: UInt64
+
+    /// One frame at 60 Hz: 16.67 ms.
+    public static let defaultFrameInterval: UInt64 = 16_666_667
+    /// 1 ms: long enough for the rest of a burst already in flight, short enough not to be seen.
+    public static let defaultSettleDelay: UInt64 = 1_000_000
+
+    /// Whether something changed since the last draw.
+    public private(set) var isDirty = false
+    /// A local change asked to be drawn without waiting.
+    private var isDrawRequested = false
+    /// When the last draw happened; nil before the first one.
+    private var lastDraw: UInt64?
+    /// The first output not drawn yet.
+    private var firstUndrawnOutput: UInt64 = 0
+    /// The latest output.
+    private var lastOutput: UInt64 = 0
+
+    /// A pacer with nothing to draw.
+    public init(
+        frameInterval: UInt64 = FramePacer.defaultFrameInterval, settleDelay: UInt64 = FramePacer.defaultSettleDelay
+    ) {
+        self.frameInterval = frameInterval
+        self.settleDelay = settleDelay
+    }
+
+    /// Output from the remote changed the screen at `now`.
+    public mutating func outputArrived(at now: UInt64) {
+        if !isDirty { firstUndrawnOutput = now }
+        isDirty = true
+        lastOutput = max(lastOutput, now)
+    }
+
+    /// Something local changed (the bar, the size, a scrollback view): draw at the next
+    /// turn of the loop, without the rate limit.
+    public mutating func requestDraw() {
+        isDirty = true
+        isDrawRequested = true
+    }
+
+    /// When the next draw is due (nanoseconds, possibly already past), or nil when there
+    /// is nothing to draw and the loop may sleep until input.
+    public func nextDeadline() -> UInt64? {
+        guard isDirty else { return nil }
+        if isDrawRequested { return 0 }
+        let settled = min(saturatingAdd(lastOutput, settleDelay), saturatingAdd(firstUndrawnOutput, frameInterval))
+        guard let lastDraw else { return settled }
+        return max(settled, saturatingAdd(lastDraw, frameInterval))
+    }
+
+    /// Whether to draw now.
+    public func shouldDraw(now: UInt64) -> Bool {
+        guard let deadline = nextDeadline() else { return false }
+        return now >= deadline
+    }
+
+    /// The poll timeout for the loop in milliseconds, rounded up so the loop never wakes
+    /// early and spins: -1 (wait for input) when nothing is pending, 0 when a draw is due.
+    public func timeoutMilliseconds(now: UInt64) -> Int32 {
+        guard let deadline = nextDeadline() else { return -1 }
+        guard deadline > now else { return 0 }
+        let milliseconds = (deadline - now + 999_999) / 1_000_000
+        return Int32(min(milliseconds, UInt64(Int32.max)))
+    }
+
+    /// The screen was drawn at `now`, showing everything received so far.
+    public mutating func didDraw(at now: UInt64) {
+        lastDraw = now
+        isDirty = false
+        isDrawRequested = false
+    }
+
+    private func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}
