@@ -46,9 +46,9 @@ bench: deps
 	swift build -c release --product rterm
 	Scripts/bench-ssh .build/release/rterm
 
-# Starts a throwaway sshd on 127.0.0.1 (Scripts/test-sshd) and connects rterm to it with a
-# command (the interactive shell arrives with the ncurses front, issue 4); the trap stops the
-# server and its agent by pid whatever happens.
+# Starts a throwaway sshd on 127.0.0.1 (Scripts/test-sshd), connects rterm to it with
+# commands, then (on a terminal) opens an interactive shell through the full-screen front;
+# the trap stops the server and its agent by pid whatever happens.
 demo: build
 	@dir=$$(mktemp -d /tmp/rterm-demo.XXXXXX); \
 	trap 'Scripts/test-sshd stop "$$dir/sshd" >/dev/null 2>&1; rm -rf "$$dir"' EXIT INT TERM HUP PIPE; \
@@ -69,7 +69,13 @@ demo: build
 	for f in vim-syntax-c htop-running; do \
 	  echo "== rterm render --format ansi $$f (a real $$f session recorded at 24x80)"; \
 	  .build/release/rterm render --format ansi Tests/RemoteTermTests/Fixtures/Golden/$$f.bytes; \
-	done
+	done; \
+	if [ -t 0 ] && [ -t 1 ]; then \
+	  echo "== an interactive shell through rterm on the throwaway sshd: type 'exit' or ~. to leave"; \
+	  sleep 2; \
+	  HOME="$$dir" .build/release/rterm -F "$$dir/config" -p "$$PORT" 127.0.0.1; \
+	  echo "== rterm exited with status $$?"; \
+	fi
 
 format:
 	swift format --in-place --recursive Sources Tests Package.swift

@@ -32,6 +32,9 @@ struct NcursesRenderer {
             erase()
             drawnBar = ""
         }
+        // A colour pair taken back for other colours recolours cells already drawn with it.
+        let evictions = pairs.evictions
+        defer { if pairs.evictions != evictions { invalidate() } }
         let extras = terminal.cellExtras
         let reverseScreen = terminal.modes.reverseVideo
         for row in 0..<terminal.rows where drawn[row] != terminal.rowRevision(row) {

@@ -55,39 +55,13 @@ final class TestSSHD: Sendable {
     /// the script leaves running inherit it too, so the script would never seem to finish.
     /// Standard error goes to a file for the same reason.
     private static func script(_ command: String, _ directory: String) throws -> (status: Int32, errorOutput: String) {
-        let errorPath = NSTemporaryDirectory() + "test-sshd-" + UUID().uuidString + ".err"
-        defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let path = packageRoot + "/Scripts/test-sshd"
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(command), strdup(directory), nil]
-        defer { argv.forEach { free($0) } }
-        // Test threads block most signals, and a spawned child inherits that mask: without
-        // a clean one, the sshd and agent would ignore the SIGTERM that stops them.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard spawned == 0 else {
-            throw TestSSHDError(message: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        do {
+            let result = try Spawn.run([path, command, directory])
+            return (result.status, result.errorOutput)
+        } catch {
+            throw TestSSHDError(message: "cannot run \(path): \(error)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, text)
     }
 
     subscript(_ name: String) -> String { values[name] ?? "" }

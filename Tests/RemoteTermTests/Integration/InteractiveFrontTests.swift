@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// The interactive front end to end: rterm in a real tmux pane against the test sshd, a
+/// raw-mode byte recorder on the remote, keys sent with `send-keys`, the screen read with
+/// `capture-pane`, the local terminal checked after every way of exiting.
+extension SSHIntegrationTests {
+    @Suite struct InteractiveFrontTests {
+        /// A remote program that puts its terminal in raw mode, optionally sets modes (DECCKM,
+        /// bracketed paste), then records every byte it receives into a file, printing the
+        /// hex of each read, until it receives Ctrl+D.
+        static let recorder = """
+            import os, sys, tty
+            path, modes = sys.argv[1], sys.argv[2].encode().decode("unicode_escape").encode()
+            tty.setraw(0)
+            os.write(1, modes + b"READY\\r\\n")
+            with open(path, "ab") as f:
+                while True:
+                    data = os.read(0, 4096)
+                    f.write(data)
+                    f.flush()
+                    os.write(1, data.hex().encode() + b"\\r\\n")
+                    if b"\\x04" in data:
+                        break
+            """
+
+        let harness: SSHHarness
+        let recorderPath: String
+        let recording: String
+
+        init() throws {
+            let sshd = try #require(TestSSHD.current)
+            harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            recorderPath = try harness.process.file("recorder.py", Self.recorder)
+            recording = harness.process.home + "/recording.bin"
+        }
+
+        /// rterm in a pane, running `command` on the remote with a pty; the pane's shell
+        /// then prints rterm's exit status and the terminal's settings.
+        func pane(_ command: String, columns: Int = 80, rows: Int = 24) throws -> TmuxPane {
+            let sshd = harness.sshd
+            let rterm = RTermProcess.executable
+            let line = "HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) "
+                + "\"\(command)\"; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
+            return try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows)
+        }
+
+        func record(modes: String = "") throws -> TmuxPane {
+            try? FileManager.default.removeItem(atPath: recording)
+            let pane = try pane("python3 \(recorderPath) \(recording) '\(modes)'")
+            #expect(try pane.waitFor("READY"), "the recorder did not start: \((try? pane.screen()) ?? "")")
+            return pane
+        }
+
+        func recorded() -> [UInt8] {
+            [UInt8](FileManager.default.contents(atPath: recording) ?? Data())
+        }
+
+        /// Sends keys one at a time, waiting for each to arrive, and returns what arrived.
+        func bytes(for keys: [String], in pane: TmuxPane) throws -> [[UInt8]] {
+            var arrivals: [[UInt8]] = []
+            for key in keys {
+                let before = recorded().count
+                try pane.keys(key)
+                _ = pane.waitUntil(timeout: 5) { recorded().count > before }
+                usleep(100_000)  // nothing more may arrive for one key
+                arrivals.append(Array(recorded()[before...]))
+            }
+            return arrivals
+        }
+
+        @Test func keysArriveEncodedForTheRemote() throws {
+            defer { harness.remove() }
+            let pane = try record()
+            defer { pane.kill() }
+            let arrivals = try bytes(for: ["Escape", "BSpace", "Enter", "Up", "C-Up", "M-x", "C-c", "PPage"], in: pane)
+            #expect(arrivals == [[0x1B], [0x7F], [0x0D], [0x1B, 0x5B, 0x41], [0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x41],
+                                 [0x1B, 0x78], [0x03], [0x1B, 0x5B, 0x35, 0x7E]])
+        }
+
+        @Test func arrowsFollowTheRemotesCursorKeyMode() throws {
+            defer { harness.remove() }
+            let pane = try record(modes: "\\x1b[?1h")
+            defer { pane.kill() }
+            #expect(try bytes(for: ["Up", "Left"], in: pane) == [[0x1B, 0x4F, 0x41], [0x1B, 0x4F, 0x44]])
+        }
+
+        @Test func pasteIsWrappedOnlyWhenTheRemoteAskedAndLosesItsEscapes() throws {
+            defer { harness.remove() }
+            let plain = try record()
+            try plain.paste("ab\u{1B}c")
+            _ = plain.waitUntil(timeout: 5) { recorded().count >= 3 }
+            usleep(200_000)
+            #expect(recorded() == Array("abc".utf8))
+            plain.kill()
+
+            let bracketed = try record(modes: "\\x1b[?2004h")
+            defer { bracketed.kill() }
+            try bracketed.paste("x\u{1B}y")
+            _ = bracketed.waitUntil(timeout: 5) { recorded().count >= 14 }
+            usleep(200_000)
+            #expect(recorded() == Array("\u{1B}[200~xy\u{1B}[201~".utf8))
+        }
+
+        @Test func theRemoteSizeIsThePaneLessTheBarAndFollowsResizes() throws {
+            defer { harness.remove() }
+            let pane = try pane("stty size; read x; stty size; read y")
+            defer { pane.kill() }
+            #expect(try pane.waitFor("23 80"), "\((try? pane.screen()) ?? "")")
+            try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
+            usleep(300_000)
+            try pane.keys("Enter")
+            #expect(try pane.waitFor("29 100"), "\((try? pane.screen()) ?? "")")
+        }
+
+        /// After rterm exits, the pane's terminal is as before: canonical mode with echo,
+        /// the cursor shown, the normal screen, no mouse reporting.
+        func expectRestored(_ pane: TmuxPane, status: String) throws {
+            #expect(try pane.waitFor("EXITED=\(status)"), "\((try? pane.screen()) ?? "")")
+            #expect(try pane.waitFor("CANON"))
+            #expect(try pane.display("#{alternate_on}") == "0")
+            #expect(try pane.display("#{mouse_any_flag}") == "0")
+            #expect(try pane.display("#{cursor_flag}") == "1")
+        }
+
+        @Test func remoteExitStatusAndARestoredTerminal() throws {
+            defer { harness.remove() }
+            let pane = try pane("exit 7")
+            defer { pane.kill() }
+            try expectRestored(pane, status: "7")
+        }
+
+        @Test func tildeDotDisconnects() throws {
+            defer { harness.remove() }
+            let pane = try pane("sleep 60")
+            defer { pane.kill() }
+            usleep(1_000_000)
+            try pane.keys("Enter")
+            try pane.type("~.")
+            try expectRestored(pane, status: "255")
+        }
+
+        @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+        func aSignalRestoresTheTerminal(signal: Int32) throws {
+            defer { harness.remove() }
+            let pane = try pane("vim -u NONE")
+            defer { pane.kill() }
+            #expect(try pane.waitFor("~"))  // vim's empty-buffer marks: vim is up
+            let pid = try #require(try pane.childPid(named: "rterm"))
+            kill(pid, signal)
+            try expectRestored(pane, status: "255")
+        }
+    }
+}
+
+extension SSHIntegrationTests.InteractiveFrontTests {
+    /// vim through rterm looks exactly like vim through OpenSSH's ssh in a tmux pane of the
+    /// same size: rterm's pane is one row taller, for the bar.
+    @Test func vimLooksAsItDoesOverPlainSSH() throws {
+        defer { harness.remove() }
+        let sshd = harness.sshd
+        // Two files with the same name and text in two directories: two vims on one file
+        // would warn about its swap file.
+        let home = harness.process.home
+        for directory in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: "\(home)/\(directory)", withIntermediateDirectories: true)
+            try "first line\nsecond line\n".write(toFile: "\(home)/\(directory)/notes.txt", atomically: true, encoding: .utf8)
+        }
+        let file = "\(home)/a/notes.txt"
+        let keys = ["Escape", "j", "A", " and more", "Escape", "o", "third line", "Escape", "gg"]
+
+        // Short relative names: a long path makes vim ask to press Enter.
+        let viaRterm = try pane("cd \(home)/a && vim -u NONE notes.txt", columns: 80, rows: 25)
+        defer { viaRterm.kill() }
+        let ssh = "TERM=xterm-256color ssh -F none -o UserKnownHostsFile=\(sshd["KNOWN_HOSTS"]) -o IdentitiesOnly=yes "
+            + "-i \(sshd.keys)/id_ed25519 -p \(sshd.port) -tt \(sshd.host) 'cd \(home)/b && vim -u NONE notes.txt'"
+        let viaSSH = try TmuxPane(command: ssh, columns: 80, rows: 24)
+        defer { viaSSH.kill() }
+        for pane in [viaRterm, viaSSH] {
+            #expect(try pane.waitFor("second line"), "\((try? pane.screen()) ?? "")")
+            for key in keys {
+                if key.count > 1 && key.first == " " || key == "third line" {
+                    try pane.type(key)
+                } else {
+                    try pane.keys(key)
+                }
+                usleep(150_000)
+            }
+        }
+        #expect(try viaRterm.waitFor("third line") && viaSSH.waitFor("third line"))
+        usleep(500_000)
+        let rtermRows = try viaRterm.screen().split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
+        let sshRows = try viaSSH.screen().split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
+        #expect(Array(rtermRows) == Array(sshRows))
+
+        try viaRterm.type(":wq")
+        try viaRterm.keys("Enter")
+        try expectRestored(viaRterm, status: "0")
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved == "first line\nsecond line and more\nthird line\n")
+    }
+}
