@@ -169,7 +169,7 @@ public struct LocalInputDecoder: Sendable {
                     events.append(.passthrough(sequence))
                 }
             }
-        case UInt8(ascii: "I"), UInt8(ascii: "O") where body.isEmpty:
+        case UInt8(ascii: "I") where body.isEmpty, UInt8(ascii: "O") where body.isEmpty:
             events.append(.focus(final == UInt8(ascii: "I")))
         case UInt8(ascii: "Z"):
             events.append(.key(KeyEvent(.tab, modifiers: modifiers.union(.shift))))
