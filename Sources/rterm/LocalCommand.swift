@@ -26,7 +26,8 @@ struct LocalCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         let command = rest.isEmpty ? [environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"] : Array(rest)
-        let size = StopgapTerminal.size() ?? (rows: 24, columns: 80)
+        var size = RawTerminal.size() ?? (rows: 24, columns: 80)
+        if isatty(0) == 1 { size = InteractiveFront.remoteSize(local: size) }
         let transport: LocalPTYTransport
         do {
             transport = try LocalPTYTransport(

@@ -86,7 +86,9 @@ struct SSHCommand {
             log.warn("Pseudo-terminal will not be allocated because stdin is not a terminal.")
             wantTerminal = false
         }
-        let size = StopgapTerminal.size() ?? (rows: 24, columns: 80)
+        // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
+        var size = RawTerminal.size() ?? (rows: 24, columns: 80)
+        if wantTerminal && inputIsTerminal { size = InteractiveFront.remoteSize(local: size) }
         let request = SSHConnectionRequest(
             destination: settings, jumpHosts: jumpHosts, command: command,
             terminal: wantTerminal ? SSHTerminalRequest(rows: size.rows, columns: size.columns) : nil,
@@ -111,14 +113,14 @@ private func destinationLabel(_ settings: SSHSettings) -> String {
 /// Runs a transport through `TransportPump` and maps the end to an exit status.
 enum Passthrough {
     /// `interactive`: the full-screen front (`InteractiveRun`); the raw-mode passthrough
-    /// remains only for a terminal ncurses cannot drive.
+    /// (`RawTerminal`) remains only for a terminal ncurses cannot drive.
     static func run(_ transport: Transport, interactive: Bool, label: String = "") -> Int32 {
         if interactive, let status = InteractiveRun.run(transport, label: label) { return status }
         var pump = TransportPump(input: 0)
-        var terminal: StopgapTerminal?
-        if interactive, let raw = StopgapTerminal() {
+        var terminal: RawTerminal?
+        if interactive, let raw = RawTerminal() {
             terminal = raw
-            pump.terminalSize = { StopgapTerminal.size() }
+            pump.terminalSize = { RawTerminal.size() }
             pump.shouldStop = { raw.terminationRequested }
         }
         let exit: TransportExit?

@@ -4,15 +4,16 @@ import Foundation
     import Glibc
 #endif
 
-/// STOPGAP until the interactive front (issue 4) exists: puts the local terminal in raw
-/// mode so that an interactive session can run through `TransportPump` as a plain byte
-/// passthrough, with no terminal emulation. The ncurses front replaces this file.
+/// The fallback for an interactive session when ncurses cannot drive the local terminal
+/// (an unknown TERM): the local terminal in raw mode and the session run through
+/// `TransportPump` as a plain byte passthrough, without emulation. The full-screen front
+/// (`InteractiveFront`) is what normally runs.
 ///
 /// The terminal is restored by `restore()` (callers use `defer`), and SIGTERM/SIGHUP/SIGINT
 /// are blocked while raw mode is on and polled with `sigpending`, so they end the session
 /// through the normal exit path, which restores the terminal, instead of killing rterm
 /// with the terminal left raw.
-final class StopgapTerminal {
+final class RawTerminal {
     private let descriptor: Int32
     private var saved = termios()
     private var isRaw = false
