@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages: build dependencies, and the real programs the tests drive.
-DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less
+DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 strace
 
 .PHONY: all deps build debug test bench demo format clean
 
@@ -45,6 +45,7 @@ bench: deps
 	.build/release/rterm-bench
 	swift build -c release --product rterm
 	Scripts/bench-ssh .build/release/rterm
+	Scripts/bench-interactive .build/release/rterm
 
 # Starts a throwaway sshd on 127.0.0.1 (Scripts/test-sshd), connects rterm to it with
 # commands, then (on a terminal) opens an interactive shell through the full-screen front;
