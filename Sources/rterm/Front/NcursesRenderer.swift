@@ -1,15 +1,13 @@
 import CNcurses
 import RemoteTerm
 
-/// Draws the terminal with ncurses: only the rows whose revision changed since the last
-/// frame (all of them after a resize or a resume), then the bar row and the cursor, then one
-/// `refresh` (ncurses sends only the differences to the real terminal).
+/// Draws the terminal with ncurses: only the rows `FrameDiff` names (all of them after a
+/// resize or a resume), then the bar row and the cursor, then one `refresh` (ncurses sends
+/// only the differences to the real terminal).
 struct NcursesRenderer {
-    /// The revision drawn on each screen row last time; empty forces a full redraw.
-    private var drawn: [UInt64] = []
-    private var drawnColumns = 0
+    /// What is on the screen now, for `FrameDiff`.
+    private var state = RenderState()
     private var drawnBar = ""
-    private var drawnTitle = ""
     private var pairs: ColorPairTable
     let colorCount: Int
 
@@ -20,15 +18,14 @@ struct NcursesRenderer {
 
     /// Forgets what is on the screen: the next `draw` repaints everything.
     mutating func invalidate() {
-        drawn = []
+        state.invalidate()
         drawnBar = ""
     }
 
     /// Draws `terminal` at the top, `bar` on the row below it.
     mutating func draw(_ terminal: Terminal, bar: String) {
-        if drawn.count != terminal.rows || drawnColumns != terminal.columns {
-            drawn = Array(repeating: .max, count: terminal.rows)
-            drawnColumns = terminal.columns
+        let diff = FrameDiff(from: state, to: terminal)
+        if diff.isFullRedraw {
             erase()
             drawnBar = ""
         }
@@ -37,9 +34,8 @@ struct NcursesRenderer {
         defer { if pairs.evictions != evictions { invalidate() } }
         let extras = terminal.cellExtras
         let reverseScreen = terminal.modes.reverseVideo
-        for row in 0..<terminal.rows where drawn[row] != terminal.rowRevision(row) {
+        for row in diff.rowsToRedraw {
             drawRow(terminal.rowCells(row), row: row, extras: extras, reverseScreen: reverseScreen)
-            drawn[row] = terminal.rowRevision(row)
         }
         if bar != drawnBar {
             drawBar(bar, row: terminal.rows, columns: terminal.columns)
@@ -48,6 +44,7 @@ struct NcursesRenderer {
         move(Int32(terminal.cursorRow), Int32(min(terminal.cursorColumn, terminal.columns - 1)))
         curs_set(terminal.modes.cursorVisible ? 1 : 0)
         refresh()
+        state.recordDrawn(terminal)
     }
 
     private mutating func drawRow(_ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool) {

@@ -13,10 +13,12 @@ import Foundation
 /// local terminal is switched into those modes here, and out of them again on restore.
 final class NcursesScreen {
     /// Sequences that turn on, and off, what the front needs from the local terminal:
-    /// bracketed paste (2004) and mouse reports with motion while pressed (1002) in SGR form
-    /// (1006), for the key bar and for remote programs that use the mouse.
-    private static let enableModes = "\u{1B}[?2004h\u{1B}[?1002h\u{1B}[?1006h"
-    private static let disableModes = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
+    /// bracketed paste (2004), mouse reports with motion while pressed (1002) in SGR form
+    /// (1006), for the key bar and for remote programs that use the mouse, and the keypad in
+    /// application mode (DECKPAM), so keypad keys can be told from the main keyboard's and
+    /// encoded for the remote's keypad mode.
+    private static let enableModes = "\u{1B}[?2004h\u{1B}[?1002h\u{1B}[?1006h\u{1B}="
+    private static let disableModes = "\u{1B}>\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
 
     private var isActive = false
     /// Colours the local terminal has (0 without colour support).

@@ -140,6 +140,14 @@ extension SSHIntegrationTests {
             try expectRestored(pane, status: "255")
         }
 
+        @Test func aDroppedConnectionRestoresTheTerminal() throws {
+            defer { harness.remove() }
+            // The remote kills its own sshd session process: the link drops with no status.
+            let pane = try pane("sleep 1; kill -9 \\$PPID")
+            defer { pane.kill() }
+            try expectRestored(pane, status: "255")
+        }
+
         @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
         func aSignalRestoresTheTerminal(signal: Int32) throws {
             defer { harness.remove() }
