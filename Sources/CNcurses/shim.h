@@ -80,3 +80,12 @@ static inline int rterm_colors(void) { return COLORS; }
 static inline int rterm_color_pairs(void) { return COLOR_PAIRS; }
 static inline void rterm_fflush_stdout(void) { fflush(stdout); }
 static inline void rterm_clear_on_next_refresh(void) { clearok(stdscr, TRUE); }
+
+/// Draws `count` wide characters (each one cell or two) from (y, x) in one rendition:
+/// attributes and an extended colour pair.
+static inline int rterm_put_run(int y, int x, const wchar_t *text, int count, attr_t attrs, int pair) {
+    attr_set(attrs, 0, &pair);
+    int result = mvaddnwstr(y, x, text, count);
+    attr_set(A_NORMAL, 0, NULL);
+    return result;
+}

@@ -235,18 +235,22 @@ final class InteractiveFront {
 
     // MARK: - Remote
 
+    /// Where remote output is read into (allocated once: this runs for every read).
+    private var readBuffer = [UInt8](repeating: 0, count: 1 << 18)
+
     private func readRemote() throws(TransportError) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
         var budget = 1 << 20  // then let the loop look at input and the clock again
         for stream in [TransportStream.output, .errorOutput] {
             reading: while budget > 0 {
-                let result = try buffer.withUnsafeMutableBytes { bytes in
+                let result = try readBuffer.withUnsafeMutableBytes { bytes in
                     Result { () throws(TransportError) in try transport.read(into: bytes, from: stream) }
                 }.get()
                 switch result {
                 case .transferred(let n):
                     budget -= n
-                    let effects = buffer.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    let effects = readBuffer.withUnsafeBufferPointer {
+                        terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n]))
+                    }
                     pacer.outputArrived(at: Self.now())
                     apply(effects)
                 case .wouldBlock:

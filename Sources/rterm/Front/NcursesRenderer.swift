@@ -47,35 +47,54 @@ struct NcursesRenderer {
         state.recordDrawn(terminal)
     }
 
+    /// Draws one row. Cells with the same rendition and no combining marks go out as one
+    /// run (one ncurses call); a cell with marks is drawn on its own, as a complex character.
     private mutating func drawRow(_ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool) {
-        var text = [wchar_t](repeating: 0, count: CellExtra.combiningLimit + 2)
+        var run: [wchar_t] = []
+        run.reserveCapacity(cells.count)
+        var runStart = 0
+        var runStyle: (attr_t, Int32) = (0, 0)
+        func flush() {
+            if !run.isEmpty {
+                _ = rterm_put_run(Int32(row), Int32(runStart), run, Int32(run.count), runStyle.0, runStyle.1)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
         var column = 0
         for cell in cells {
             defer { column += 1 }
             if cell.attributes.contains(.wideContinuation) { continue }
-            text[0] = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
-            var count = 1
-            if cell.extra != 0 {
-                for mark in extras.entry(cell.extra).combining where count < text.count - 1 {
-                    text[count] = wchar_t(Int32(truncatingIfNeeded: mark))
-                    count += 1
-                }
-            }
-            text[count] = 0
             var attributes = Self.attributes(cell.attributes)
             if reverseScreen { attributes ^= rterm_a_reverse() }
-            var pair: Int32 = 0
-            if colorCount > 0 {
-                let allocation = pairs.pair(
-                    foreground: ColorPalette.colorNumber(for: cell.foreground, colorCount: colorCount),
-                    background: ColorPalette.colorNumber(for: cell.background, colorCount: colorCount))
-                pair = allocation.id
-                if allocation.needsInit, let colors = pairs.colors(ofPair: pair) {
-                    _ = rterm_init_pair(pair, colors.foreground, colors.background)
-                }
+            let pair = pairID(for: cell)
+            let character = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
+            if cell.extra != 0, case let marks = extras.entry(cell.extra).combining, !marks.isEmpty {
+                flush()
+                var text = [character] + marks.prefix(CellExtra.combiningLimit).map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                text.append(0)
+                _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, pair)
+                continue
             }
-            _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, Int32(pair))
+            if run.isEmpty || runStyle != (attributes, pair) {
+                flush()
+                runStart = column
+                runStyle = (attributes, pair)
+            }
+            run.append(character)
         }
+        flush()
+    }
+
+    /// The colour pair for a cell's colours, defining it with ncurses when new.
+    private mutating func pairID(for cell: Cell) -> Int32 {
+        guard colorCount > 0 else { return 0 }
+        let allocation = pairs.pair(
+            foreground: ColorPalette.colorNumber(for: cell.foreground, colorCount: colorCount),
+            background: ColorPalette.colorNumber(for: cell.background, colorCount: colorCount))
+        if allocation.needsInit, let colors = pairs.colors(ofPair: allocation.id) {
+            _ = rterm_init_pair(allocation.id, colors.foreground, colors.background)
+        }
+        return allocation.id
     }
 
     private func drawBar(_ bar: String, row: Int, columns: Int) {
