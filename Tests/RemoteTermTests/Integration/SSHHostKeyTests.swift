@@ -20,7 +20,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func changedKeyIsRefusedWithTheFileAndLineAndNoCredentials() throws {
-            let harness = try SSHHarness(knownHosts: try TestSSHD.current.map { $0["KNOWN_HOSTS_WRONG"] } ?? "")
+            let harness = try SSHHarness(knownHosts: TestSSHD.current.map { $0["KNOWN_HOSTS_WRONG"] } ?? "")
             defer { harness.remove() }
             let user = SSHHarness.uniqueUser()
             // Even with StrictHostKeyChecking=no and an agent full of keys.
@@ -36,7 +36,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func hashedKnownHostsEntryIsAccepted() throws {
-            let harness = try SSHHarness(knownHosts: try TestSSHD.current.map { $0["KNOWN_HOSTS_HASHED"] } ?? "")
+            let harness = try SSHHarness(knownHosts: TestSSHD.current.map { $0["KNOWN_HOSTS_HASHED"] } ?? "")
             defer { harness.remove() }
             let result = try harness.rterm(["-i", harness.sshd.keys + "/id_ed25519"], "echo hashed-ok")
             #expect(result.status == 0, "\(result.errorOutput)")
