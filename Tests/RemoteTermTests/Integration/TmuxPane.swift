@@ -68,6 +68,9 @@ final class TmuxPane {
 
     func kill() {
         _ = try? tmux(["kill-server"])
+        // tmux leaves its socket file behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
     }
 
     deinit { kill() }
