@@ -32,6 +32,7 @@ final class InteractiveFront {
     private var terminal: Terminal
     private var decoder = LocalInputDecoder()
     private var escapes = EscapeCharacterFilter()
+    private var bar: KeyBar
     private var pacer = FramePacer()
     private var outbox: [UInt8] = []
     private var paste: [UInt8]?
@@ -53,8 +54,12 @@ final class InteractiveFront {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
-    init(transport: Transport, screen: NcursesScreen, label: String, scrollbackLimit: Int = Terminal.defaultScrollbackLimit) {
+    init(
+        transport: Transport, screen: NcursesScreen, label: String, bar: KeyBar = KeyBar(),
+        scrollbackLimit: Int = Terminal.defaultScrollbackLimit
+    ) {
         self.transport = transport
+        self.bar = bar
         self.screen = screen
         self.label = label
         localSize = NcursesScreen.size()
@@ -84,6 +89,9 @@ final class InteractiveFront {
             var timeout = buffered ? 0 : transport.pollTimeout
             timeout = Self.earliest(timeout, pacer.isDirty ? pacer.timeoutMilliseconds(now: now) : -1)
             if decoder.hasPending { timeout = Self.earliest(timeout, 10) }
+            if let deadline = bar.nextRepeatDeadline() {
+                timeout = Self.earliest(timeout, Int32(clamping: (deadline &- min(deadline, now)) / 1_000_000 + 1))
+            }
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 ending = .failed("poll failed: \(String(cString: strerror(errno)))")
                 break
@@ -97,6 +105,7 @@ final class InteractiveFront {
             if decoder.hasPending && Self.now() &- lastInput >= Self.escapeWait {
                 handle(decoder.flushPending())
             }
+            perform(bar.repeatsDue(at: Self.now()), options: KeyEncodingOptions.matching(terminal.modes))
             do {
                 buffered = try transport.service()
                 try readRemote()
@@ -129,11 +138,15 @@ final class InteractiveFront {
     private func handle(_ event: LocalInputDecoder.Event) {
         let options = KeyEncodingOptions.matching(terminal.modes)
         switch event {
-        case .key(let key):
+        case .key(let typed):
             if message != nil {
                 message = nil
                 pacer.requestDraw()
             }
+            // A modifier armed on the bar applies to the next real key too.
+            let latch = bar.latch
+            let key = bar.apply(to: typed)
+            if bar.latch != latch { pacer.requestDraw() }
             for action in escapes.filter(key) { perform(action, options: options) }
         case .pasteStart:
             paste = []
@@ -147,6 +160,22 @@ final class InteractiveFront {
                 perform(action, options: options)
             }
             outbox += PasteEncoder.encode(text, options: options)
+        case .mouse(let mouse) where mouse.row == terminal.rows && bar.isVisible:
+            // The bar row: clicks are rterm's own and never reach the remote.
+            switch mouse.action {
+            case .press:
+                let response = bar.click(column: mouse.column, at: Self.now())
+                if response.redrawBar { pacer.requestDraw() }
+                perform(response.action, options: options)
+            case .release:
+                bar.release()
+            case .wheelUp:
+                if bar.turnPage(.previous).redrawBar { pacer.requestDraw() }
+            case .wheelDown:
+                if bar.turnPage(.next).redrawBar { pacer.requestDraw() }
+            case .motion:
+                break
+            }
         case .mouse(let mouse):
             guard mouse.row < terminal.rows, let event = Self.remoteMouseEvent(mouse),
                 let bytes = MouseEncoder.encode(event, options: options)
@@ -172,6 +201,21 @@ final class InteractiveFront {
             pacer.requestDraw()
         case .suspend:
             suspend()
+        }
+    }
+
+    /// What a bar click asks for.
+    private func perform(_ action: KeyBarAction, options: KeyEncodingOptions) {
+        switch action {
+        case .none, .changedPage:
+            break
+        case .send(let keys):
+            for key in keys { outbox += KeyEncoder.encode(key, options: options) }
+        case .sendBytes(let bytes):
+            outbox += bytes
+        case .showMenu:
+            message = "~. disconnect   ~^Z suspend   ~? escapes   (more of rterm's menu to come)"
+            pacer.requestDraw()
         }
     }
 
@@ -291,8 +335,17 @@ final class InteractiveFront {
 
     private func draw(now: UInt64, force: Bool = false) {
         guard force || pacer.shouldDraw(now: now) else { return }
-        let bar = message.map { " \($0)" } ?? " \(label)   ~? for escapes"
-        renderer.draw(terminal, bar: bar)
+        if let message {
+            renderer.draw(terminal, bar: [BarLabel(column: 0, text: " " + message, emphasis: .normal)])
+        } else {
+            let layout = bar.layout(width: terminal.columns)
+            renderer.draw(terminal, bar: layout.slots.map { slot in
+                let label = bar.appearance(of: slot)
+                let width = label.text.unicodeScalars.count
+                let column = slot.columns.lowerBound + max(0, (slot.columns.count - width) / 2)
+                return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
+            })
+        }
         pacer.didDraw(at: now)
     }
 

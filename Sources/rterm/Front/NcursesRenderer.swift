@@ -7,7 +7,7 @@ import RemoteTerm
 struct NcursesRenderer {
     /// What is on the screen now, for `FrameDiff`.
     private var state = RenderState()
-    private var drawnBar = ""
+    private var drawnBar: [BarLabel] = []
     private var pairs: ColorPairTable
     let colorCount: Int
 
@@ -19,15 +19,15 @@ struct NcursesRenderer {
     /// Forgets what is on the screen: the next `draw` repaints everything.
     mutating func invalidate() {
         state.invalidate()
-        drawnBar = ""
+        drawnBar = []
     }
 
-    /// Draws `terminal` at the top, `bar` on the row below it.
-    mutating func draw(_ terminal: Terminal, bar: String) {
+    /// Draws `terminal` at the top, the bar's labels on the row below it.
+    mutating func draw(_ terminal: Terminal, bar: [BarLabel]) {
         let diff = FrameDiff(from: state, to: terminal)
         if diff.isFullRedraw {
             erase()
-            drawnBar = ""
+            drawnBar = []
         }
         // A colour pair taken back for other colours recolours cells already drawn with it.
         let evictions = pairs.evictions
@@ -97,13 +97,20 @@ struct NcursesRenderer {
         return allocation.id
     }
 
-    private func drawBar(_ bar: String, row: Int, columns: Int) {
-        var line = Array(bar.unicodeScalars.prefix(columns))
-        line += Array(repeating: " ", count: max(0, columns - line.count))
-        var text: [wchar_t] = [0, 0]
-        for (column, scalar) in line.enumerated() {
-            text[0] = wchar_t(Int32(truncatingIfNeeded: scalar.value))
-            _ = rterm_put_cell(Int32(row), Int32(column), text, rterm_a_reverse(), 0)
+    /// The bar row: blank, then each label; armed modifiers in reverse video, locked ones
+    /// in reverse and bold (their text differs too, so both read without colour).
+    private func drawBar(_ labels: [BarLabel], row: Int, columns: Int) {
+        let blank = [wchar_t](repeating: 0x20, count: columns)
+        _ = rterm_put_run(Int32(row), 0, blank, Int32(columns), rterm_a_normal(), 0)
+        for label in labels where label.column < columns {
+            let text = label.text.unicodeScalars.prefix(columns - label.column).map { wchar_t(Int32(truncatingIfNeeded: $0.value)) }
+            var attributes = rterm_a_normal()
+            switch label.emphasis {
+            case .normal: break
+            case .armed: attributes = rterm_a_reverse()
+            case .locked: attributes = rterm_a_reverse() | rterm_a_bold()
+            }
+            _ = rterm_put_run(Int32(row), Int32(label.column), text, Int32(text.count), attributes, 0)
         }
     }
 
@@ -118,4 +125,11 @@ struct NcursesRenderer {
         if a.contains(.invisible) { result |= rterm_a_invis() }
         return result
     }
+}
+
+/// One label on the bar row, placed and styled by the front.
+struct BarLabel: Equatable {
+    var column: Int
+    var text: String
+    var emphasis: KeyBarLabel.Emphasis
 }
