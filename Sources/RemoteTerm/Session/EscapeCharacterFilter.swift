@@ -13,6 +13,8 @@ public struct EscapeCharacterFilter: Sendable {
         case suspend
         /// `~?`: show the list of escapes.
         case help
+        /// `~b`: hide or show the key bar.
+        case toggleBar
     }
 
     /// The escapes, for `~?`.
@@ -20,6 +22,7 @@ public struct EscapeCharacterFilter: Sendable {
         "Supported escape sequences:",
         " ~.   - terminate connection",
         " ~^Z  - suspend rterm",
+        " ~b   - hide or show the key bar",
         " ~?   - this message",
         " ~~   - send the escape character by typing it twice",
         "(Note that escapes are only recognized immediately after newline.)",
@@ -44,6 +47,9 @@ public struct EscapeCharacterFilter: Sendable {
             case .character("z", modifiers: .control):
                 isAtLineStart = true
                 return [.suspend]
+            case .character("b"):
+                isAtLineStart = true
+                return [.toggleBar]
             case tilde:
                 isAtLineStart = false
                 return [.send(tilde)]

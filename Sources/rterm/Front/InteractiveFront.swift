@@ -41,16 +41,20 @@ final class InteractiveFront {
     private var localSize: (rows: Int, columns: Int)
     private let label: String
     private var message: String?
+    /// The bar row shows rterm's menu instead of the keys.
+    private var isMenuOpen = false
+    /// Lines scrolled back into the history with the wheel; 0 is the live screen.
+    private var historyOffset = 0
     private var lastInput: UInt64 = 0
     private var ending: Ending?
 
-    /// Rows the bar takes at the bottom of the local terminal.
+    /// Rows the bar takes at the bottom of the local terminal when it is shown.
     static let barRows = 1
     /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
     static let escapeWait: UInt64 = 10_000_000
 
     /// The remote size for a local size: the rows above the bar.
-    static func remoteSize(local: (rows: Int, columns: Int)) -> (rows: Int, columns: Int) {
+    static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = barRows) -> (rows: Int, columns: Int) {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
@@ -139,9 +143,16 @@ final class InteractiveFront {
         let options = KeyEncodingOptions.matching(terminal.modes)
         switch event {
         case .key(let typed):
-            if message != nil {
+            if message != nil || isMenuOpen {
                 message = nil
+                isMenuOpen = false
                 pacer.requestDraw()
+            }
+            if historyOffset > 0 {
+                // Any key returns to the live screen (and does only that, like a pager).
+                historyOffset = 0
+                pacer.requestDraw()
+                return
             }
             // A modifier armed on the bar applies to the next real key too.
             let latch = bar.latch
@@ -160,6 +171,8 @@ final class InteractiveFront {
                 perform(action, options: options)
             }
             outbox += PasteEncoder.encode(text, options: options)
+        case .mouse(let mouse) where mouse.row == terminal.rows && bar.isVisible && isMenuOpen:
+            if mouse.action == .press { chooseMenuItem(at: mouse.column) }
         case .mouse(let mouse) where mouse.row == terminal.rows && bar.isVisible:
             // The bar row: clicks are rterm's own and never reach the remote.
             switch mouse.action {
@@ -177,10 +190,15 @@ final class InteractiveFront {
                 break
             }
         case .mouse(let mouse):
-            guard mouse.row < terminal.rows, let event = Self.remoteMouseEvent(mouse),
-                let bytes = MouseEncoder.encode(event, options: options)
-            else { return }  // the bar row and unreported events stay local
-            outbox += bytes
+            guard mouse.row < terminal.rows, let event = Self.remoteMouseEvent(mouse) else { return }
+            if let bytes = MouseEncoder.encode(event, options: options) {
+                outbox += bytes
+            } else if mouse.action == .wheelUp || mouse.action == .wheelDown {
+                // The remote does not want the mouse: the wheel scrolls rterm's own history.
+                let step = mouse.action == .wheelUp ? 3 : -3
+                historyOffset = min(max(historyOffset + step, 0), terminal.scrollbackCount)
+                pacer.requestDraw()
+            }
         case .focus(let focused):
             if let bytes = FocusEncoder.encode(focused: focused, options: options) { outbox += bytes }
         case .passthrough(let bytes):
@@ -201,7 +219,39 @@ final class InteractiveFront {
             pacer.requestDraw()
         case .suspend:
             suspend()
+        case .toggleBar:
+            setBarVisible(!bar.isVisible)
         }
+    }
+
+    /// Hides or shows the bar; the remote size changes with it, and window-change goes out at once.
+    private func setBarVisible(_ visible: Bool) {
+        bar.setVisible(visible)
+        isMenuOpen = false
+        applyLocalSize(localSize, force: true)
+    }
+
+    /// rterm's menu on the bar row: its items and where they are drawn.
+    private static let menuItems = ["Hide bar", "Help", "Disconnect", "Close"]
+    private static func menuLabels() -> [(column: Int, text: String)] {
+        var column = 1
+        return menuItems.map { item in
+            defer { column += item.count + 4 }
+            return (column, "[\(item)]")
+        }
+    }
+
+    private func chooseMenuItem(at column: Int) {
+        guard let choice = Self.menuLabels().firstIndex(where: { ($0.column..<$0.column + $0.text.count).contains(column) })
+        else { return }
+        isMenuOpen = false
+        switch Self.menuItems[choice] {
+        case "Hide bar": setBarVisible(false)
+        case "Help": perform(.help, options: KeyEncodingOptions.matching(terminal.modes))
+        case "Disconnect": ending = .disconnected
+        default: break
+        }
+        pacer.requestDraw()
     }
 
     /// What a bar click asks for.
@@ -214,7 +264,7 @@ final class InteractiveFront {
         case .sendBytes(let bytes):
             outbox += bytes
         case .showMenu:
-            message = "~. disconnect   ~^Z suspend   ~? escapes   (more of rterm's menu to come)"
+            isMenuOpen = true
             pacer.requestDraw()
         }
     }
@@ -265,7 +315,7 @@ final class InteractiveFront {
     private func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
         guard force || size != localSize else { return }
         localSize = size
-        let remote = Self.remoteSize(local: size)
+        let remote = Self.remoteSize(local: size, barRows: bar.reservedRows)
         screen.resize(rows: size.rows, columns: size.columns)
         terminal.resize(rows: remote.rows, columns: remote.columns)
         do {
@@ -335,17 +385,25 @@ final class InteractiveFront {
 
     private func draw(now: UInt64, force: Bool = false) {
         guard force || pacer.shouldDraw(now: now) else { return }
-        if let message {
-            renderer.draw(terminal, bar: [BarLabel(column: 0, text: " " + message, emphasis: .normal)])
+        var labels: [BarLabel]
+        if !bar.isVisible {
+            labels = []
+        } else if let message {
+            labels = [BarLabel(column: 0, text: " " + message, emphasis: .normal)]
+        } else if isMenuOpen {
+            labels = Self.menuLabels().map { BarLabel(column: $0.column, text: $0.text, emphasis: .normal) }
+        } else if historyOffset > 0 {
+            labels = [BarLabel(column: 0, text: " [history -\(historyOffset)] wheel to scroll, any key returns", emphasis: .armed)]
         } else {
             let layout = bar.layout(width: terminal.columns)
-            renderer.draw(terminal, bar: layout.slots.map { slot in
+            labels = layout.slots.map { slot in
                 let label = bar.appearance(of: slot)
                 let width = label.text.unicodeScalars.count
                 let column = slot.columns.lowerBound + max(0, (slot.columns.count - width) / 2)
                 return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
-            })
+            }
         }
+        renderer.draw(terminal, bar: bar.isVisible ? labels : nil, historyOffset: historyOffset)
         pacer.didDraw(at: now)
     }
 

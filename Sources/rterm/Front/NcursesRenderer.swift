@@ -8,6 +8,7 @@ struct NcursesRenderer {
     /// What is on the screen now, for `FrameDiff`.
     private var state = RenderState()
     private var drawnBar: [BarLabel] = []
+    private var drawnHistoryOffset = 0
     private var pairs: ColorPairTable
     let colorCount: Int
 
@@ -22,8 +23,21 @@ struct NcursesRenderer {
         drawnBar = []
     }
 
-    /// Draws `terminal` at the top, the bar's labels on the row below it.
-    mutating func draw(_ terminal: Terminal, bar: [BarLabel]) {
+    /// Draws `terminal` at the top, the bar's labels on the row below it (none when the bar
+    /// is hidden). With a history offset, the top rows show lines from the scrollback.
+    mutating func draw(_ terminal: Terminal, bar: [BarLabel]?, historyOffset: Int = 0) {
+        if historyOffset > 0 || drawnHistoryOffset > 0 {
+            drawHistory(terminal, offset: historyOffset)
+            drawnHistoryOffset = historyOffset
+            state.invalidate()
+            if historyOffset > 0 {
+                if let bar { drawBar(bar, row: terminal.rows, columns: terminal.columns) }
+                drawnBar = []
+                curs_set(0)
+                refresh()
+                return
+            }
+        }
         let diff = FrameDiff(from: state, to: terminal)
         if diff.isFullRedraw {
             erase()
@@ -37,7 +51,7 @@ struct NcursesRenderer {
         for row in diff.rowsToRedraw {
             drawRow(terminal.rowCells(row), row: row, extras: extras, reverseScreen: reverseScreen)
         }
-        if bar != drawnBar {
+        if let bar, bar != drawnBar {
             drawBar(bar, row: terminal.rows, columns: terminal.columns)
             drawnBar = bar
         }
@@ -95,6 +109,21 @@ struct NcursesRenderer {
             _ = rterm_init_pair(allocation.id, colors.foreground, colors.background)
         }
         return allocation.id
+    }
+
+    /// The history view: `offset` lines back, scrollback lines on top of the screen's rows.
+    private mutating func drawHistory(_ terminal: Terminal, offset: Int) {
+        erase()
+        let history = terminal.scrollbackCount
+        for row in 0..<terminal.rows {
+            let index = history - offset + row
+            if index < history {
+                let line = terminal.scrollbackCells(index)
+                drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: false)
+            } else {
+                drawRow(terminal.rowCells(index - history), row: row, extras: terminal.cellExtras, reverseScreen: false)
+            }
+        }
     }
 
     /// The bar row: blank, then each label; armed modifiers in reverse video, locked ones

@@ -42,6 +42,11 @@ import Testing
         #expect(Self.run([Self.c("~"), Self.c("?"), Self.c("~"), Self.c(".")]) == [.help, .disconnect])
     }
 
+    @Test func tildeBTogglesTheBar() {
+        #expect(Self.run([Self.c("~"), Self.c("b")]) == [.toggleBar])
+        #expect(Self.run([Self.c("x"), Self.c("~"), Self.c("b")]) == [.send(Self.c("x")), .send(Self.c("~")), .send(Self.c("b"))])
+    }
+
     @Test func aPasteFlushesAHeldTilde() {
         var filter = EscapeCharacterFilter()
         #expect(filter.filter(Self.c("~")).isEmpty)
