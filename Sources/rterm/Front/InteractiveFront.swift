@@ -29,24 +29,24 @@ final class InteractiveFront {
     private let transport: Transport
     private let screen: NcursesScreen
     private var renderer: NcursesRenderer
-    private var terminal: Terminal
+    var terminal: Terminal
     private var decoder = LocalInputDecoder()
     private var escapes = EscapeCharacterFilter()
-    private var bar: KeyBar
-    private var pacer = FramePacer()
-    private var outbox: [UInt8] = []
+    var bar: KeyBar
+    var pacer = FramePacer()
+    var outbox: [UInt8] = []
     private var paste: [UInt8]?
     private var signals: Int32 = -1
     private var previousMask = sigset_t()
-    private var localSize: (rows: Int, columns: Int)
+    var localSize: (rows: Int, columns: Int)
     private let label: String
-    private var message: String?
+    var message: String?
     /// The bar row shows rterm's menu instead of the keys.
-    private var isMenuOpen = false
+    var isMenuOpen = false
     /// Lines scrolled back into the history with the wheel; 0 is the live screen.
     private var historyOffset = 0
     private var lastInput: UInt64 = 0
-    private var ending: Ending?
+    var ending: Ending?
 
     /// Rows the bar takes at the bottom of the local terminal when it is shown.
     static let barRows = 1
@@ -206,7 +206,7 @@ final class InteractiveFront {
         }
     }
 
-    private func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
+    func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
         switch action {
         case .send(let key):
             outbox += KeyEncoder.encode(key, options: options)
@@ -221,51 +221,6 @@ final class InteractiveFront {
             suspend()
         case .toggleBar:
             setBarVisible(!bar.isVisible)
-        }
-    }
-
-    /// Hides or shows the bar; the remote size changes with it, and window-change goes out at once.
-    private func setBarVisible(_ visible: Bool) {
-        bar.setVisible(visible)
-        isMenuOpen = false
-        applyLocalSize(localSize, force: true)
-    }
-
-    /// rterm's menu on the bar row: its items and where they are drawn.
-    private static let menuItems = ["Hide bar", "Help", "Disconnect", "Close"]
-    private static func menuLabels() -> [(column: Int, text: String)] {
-        var column = 1
-        return menuItems.map { item in
-            defer { column += item.count + 4 }
-            return (column, "[\(item)]")
-        }
-    }
-
-    private func chooseMenuItem(at column: Int) {
-        guard let choice = Self.menuLabels().firstIndex(where: { ($0.column..<$0.column + $0.text.count).contains(column) })
-        else { return }
-        isMenuOpen = false
-        switch Self.menuItems[choice] {
-        case "Hide bar": setBarVisible(false)
-        case "Help": perform(.help, options: KeyEncodingOptions.matching(terminal.modes))
-        case "Disconnect": ending = .disconnected
-        default: break
-        }
-        pacer.requestDraw()
-    }
-
-    /// What a bar click asks for.
-    private func perform(_ action: KeyBarAction, options: KeyEncodingOptions) {
-        switch action {
-        case .none, .changedPage:
-            break
-        case .send(let keys):
-            for key in keys { outbox += KeyEncoder.encode(key, options: options) }
-        case .sendBytes(let bytes):
-            outbox += bytes
-        case .showMenu:
-            isMenuOpen = true
-            pacer.requestDraw()
         }
     }
 
@@ -312,7 +267,7 @@ final class InteractiveFront {
         }
     }
 
-    private func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
+    func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
         guard force || size != localSize else { return }
         localSize = size
         let remote = Self.remoteSize(local: size, barRows: bar.reservedRows)
