@@ -12,6 +12,10 @@ import RemoteTerm
 struct SSHCommand {
     let arguments: [String]
     let environment = ProcessInfo.processInfo.environment
+    /// For `rterm script`: a pty of this size is always requested, and the session is run by
+    /// `runSession` instead of the interactive front or the byte pump.
+    var scriptedSize: (rows: Int, columns: Int)?
+    var runSession: ((Transport) -> Int32)?
 
     func run() -> Int32 {
         let commandLine: SSHCommandLine
@@ -89,6 +93,10 @@ struct SSHCommand {
         // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
         var size = RawTerminal.size() ?? (rows: 24, columns: 80)
         if wantTerminal && inputIsTerminal { size = InteractiveFront.remoteSize(local: size) }
+        if let scriptedSize {
+            wantTerminal = true
+            size = scriptedSize
+        }
         let request = SSHConnectionRequest(
             destination: settings, jumpHosts: jumpHosts, command: command,
             terminal: wantTerminal ? SSHTerminalRequest(rows: size.rows, columns: size.columns) : nil,
@@ -101,6 +109,7 @@ struct SSHCommand {
             return 255
         }
         defer { transport.close() }
+        if let runSession { return runSession(transport) }
         return Passthrough.run(transport, interactive: wantTerminal && inputIsTerminal, label: destinationLabel(settings))
     }
 }

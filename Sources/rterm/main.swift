@@ -27,6 +27,8 @@ func runMain() -> Int32 {
         }
     case "--local":
         return LocalCommand(arguments: Array(arguments.dropFirst())).run()
+    case "script":
+        return ScriptCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:
         printError(Help.text)
         return 2
