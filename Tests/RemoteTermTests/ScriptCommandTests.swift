@@ -100,4 +100,68 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "second\nfirst\n")
     }
+
+    @Test func aRecordingIsAsciicastAndReplaysToTheSameScreen() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let cast = process.home + "/session.cast"
+        let screen = process.home + "/final"
+        let file = try process.file(
+            "rec.rts",
+            """
+            size 8x30
+            set timeout 10s
+            wait /^\\$$/
+            type "printf 'col\\\\033[1;31mred\\\\033[0m \\\\344\\\\270\\\\255\\\\n'\\r"
+            wait /red/
+            resize 9x32
+            click Tab
+            snapshot final
+            """)
+        let result = try process.run(
+            ["script", file, "--record", cast, "--snapshots", process.home, "--", "--local", "--", "bash", "--norc", "--noprofile"],
+            environment: ["PS1": "$ "], timeLimit: 60)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 30 && header["height"] as? Int == 8)
+        #expect((header["env"] as? [String: String])?["TERM"] == "xterm-256color")
+        var last = -1.0
+        var codes = Set<String>()
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            let time = try #require(event[0] as? Double)
+            #expect(time >= last, "times must not go back")
+            last = time
+            codes.insert(try #require(event[1] as? String))
+            #expect(event[2] is String)
+        }
+        #expect(codes == ["o", "i", "r", "m"])
+        #expect(lines.contains { $0.contains("\"m\",\"click Tab\"") })
+        let replay = try process.run(["render", cast])
+        #expect(replay.outputText == (try String(contentsOfFile: screen + ".txt", encoding: .utf8)))
+    }
+
+    @Test func fanOutRunsEveryTargetAndReports() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let file = try process.file("fan.rts", "set timeout 10s\ntype \"exit 0\\r\"\nexpect-exit 0\n")
+        let hosts = try process.file(
+            "hosts",
+            """
+            # three targets, one of which fails
+            --local -- bash --norc --noprofile
+            --local -- /bin/false
+            --local -- bash --norc --noprofile   # again
+            """)
+        let junit = process.home + "/report.xml"
+        let result = try process.run(["script", file, "--hosts", hosts, "-j", "2", "--junit", junit], timeLimit: 60)
+        #expect(result.status == 1)
+        #expect(result.outputText.hasSuffix("2 passed, 1 failed\n"), "\(result.outputText)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count == 4)
+        #expect(xml.contains("tests=\"3\" failures=\"1\""))
+        #expect(xml.contains("/bin/false"))
+    }
 }

@@ -37,6 +37,8 @@ public final class ScriptRunner {
     private var outputEnded = false
     private let snapshotDirectory: String
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Where the session is recorded (`--record`), if anywhere.
+    public var recorder: AsciicastWriter?
 
     /// A runner for a session already started on `transport`, whose terminal is `rows × columns`.
     public init(transport: Transport, rows: Int, columns: Int, snapshotDirectory: String = ".") {
@@ -102,6 +104,7 @@ public final class ScriptRunner {
             }
         case .resize(let rows, let columns):
             terminal.resize(rows: rows, columns: columns)
+            recorder?.resize(columns: columns, rows: rows)
             do { try transport.resize(rows: rows, columns: columns) } catch {
                 throw failure(step, "resize", error.description)
             }
@@ -133,6 +136,7 @@ public final class ScriptRunner {
         for _ in 0..<max(1, layout.pageCount) {
             let current = bar.layout(width: terminal.columns)
             if let slot = current.slots.first(where: { $0.label == label && $0.itemIndex != nil }) {
+                recorder?.marker("click \(label)")
                 let response = bar.click(column: slot.columns.lowerBound, at: Self.now())
                 bar.release()
                 let options = KeyEncodingOptions.matching(terminal.modes)
@@ -152,7 +156,11 @@ public final class ScriptRunner {
 
     private var screenLines: String { TextRenderer.lines(of: terminal).joined(separator: "\n") }
 
-    private func send(_ bytes: [UInt8]) { outbox += bytes }
+    private func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        recorder?.input(bytes)
+        outbox += bytes
+    }
 
     private func flushOrFail(_ step: ScriptStep) throws(Failure) {
         do { try flush() } catch { throw failure(step, "send", error.description) }
@@ -202,6 +210,7 @@ public final class ScriptRunner {
                 switch result {
                 case .transferred(let n):
                     let effects = readBuffer.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                    recorder?.output(readBuffer[0..<n])
                     for case .reply(let bytes) in effects { outbox += bytes }
                 case .wouldBlock:
                     break reading

@@ -1,0 +1,88 @@
+import Foundation
+import RemoteTerm
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rterm script FILE --hosts HOSTS [-j N]`: the same script against every target of HOSTS
+/// (one a line, `#` comments), at most N at once, each in its own rterm process. One JUnit
+/// testcase per target; a closing line `N passed, M failed`; exit 1 if any failed.
+struct FanOut {
+    let script: String
+    let hostsFile: String
+    let targetOptions: [String]
+    let options: ScriptCommand.Options
+
+    func run() -> Int32 {
+        guard let data = FileManager.default.contents(atPath: hostsFile) else {
+            printError("rterm: cannot read hosts file '\(hostsFile)': \(String(cString: strerror(errno)))")
+            return 2
+        }
+        let targets: [[String]] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            return words.isEmpty ? nil : words
+        }
+        guard !targets.isEmpty else {
+            printError("rterm: hosts file '\(hostsFile)' names no target")
+            return 2
+        }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var results = [ScriptResult?](repeating: nil, count: targets.count)
+        var running: [pid_t: (index: Int, errorPath: String, start: Date)] = [:]
+        var next = 0
+        while next < targets.count || !running.isEmpty {
+            while next < targets.count && running.count < options.jobs {
+                let errorPath = NSTemporaryDirectory() + "rterm-fanout-\(getpid())-\(next).err"
+                var arguments = [executable, "script", script, "--snapshots", options.snapshots, "--"]
+                arguments += targetOptions + targets[next]
+                if let pid = Self.spawn(arguments, errorPath: errorPath) {
+                    running[pid] = (next, errorPath, Date())
+                } else {
+                    results[next] = ScriptResult(
+                        script: script, target: targets[next].joined(separator: " "), status: 255,
+                        message: "rterm: cannot start \(executable)", seconds: 0)
+                }
+                next += 1
+            }
+            guard !running.isEmpty else { continue }
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, 0)
+            guard pid > 0, let job = running.removeValue(forKey: pid) else { continue }
+            let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 255
+            let message = (try? String(contentsOfFile: job.errorPath, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: job.errorPath)
+            let target = targets[job.index].joined(separator: " ")
+            results[job.index] = ScriptResult(
+                script: script, target: target, status: exitStatus,
+                message: message.trimmingCharacters(in: .newlines), seconds: Date().timeIntervalSince(job.start))
+            if exitStatus != 0 { printError("rterm: \(target): " + (message.split(separator: "\n").first.map(String.init) ?? "failed")) }
+        }
+        let all = results.compactMap { $0 }
+        if let junit = options.junit {
+            do { try ScriptReport.junit(all).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                printError("rterm: cannot write \(junit): \(error.localizedDescription)")
+            }
+        }
+        if options.tap { print(ScriptReport.tap(all), terminator: "") }
+        let failed = all.filter { !$0.passed }.count
+        print("\(all.count - failed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+
+    /// Starts a child with standard input from /dev/null and standard error into a file.
+    private static func spawn(_ arguments: [String], errorPath: String) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 ? pid : nil
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The result of one script against one target, and the JUnit and TAP reports of a run.
+struct ScriptResult {
+    var script: String
+    var target: String
+    /// 0 passed, 1 failed, 2 bad script, 255 connection failure.
+    var status: Int32
+    /// What was printed on failure (the step and the framed screen).
+    var message: String
+    var seconds: Double
+
+    var passed: Bool { status == 0 }
+    var name: String { "\(script) on \(target)" }
+}
+
+enum ScriptReport {
+    /// JUnit XML: one testcase per script and target, the failure message with the screen.
+    static func junit(_ results: [ScriptResult]) -> String {
+        let failures = results.filter { !$0.passed }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuite name=\"rterm script\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        for result in results {
+            xml += "  <testcase classname=\"rterm.script\" name=\"\(escape(result.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
+            if result.passed {
+                xml += "/>\n"
+            } else {
+                let first = result.message.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
+                xml += ">\n    <failure message=\"\(escape(first))\">\(escape(result.message))</failure>\n  </testcase>\n"
+            }
+        }
+        return xml + "</testsuite>\n"
+    }
+
+    /// TAP version 13.
+    static func tap(_ results: [ScriptResult]) -> String {
+        var text = "TAP version 13\n1..\(results.count)\n"
+        for (index, result) in results.enumerated() {
+            text += "\(result.passed ? "ok" : "not ok") \(index + 1) - \(result.name)\n"
+            if !result.passed {
+                text += "  ---\n  message: |\n"
+                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
+                    text += "    \(line)\n"
+                }
+                text += "  ...\n"
+            }
+        }
+        return text
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                // XML 1.0 cannot carry other control characters, even escaped.
+                if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}
