@@ -253,6 +253,11 @@ public struct LocalInputDecoder: Sendable {
         }
     }
 
+    /// The key that types `scalar` (a control character as its Ctrl key, Enter for CR).
+    public static func keyEvent(forTyped scalar: Unicode.Scalar) -> KeyEvent {
+        scalar.value < 0x20 || scalar.value == 0x7F ? controlKey(UInt8(scalar.value)) : .character(scalar)
+    }
+
     /// A control byte as the key that typed it (0x7F Backspace, 0x0D Enter, 0x01 Ctrl+a…).
     static func controlKey(_ byte: UInt8) -> KeyEvent {
         switch byte {

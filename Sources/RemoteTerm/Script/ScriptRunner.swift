@@ -68,7 +68,17 @@ public final class ScriptRunner {
         case .setTimeout(let seconds):
             timeout = seconds
         case .type(let bytes):
-            send(bytes)
+            if bar.latch.active.isEmpty {
+                send(bytes)
+            } else {
+                // A modifier clicked on the bar applies to what is typed next, as in the
+                // front: `click Ctrl` then `type "c"` sends 0x03.
+                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                    let event = bar.latch.active.isEmpty
+                        ? KeyEvent.character(scalar) : bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))
+                    send(KeyEncoder.encode(event, options: options))
+                }
+            }
         case .key(let event):
             send(KeyEncoder.encode(bar.apply(to: event), options: options))
         case .paste(let bytes):

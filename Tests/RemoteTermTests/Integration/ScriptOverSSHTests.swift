@@ -23,5 +23,41 @@ extension SSHIntegrationTests {
                 ["script", file, "--", "-F", harness.config, "-p", sshd.port, sshd.host], timeLimit: 60)
             #expect(result.status == 0, "\(result.errorOutput)")
         }
+    
+        @Test func clickCtrlThenTypeSendsAControlCharacter() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            // `cat -v` shows what arrived: Ctrl+G (0x07) as ^G.
+            let file = try harness.process.file(
+                "ctrl.rts",
+                """
+                set timeout 10s
+                type "stty -icanon -isig; cat -v\\r"
+                sleep 500ms
+                click Ctrl
+                type "g"
+                type "\\r"
+                wait /\\^G/
+                """)
+            let result = try harness.process.run(
+                ["script", file, "--", "-F", harness.config, "-p", sshd.port, sshd.host], timeLimit: 60)
+            #expect(result.status == 0, "\(result.errorOutput)")
+        }
+
+        @Test func fanOutToThreeTargetsTwoAtATime() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let file = try harness.process.file("fan.rts", "set timeout 10s\ntype \"echo up\\r\"\nwait /^up$/\n")
+            let hosts = try harness.process.file(
+                "hosts", "# the same server three times\n-p \(sshd.port) \(sshd.host)\n-p \(sshd.port) \(sshd.host)\n-p \(sshd.port) \(sshd.host)\n")
+            let junit = harness.process.home + "/fan.xml"
+            let result = try harness.process.run(
+                ["script", file, "--hosts", hosts, "-j", "2", "--junit", junit, "--", "-F", harness.config], timeLimit: 60)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.outputText == "3 passed, 0 failed\n")
+            #expect(try String(contentsOfFile: junit, encoding: .utf8).components(separatedBy: "<testcase ").count == 4)
+        }
     }
 }
