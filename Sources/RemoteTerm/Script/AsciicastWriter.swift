@@ -17,7 +17,7 @@ public final class AsciicastWriter {
             let handle = FileHandle(forWritingAtPath: path)
         else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
         self.handle = handle
-        start = Self.now()
+        start = MonotonicClock.now()
         let header: [String: Any] = [
             "version": 2, "width": columns, "height": rows, "timestamp": Int(Date().timeIntervalSince1970),
             "env": ["TERM": term],
@@ -46,7 +46,7 @@ public final class AsciicastWriter {
     public func marker(_ text: String) { event("m", text) }
 
     private func event(_ code: String, _ data: String) {
-        let seconds = Double(Self.now() - start) / 1e9
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
         let array: [Any] = [(seconds * 1e6).rounded() / 1e6, code, data]
         if let json = try? JSONSerialization.data(withJSONObject: array) { write(line: json) }
     }
@@ -70,9 +70,4 @@ public final class AsciicastWriter {
         return end
     }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
 }

@@ -147,7 +147,7 @@ public final class ScriptRunner {
             let current = bar.layout(width: terminal.columns)
             if let slot = current.slots.first(where: { $0.label == label && $0.itemIndex != nil }) {
                 recorder?.marker("click \(label)")
-                let response = bar.click(column: slot.columns.lowerBound, at: Self.now())
+                let response = bar.click(column: slot.columns.lowerBound, at: MonotonicClock.now())
                 bar.release()
                 let options = KeyEncodingOptions.matching(terminal.modes)
                 switch response.action {
@@ -178,21 +178,17 @@ public final class ScriptRunner {
 
     private func flush() throws(TransportError) {
         while !outbox.isEmpty && !outputEnded {
-            let result = try outbox.withUnsafeBytes { bytes in
-                Result { () throws(TransportError) in try transport.write(bytes) }
-            }.get()
-            guard case .transferred(let n) = result else { return }
-            outbox.removeFirst(n)
+            guard case .transferred = try transport.write(draining: &outbox) else { return }
         }
     }
 
     /// Moves bytes both ways for up to `seconds`, until `condition` holds; returns whether it did.
     private func pump(for seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = Self.now() &+ UInt64(max(0, seconds) * 1e9)
+        let deadline = MonotonicClock.now() &+ UInt64(max(0, seconds) * 1e9)
         var buffered = false
         while true {
             if condition() { return true }
-            let now = Self.now()
+            let now = MonotonicClock.now()
             if now >= deadline { return condition() }
             var fds = transport.pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
             if !outbox.isEmpty { for i in fds.indices { fds[i].events |= Int16(POLLOUT) } }
@@ -214,10 +210,7 @@ public final class ScriptRunner {
         guard !outputEnded else { return }
         for stream in [TransportStream.output, .errorOutput] {
             reading: while true {
-                let result = try readBuffer.withUnsafeMutableBytes { bytes in
-                    Result { () throws(TransportError) in try transport.read(into: bytes, from: stream) }
-                }.get()
-                switch result {
+                switch try transport.read(into: &readBuffer, from: stream) {
                 case .transferred(let n):
                     let effects = readBuffer.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
                     recorder?.output(readBuffer[0..<n])
@@ -259,9 +252,4 @@ public final class ScriptRunner {
         seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
 }

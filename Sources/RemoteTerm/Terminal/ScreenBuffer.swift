@@ -144,14 +144,6 @@ public struct ScreenBuffer: Sendable {
         rotateUp(top: top, bottom: bottom, count: n - k)
     }
 
-    /// Replaces a row's cells with `newCells` (padded or cut to the width).
-    mutating func setRow(_ row: Int, cells newCells: [Cell], isWrapped: Bool, clock: inout UInt64) {
-        let start = rowStart(row)
-        for c in 0..<columns { cells[start + c] = c < newCells.count ? newCells[c] : .blank }
-        info[slots[row]].isWrapped = isWrapped
-        touch(row, clock: &clock)
-    }
-
     /// A copy with a new size: rows are taken from `rowSource` (top to bottom), cut or padded
     /// to the new width. Wide characters cut in half at the right edge are blanked.
     static func resized(

@@ -50,9 +50,7 @@ public struct TransportPump {
             // Remote → local, each stream until it would block.
             for (stream, descriptor) in [(TransportStream.output, output), (.errorOutput, errorOutput)] {
                 while stream == .output ? !outputEnded : !errorEnded {
-                    let result = try buffer.withUnsafeMutableBytes { raw in
-                        Result { () throws(TransportError) in try transport.read(into: raw, from: stream) }
-                    }.get()
+                    let result = try transport.read(into: &buffer, from: stream)
                     if case .transferred(let count) = result {
                         try Self.writeAll(descriptor, buffer[0..<count])
                         continue
@@ -66,10 +64,8 @@ public struct TransportPump {
             if outputEnded && errorEnded { break }
             // Local → remote.
             while !pendingInput.isEmpty {
-                let result = try pendingInput.withUnsafeBytes { raw in
-                    Result { () throws(TransportError) in try transport.write(raw) }
-                }.get()
-                guard case .transferred(let count) = result else {
+                let result = try transport.write(draining: &pendingInput)
+                guard case .transferred = result else {
                     if result == .endOfStream {
                         // The remote side stopped reading: drop the rest of our input.
                         pendingInput.removeAll()
@@ -78,7 +74,6 @@ public struct TransportPump {
                     }
                     break
                 }
-                pendingInput.removeFirst(count)
                 busy = true
             }
             if !inputOpen, !inputFinished, pendingInput.isEmpty {

@@ -82,7 +82,7 @@ final class InteractiveFront {
         pacer.requestDraw()
         var buffered = false
         while ending == nil {
-            let now = Self.now()
+            let now = MonotonicClock.now()
             draw(now: now)
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
             for interest in transport.pollInterests {
@@ -106,10 +106,10 @@ final class InteractiveFront {
             } else if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 {
                 ending = .signal("HUP")  // the local terminal went away
             }
-            if decoder.hasPending && Self.now() &- lastInput >= Self.escapeWait {
+            if decoder.hasPending && MonotonicClock.now() &- lastInput >= Self.escapeWait {
                 handle(decoder.flushPending())
             }
-            perform(bar.repeatsDue(at: Self.now()), options: KeyEncodingOptions.matching(terminal.modes))
+            perform(bar.repeatsDue(at: MonotonicClock.now()), options: KeyEncodingOptions.matching(terminal.modes))
             do {
                 buffered = try transport.service()
                 try readRemote()
@@ -118,7 +118,7 @@ final class InteractiveFront {
                 ending = .failed(error.description)
             }
         }
-        draw(now: Self.now(), force: true)
+        draw(now: MonotonicClock.now(), force: true)
         return ending ?? .disconnected
     }
 
@@ -131,7 +131,7 @@ final class InteractiveFront {
             if n == 0 { ending = .signal("HUP") }
             return
         }
-        lastInput = Self.now()
+        lastInput = MonotonicClock.now()
         handle(decoder.feed(bytes[0..<n]))
     }
 
@@ -177,7 +177,7 @@ final class InteractiveFront {
             // The bar row: clicks are rterm's own and never reach the remote.
             switch mouse.action {
             case .press:
-                let response = bar.click(column: mouse.column, at: Self.now())
+                let response = bar.click(column: mouse.column, at: MonotonicClock.now())
                 if response.redrawBar { pacer.requestDraw() }
                 perform(response.action, options: options)
             case .release:
@@ -291,16 +291,13 @@ final class InteractiveFront {
         var budget = 1 << 20  // then let the loop look at input and the clock again
         for stream in [TransportStream.output, .errorOutput] {
             reading: while budget > 0 {
-                let result = try readBuffer.withUnsafeMutableBytes { bytes in
-                    Result { () throws(TransportError) in try transport.read(into: bytes, from: stream) }
-                }.get()
-                switch result {
+                switch try transport.read(into: &readBuffer, from: stream) {
                 case .transferred(let n):
                     budget -= n
                     let effects = readBuffer.withUnsafeBufferPointer {
                         terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n]))
                     }
-                    pacer.outputArrived(at: Self.now())
+                    pacer.outputArrived(at: MonotonicClock.now())
                     apply(effects)
                 case .wouldBlock:
                     break reading
@@ -328,11 +325,7 @@ final class InteractiveFront {
 
     private func flushOutbox() throws(TransportError) {
         while !outbox.isEmpty {
-            let result = try outbox.withUnsafeBytes { bytes in
-                Result { () throws(TransportError) in try transport.write(bytes) }
-            }.get()
-            guard case .transferred(let n) = result else { return }
-            outbox.removeFirst(n)
+            guard case .transferred = try transport.write(draining: &outbox) else { return }
         }
     }
 
@@ -362,13 +355,6 @@ final class InteractiveFront {
         pacer.didDraw(at: now)
     }
 
-    // MARK: - Time
-
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
 
     private static func earliest(_ a: Int32, _ b: Int32) -> Int32 {
         if a < 0 { return b }

@@ -70,19 +70,8 @@ private let cases: [ScreenCase] = [
             rows: 3, columns: 10,
             "⎋[4h⎋[20h⎋[?1h⎋=⎋[?6h⎋[?7l⎋[?25l⎋[?2004h⎋[?1004h⎋[?1003h⎋[?1006h⎋[?5h⎋[5 q⎋c"
         ).0.modes
-        #expect(!m.insert)
-        #expect(!m.lineFeedNewLine)
-        #expect(!m.cursorKeysApplication)
-        #expect(!m.keypadApplication)
-        #expect(!m.origin)
-        #expect(m.autowrap)
-        #expect(m.cursorVisible)
-        #expect(!m.bracketedPaste)
-        #expect(!m.focusEvents)
-        #expect(!m.reverseVideo)
-        #expect("\(m.mouseTracking)" == "off")
-        #expect("\(m.mouseEncoding)" == "x10")
-        #expect(m.cursorStyle == 0)
+        // Exactly the power-on modes, which ModeTests.defaults spells out.
+        #expect(m == Terminal(rows: 3, columns: 10).modes)
     }
 
     @Test func RISResetsTheSGR() {
