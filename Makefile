@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages: build dependencies, and the real programs the tests drive.
-DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 strace
+DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
 
 .PHONY: all deps build debug test bench demo format clean
 

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTerm
 
 /// The result of one script against one target, and the JUnit and TAP reports of a run.
 struct ScriptResult {
@@ -40,7 +41,8 @@ enum ScriptReport {
             if !result.passed {
                 text += "  ---\n  message: |\n"
                 for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
-                    text += "    \(line)\n"
+                    // The screen dump is the remote's text, on standard output: inert.
+                    text += "    \(InertText.make(String(line)))\n"
                 }
                 text += "  ...\n"
             }
@@ -59,7 +61,7 @@ enum ScriptReport {
             case "\n", "\t": out.unicodeScalars.append(scalar)
             default:
                 // XML 1.0 cannot carry other control characters, even escaped.
-                if scalar.value < 0x20 { out += "?" } else { out.unicodeScalars.append(scalar) }
+                if InertText.isActive(scalar) { out += "?" } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTerm
 
 /// A command-line mistake: printed as one line `rterm: …` and exit status 2. `help` carries
 /// the usage text, printed on standard output with status 0.
@@ -19,7 +20,8 @@ struct UsageError: Error {
     static func help(_ text: String) -> UsageError { UsageError(help: text) }
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, with anything a terminal would act on made visible
+/// (`InertText`): messages quote what servers, remote programs and config files chose.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((InertText.make(line, keepingNewlines: true) + "\n").utf8))
 }

@@ -8,7 +8,9 @@ public struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConvert
     /// What is wrong with the line.
     public var problem: String
 
-    public var description: String { "\(fileName):\(line): \(problem)" }
+    /// The problem quotes the line, which may hold control characters: they are made
+    /// visible, never echoed to the terminal.
+    public var description: String { InertText.make("\(fileName):\(line): \(problem)") }
 }
 
 /// The key-bar config (`~/.config/rterm/keybar`, read by the front), parsed from its text.

@@ -36,14 +36,16 @@ extension Terminal {
         }
     }
 
-    /// Titles are shown by the local terminal, so only printable characters survive.
+    /// Titles are shown by the local terminal, so only characters it shows survive: C0 and
+    /// C1 controls, bidirectional controls and line separators are dropped (`InertText`).
     static func sanitizedTitle(_ bytes: ArraySlice<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()
+        var kept = 0  // counted here: the view's count is not O(1)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            guard scalars.count < titleLimit else { break }
-            let value = scalar.value
-            if value < 0x20 || (value >= 0x7F && value < 0xA0) { continue }
+            guard kept < titleLimit else { break }
+            if InertText.isActive(scalar) { continue }
             scalars.append(scalar)
+            kept += 1
         }
         return String(scalars)
     }

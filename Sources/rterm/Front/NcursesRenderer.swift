@@ -84,7 +84,10 @@ struct NcursesRenderer {
             let character = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
             if cell.extra != 0, case let marks = extras.entry(cell.extra).combining, !marks.isEmpty {
                 flush()
-                var text = [character] + marks.prefix(CellExtra.combiningLimit).map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                // Bidirectional controls are kept by the engine (as xterm keeps them) but never
+                // drawn: the local terminal may reorder the row around them.
+                var text = [character] + marks.prefix(CellExtra.combiningLimit).lazy
+                    .filter { !InertText.isBidiOrSeparator(UInt32($0)) }.map { wchar_t(Int32(truncatingIfNeeded: $0)) }
                 text.append(0)
                 _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, pair)
                 continue

@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import RemoteTerm
 
 #if canImport(Glibc)
     import Glibc
@@ -79,10 +80,10 @@ final class NcursesScreen {
         resizeterm(Int32(rows), Int32(columns))
     }
 
-    /// Sets the local terminal's title (already stripped of control characters by the
-    /// engine; anything else is dropped here too, so the remote cannot smuggle sequences).
+    /// Sets the local terminal's title (already cleaned by the engine; anything a terminal
+    /// would act on is dropped here too, so the remote cannot smuggle sequences).
     func setTitle(_ title: String) {
-        let clean = String(String.UnicodeScalarView(title.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+        let clean = String(String.UnicodeScalarView(title.unicodeScalars.filter { !InertText.isActive($0) }))
         Self.write("\u{1B}]2;\(clean)\u{07}")
     }
 

@@ -50,6 +50,13 @@ import Testing
         #expect(t.title == "a\u{FFFD}b\u{FFFD}c")
     }
 
+    @Test func titleDropsBidirectionalControlsAndSeparators() {
+        // A right-to-left override in a title would reorder the local terminal's title bar
+        // or tab text; xterm shows no such character either.
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋]2;a\u{202E}b\u{2066}c\u{2069}d\u{200F}e\u{2028}f\u{07}")
+        #expect(t.title == "abcdef")
+    }
+
     @Test func titleMayContainSemicolons() {
         let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋]2;a;b;c\u{07}")
         #expect(t.title == "a;b;c")

@@ -24,6 +24,8 @@ struct SSHAuthenticator {
     /// OpenSSH's NumberOfPasswordPrompts, shared by keyboard-interactive and password here
     /// so that a wrong password costs at most three server-side delays.
     static let secretAttempts = 3
+    /// The most of one keyboard-interactive text (name, instruction, prompt) shown, in bytes.
+    static let serverTextLimit = 4096
 
     private var endpoint: SSHEndpoint { session.endpoint }
 
@@ -189,14 +191,20 @@ struct SSHAuthenticator {
         ) -> Void = { name, nameLength, instruction, instructionLength, count, prompts, responses, abstract in
             guard let pointer = abstract?.pointee else { return }
             let context = Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue()
-            func text(_ bytes: UnsafePointer<CChar>?, _ length: Int) -> String {
+            // The server chose every word of these: made inert before anyone prints them
+            // (an escape in an instruction must not make the user's terminal answer into the
+            // password being typed).
+            func text(_ bytes: UnsafePointer<CChar>?, _ length: Int, keepingNewlines: Bool = false) -> String {
                 guard let bytes, length > 0 else { return "" }
                 return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                    InertText.make(
+                        bytes: UnsafeBufferPointer(start: $0, count: min(length, Self.serverTextLimit)),
+                        keepingNewlines: keepingNewlines)
                 }
             }
             var round = SSHKeyboardInteractiveRound(
-                name: text(name, Int(nameLength)), instruction: text(instruction, Int(instructionLength)), prompts: [])
+                name: text(name, Int(nameLength)),
+                instruction: text(instruction, Int(instructionLength), keepingNewlines: true), prompts: [])
             for index in 0..<Int(max(count, 0)) {
                 guard let prompt = prompts?[index] else { continue }
                 round.prompts.append(

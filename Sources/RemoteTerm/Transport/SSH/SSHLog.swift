@@ -1,5 +1,6 @@
 /// Where rterm's `-v` messages and warnings go. Never given secrets: passwords, passphrases
-/// and keyboard-interactive answers are not logged at any level.
+/// and keyboard-interactive answers are not logged at any level. Lines quote what servers
+/// send (version strings, disconnect reasons), so every line is made inert (`InertText`).
 public struct SSHLog: Sendable {
     /// The number of `-v` given; 0 prints warnings only.
     public var verbosity: Int
@@ -17,16 +18,16 @@ public struct SSHLog: Sendable {
 
     /// A `-v` line (`debug1: ...`), shown at verbosity 1 and above.
     public func debug(_ message: @autoclosure () -> String) {
-        if verbosity >= 1 { write("debug1: " + message()) }
+        if verbosity >= 1 { write(InertText.make("debug1: " + message(), keepingNewlines: true)) }
     }
 
     /// A `-vv` line, shown at verbosity 2 and above.
     public func debug2(_ message: @autoclosure () -> String) {
-        if verbosity >= 2 { write("debug2: " + message()) }
+        if verbosity >= 2 { write(InertText.make("debug2: " + message(), keepingNewlines: true)) }
     }
 
     /// A warning, always shown (ssh prints these even without -v).
     public func warn(_ message: String) {
-        write(message)
+        write(InertText.make(message, keepingNewlines: true))
     }
 }

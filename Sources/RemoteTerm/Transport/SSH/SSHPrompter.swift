@@ -59,7 +59,7 @@ public struct SSHPrompter: Sendable {
         guard !batchMode, case .terminal = route else { return }
         let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return }
-        writeAll(tty, message + "\n")
+        writeAll(tty, InertText.make(message, keepingNewlines: true) + "\n")
         Glibc.close(tty)
     }
 
@@ -113,7 +113,9 @@ public struct SSHPrompter: Sendable {
                 writeAll(tty, "\n")
             }
         }
-        writeAll(tty, prompt)
+        // Prompts quote what servers chose (keyboard-interactive): nothing in them may act on
+        // the terminal, or its answer would be read below as the user's.
+        writeAll(tty, InertText.make(prompt, keepingNewlines: true))
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
@@ -141,7 +143,7 @@ public struct SSHPrompter: Sendable {
     private func runAskpass(_ program: String, prompt: String, confirm: Bool) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = [prompt]
+        process.arguments = [InertText.make(prompt, keepingNewlines: true)]
         var environment = self.environment
         if confirm { environment["SSH_ASKPASS_PROMPT"] = "confirm" }
         process.environment = environment

@@ -62,6 +62,20 @@ final class SSHSession {
             return count
         }
         _ = libssh2_session_callback_set(raw, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: UnsafeMutableRawPointer.self))
+        // The server's reason when it disconnects ("Too many authentication failures"),
+        // kept for the message; its words, so inert and bounded.
+        let disconnected: @convention(c) (
+            OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> Void = { _, _, message, length, _, _, abstract in
+            guard let pointer = abstract?.pointee, let message, length > 0 else { return }
+            let text = message.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                InertText.make(bytes: UnsafeBufferPointer(start: $0, count: min(Int(length), 512)))
+            }
+            Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue().disconnectMessage = text
+        }
+        _ = libssh2_session_callback_set(
+            raw, LIBSSH2_CALLBACK_DISCONNECT, unsafeBitCast(disconnected, to: UnsafeMutableRawPointer.self))
     }
 
     deinit {
@@ -116,6 +130,9 @@ final class SSHSession {
         var message: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
         let code = libssh2_session_last_error(raw, &message, &length, 0)
+        if code == LIBSSH2_ERROR_SOCKET_DISCONNECT, let said = context.disconnectMessage {
+            return (code, "disconnected by the server: \(said)")
+        }
         return (code, message.map { String(cString: $0) } ?? "error \(code)")
     }
 
@@ -186,7 +203,7 @@ final class SSHSession {
         }
         answerTimeout = max(answerTimeout, SSHConnectionRequest.defaultAnswerTimeout)
         if let banner = libssh2_session_banner_get(raw) {
-            log.debug("remote software version \(String(cString: banner))")
+            log.debug("remote software version \(InertText.make(String(cString: banner)))")
         }
         for (method, name) in [(LIBSSH2_METHOD_KEX, "kex"), (LIBSSH2_METHOD_HOSTKEY, "host key"),
                                (LIBSSH2_METHOD_CRYPT_CS, "cipher"), (LIBSSH2_METHOD_MAC_CS, "MAC")] {

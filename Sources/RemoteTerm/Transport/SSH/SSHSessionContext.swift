@@ -13,6 +13,8 @@ final class SSHSessionContext {
     var promptFinished: ContinuousClock.Instant?
     /// Number of keyboard-interactive rounds whose prompts could not be answered.
     var unansweredRounds = 0
+    /// What the server said when it disconnected (`SSH_MSG_DISCONNECT`), made inert.
+    var disconnectMessage: String?
 }
 
 /// One keyboard-interactive info request from the server.

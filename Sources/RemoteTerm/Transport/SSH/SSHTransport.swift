@@ -134,8 +134,9 @@ public final class SSHTransport: Transport {
         if libssh2_channel_get_exit_signal(channel.raw, &name, &nameLength, &message, &messageLength, nil, nil) == 0,
             let name
         {
-            let signal = String(cString: name)
-            let text = message.map { String(cString: $0) } ?? ""
+            // Both are the server's words, printed after the screen is restored: inert.
+            let signal = InertText.make(String(String(cString: name).prefix(64)))
+            let text = message.map { InertText.make(String(String(cString: $0).prefix(1024))) } ?? ""
             libssh2_free(session.raw, name)
             if let message { libssh2_free(session.raw, message) }
             return .signal(name: signal, message: text)
