@@ -76,6 +76,8 @@ static inline int rterm_put_cell(int y, int x, const wchar_t *text, attr_t attrs
 // ---- ncurses globals, read through functions (Swift 6 rejects the mutable C globals) ----
 #include <stdio.h>
 static inline int rterm_newterm_stdio(void) { return newterm(NULL, stdout, stdin) != NULL; }
+/// newterm for an explicit terminal type (the fallback when $TERM is not in terminfo).
+static inline int rterm_newterm_type(const char *type) { return newterm(type, stdout, stdin) != NULL; }
 static inline int rterm_colors(void) { return COLORS; }
 static inline int rterm_color_pairs(void) { return COLOR_PAIRS; }
 static inline void rterm_fflush_stdout(void) { fflush(stdout); }

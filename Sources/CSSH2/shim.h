@@ -18,4 +18,31 @@ static inline LIBSSH2_CHANNEL *rterm_libssh2_channel_open_session(LIBSSH2_SESSIO
     return libssh2_channel_open_ex(s, "session", sizeof("session") - 1,
                                    LIBSSH2_CHANNEL_WINDOW_DEFAULT, LIBSSH2_CHANNEL_PACKET_DEFAULT, NULL, 0);
 }
+
+// ---- The few POSIX calls the library needs that Swift's Glibc module does not import ----
+// posix_openpt, grantpt, unlockpt and ptsname_r sit behind _XOPEN_SOURCE/_GNU_SOURCE in
+// <stdlib.h>, which this module's build does not define: declared here as glibc defines them.
+// They live in this shim because it is the library's only C module.
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+extern int posix_openpt(int flags);
+extern int grantpt(int fd);
+extern int unlockpt(int fd);
+extern int ptsname_r(int fd, char *buffer, size_t length);
+
+/// Opens a new pseudo-terminal master, close-on-exec from the start, unlocked, and writes its
+/// slave's path into `name` (thread-safe, unlike ptsname). Returns the master, or -1 (errno).
+static inline int rterm_open_pty_master(char *name, size_t length) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) return -1;
+    if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, name, length) != 0) {
+        int error = errno;
+        close(master);
+        errno = error;
+        return -1;
+    }
+    return master;
+}
 #endif

@@ -4,21 +4,15 @@ import Foundation
     import Glibc
 #endif
 
-/// The fallback for an interactive session when ncurses cannot drive the local terminal
-/// (an unknown TERM): the local terminal in raw mode and the session run through
-/// `TransportPump` as a plain byte passthrough, without emulation. The full-screen front
-/// (`InteractiveFront`) is what normally runs.
-///
-/// The terminal is restored by `restore()` (callers use `defer`), and SIGTERM/SIGHUP/SIGINT
-/// are blocked while raw mode is on and polled with `sigpending`, so they end the session
-/// through the normal exit path, which restores the terminal, instead of killing rterm
-/// with the terminal left raw.
+/// The local terminal in raw mode, for a command that has a pseudo-terminal while rterm's
+/// output goes elsewhere (`rterm -t host cmd > file`): every key reaches the remote side as
+/// typed. Output never goes raw to a terminal: with a terminal on standard output the
+/// full-screen front runs instead. `restore()` (also on deinit) puts the modes back; the
+/// caller catches termination signals (`SignalSource`) so that it always runs.
 final class RawTerminal {
     private let descriptor: Int32
     private var saved = termios()
     private var isRaw = false
-    private var blocked = sigset_t()
-    private var previousMask = sigset_t()
 
     /// Raw mode on `descriptor` (standard input); nil when it is not a terminal.
     init?(descriptor: Int32 = 0) {
@@ -28,30 +22,17 @@ final class RawTerminal {
         cfmakeraw(&raw)
         guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return nil }
         isRaw = true
-        sigemptyset(&blocked)
-        for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
-        // A no-op handler makes SIGWINCH interrupt poll, so resizes are seen at once.
-        signal(SIGWINCH) { _ in }
     }
 
     deinit {
         restore()
     }
 
-    /// Puts the terminal back as it was and unblocks the signals.
+    /// Puts the terminal back as it was.
     func restore() {
         guard isRaw else { return }
         isRaw = false
         _ = tcsetattr(descriptor, TCSADRAIN, &saved)
-        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-    }
-
-    /// Whether a termination signal arrived (it stays pending while blocked).
-    var terminationRequested: Bool {
-        var pending = sigset_t()
-        sigpending(&pending)
-        return [SIGTERM, SIGHUP, SIGINT, SIGQUIT].contains { sigismember(&pending, $0) == 1 }
     }
 
     /// The size of the terminal on standard output, or of standard input.

@@ -107,51 +107,69 @@ struct ScriptCommand {
     }
 
     /// Runs the script against one target; the failure text also goes to `failureMessage`.
-    private func runOne(_ script: Script, target: [String], options: Options, failureMessage: inout String) -> Int32 {
+    private func runOne(_ script: Script, target arguments: [String], options: Options, failureMessage: inout String)
+        -> Int32
+    {
         var size = (rows: 24, columns: 80)
         for step in script.steps {
             if case .size(let rows, let columns) = step.kind { size = (rows, columns) }
         }
         var captured = ""
-        let session: (Transport) -> Int32 = { transport in
-            let runner = ScriptRunner(
-                transport: transport, rows: size.rows, columns: size.columns, snapshotDirectory: options.snapshots)
-            if let record = options.record {
-                do {
-                    runner.recorder = try AsciicastWriter(path: record, columns: size.columns, rows: size.rows)
-                } catch {
-                    printError("rterm: cannot write the recording \(record): \(error.localizedDescription)")
-                }
-            }
-            do throws(ScriptRunner.Failure) {
-                try runner.run(script)
-            } catch {
-                captured = error.description
-                printError(error.description)
-                return 1
-            }
-            return 0
-        }
         defer { failureMessage = captured }
-        if target.first == "--local" {
-            var command = Array(target.dropFirst())
-            if command.first == "--" { command.removeFirst() }
-            let environment = ProcessInfo.processInfo.environment
-            if command.isEmpty { command = [environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"] }
+        func fail(_ message: String, _ status: Int32) -> Int32 {
+            printError(message)
+            captured = message
+            return status
+        }
+        let target: SessionTarget
+        do {
+            target = try SessionTarget.parse(arguments)
+        } catch {
+            return fail(error.description, error.exitStatus)
+        }
+        var verbosity = 0
+        if case .ssh(let commandLine) = target {
+            guard commandLine.action == .connect else {
+                return fail("rterm: a script target connects; -G, -V and -h do not apply", 2)
+            }
+            guard SSHLibrary.initialize() else { return fail("rterm: libssh2 could not be initialised", 255) }
+            verbosity = commandLine.verbosity
+        }
+        let loop: EventLoop
+        let plan: ConnectionPlan
+        do {
+            loop = try EventLoop()
+            plan = try target.plan(
+                terminal: TerminalRequest(size: size, inputIsTerminal: isatty(0) == 1, isForced: true),
+                environment: ProcessInfo.processInfo.environment,
+                log: SSHLog(verbosity: verbosity) { printError($0) })
+        } catch let error as SessionTargetError {
+            return fail(error.description, error.exitStatus)
+        } catch {
+            return fail("\(error)", 255)
+        }
+        var sessionOptions = Session.Options()
+        sessionOptions.label = plan.label
+        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: sessionOptions)
+        session.connect(plan.start(wake: loop.waker.wake, prompting: false))
+        let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots)
+        if let record = options.record {
             do {
-                let transport = try LocalPTYTransport(
-                    arguments: command, environment: environment, rows: size.rows, columns: size.columns)
-                defer { transport.close() }
-                return session(transport)
+                runner.recorder = try AsciicastWriter(path: record, columns: size.columns, rows: size.rows)
             } catch {
-                printError(error.description)
-                captured = error.description
-                return 255
+                printError("rterm: cannot write the recording \(record): \(error.localizedDescription)")
             }
         }
-        var ssh = SSHCommand(arguments: target)
-        ssh.scriptedSize = size
-        ssh.runSession = session
-        return ssh.run()
+        if let ending = runner.waitForConnection() {
+            // Any way the connection failed is a connection failure here (documented: 255).
+            return fail(ending.message ?? "rterm: the connection failed", 255)
+        }
+        do throws(ScriptRunner.Failure) {
+            try runner.run(script)
+        } catch {
+            return fail(error.description, 1)
+        }
+        session.end(.disconnected(label: plan.label))
+        return 0
     }
 }

@@ -25,19 +25,13 @@ func runMain() -> Int32 {
             printError("rterm: \(error.message)")
             return 2
         }
-    case "--local":
-        return LocalCommand(arguments: Array(arguments.dropFirst())).run()
     case "script":
         return ScriptCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:
         printError(Help.text)
         return 2
     default:
-        guard SSHLibrary.initialize() else {
-            printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
-            return 255
-        }
-        return SSHCommand(arguments: arguments).run()
+        return SessionCommand(arguments: arguments).run()
     }
 }
 

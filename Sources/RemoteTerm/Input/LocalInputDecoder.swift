@@ -40,6 +40,9 @@ public struct LocalInputDecoder: Sendable {
     /// True while an ESC (or an unfinished sequence) waits for more bytes or `flushPending`.
     public var hasPending: Bool { !pending.isEmpty }
 
+    /// True inside a bracketed paste (between its start and end markers).
+    public var isInPaste: Bool { isPasting }
+
     /// Decodes `bytes`; incomplete sequences at the end stay pending.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         var events: [Event] = []
@@ -85,10 +88,12 @@ public struct LocalInputDecoder: Sendable {
     }
 
     /// Gives up waiting: a lone ESC is the Esc key; an unfinished sequence is forwarded.
+    /// Inside a paste only the start of a possible end marker can be pending, and it stays:
+    /// the rest of the marker may come in a later read (`endPaste` gives up on it).
     public mutating func flushPending() -> [Event] {
+        guard !isPasting else { return [] }
         defer { pending = [] }
         guard !pending.isEmpty else { return [] }
-        if isPasting { return [.pasteData(pending)] }
         if pending == [0x1B] { return [.key(KeyEvent(.escape))] }
         if pending.count == 2 && pending[0] == 0x1B {
             // ESC then one byte that might have begun a sequence (`[` or `O`): Alt+key.
@@ -97,6 +102,17 @@ public struct LocalInputDecoder: Sendable {
             return [.key(alt)]
         }
         return [.passthrough(pending)]
+    }
+
+    /// Ends a paste whose end marker never came (the terminal stopped sending in the middle
+    /// of one): what is pending is pasted data, and later bytes are keys again.
+    public mutating func endPaste() -> [Event] {
+        guard isPasting else { return [] }
+        defer {
+            pending = []
+            isPasting = false
+        }
+        return (pending.isEmpty ? [] : [.pasteData(pending)]) + [.pasteEnd]
     }
 
     // MARK: - Escape sequences

@@ -71,3 +71,9 @@ public final class AsciicastWriter {
     }
 
 }
+
+extension AsciicastWriter: SessionRecorder {
+    public func sessionReceived(_ bytes: UnsafeRawBufferPointer) { output(ArraySlice(bytes)) }
+    public func sessionSent(_ bytes: [UInt8]) { input(bytes) }
+    public func sessionResized(rows: Int, columns: Int) { resize(columns: columns, rows: rows) }
+}

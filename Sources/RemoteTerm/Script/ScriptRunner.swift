@@ -4,9 +4,10 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs a parsed script against a live session, headless: the same transport, terminal
-/// engine, key encoder and key bar model as the interactive front, with no ncurses and no
-/// terminal needed. Waits and expectations look at the *rendered* screen.
+/// Runs a parsed script against a session, headless: a step interpreter over the same
+/// `Session` (transport, terminal engine, input encoding) and key bar model as the
+/// interactive front, on the same event loop, with no ncurses and no terminal needed. Waits
+/// and expectations look at the *rendered* screen.
 ///
 /// `wait` polls until its pattern matches or its timeout passes. The `expect-…` steps and
 /// `not` also give the screen until the current timeout to become right (output arrives
@@ -28,30 +29,44 @@ public final class ScriptRunner {
         public var description: String { "\(location): \(step): \(message)\n\(screen)" }
     }
 
-    private let transport: Transport
-    private var terminal: Terminal
+    private let session: Session
+    private let loop: EventLoop
     private var bar = KeyBar()
     private var timeout: Double = 10
-    private var outbox: [UInt8] = []
-    private var exit: TransportExit?
-    private var outputEnded = false
     private let snapshotDirectory: String
-    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Where the session is recorded (`--record`), if anywhere.
-    public var recorder: AsciicastWriter?
-
-    /// A runner for a session already started on `transport`, whose terminal is `rows × columns`.
-    public init(transport: Transport, rows: Int, columns: Int, snapshotDirectory: String = ".") {
-        self.transport = transport
-        terminal = Terminal(rows: rows, columns: columns)
-        self.snapshotDirectory = snapshotDirectory
+    public var recorder: AsciicastWriter? {
+        didSet { session.recorder = recorder }
     }
+
+    /// A runner for `session` (connecting or live) on `loop`.
+    public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".") {
+        self.session = session
+        self.loop = loop
+        self.snapshotDirectory = snapshotDirectory
+        loop.add(session)
+    }
+
+    private var terminal: Terminal { session.terminal }
 
     /// The screen as `rterm render` prints it.
     public var screenText: String { terminal.renderText() }
 
     /// How the remote ended, once it has.
-    public var remoteExit: TransportExit? { exit }
+    public var remoteExit: TransportExit? {
+        if case .remoteExited(let exit)? = session.ending { return exit }
+        return nil
+    }
+
+    /// Waits until the connection is set up; returns how it failed, if it did.
+    public func waitForConnection() -> SessionEnding? {
+        do {
+            try loop.run(until: { self.session.state != .connecting })
+        } catch {
+            session.end(.failed(error.description))
+        }
+        return session.state == .live ? nil : session.ending
+    }
 
     /// Runs every step in order; throws the first failure.
     public func run(_ script: Script) throws(Failure) {
@@ -61,7 +76,6 @@ public final class ScriptRunner {
     // MARK: - Steps
 
     private func run(_ step: ScriptStep) throws(Failure) {
-        let options = KeyEncodingOptions.matching(terminal.modes)
         switch step.kind {
         case .size:
             break  // applied before the session started
@@ -69,20 +83,22 @@ public final class ScriptRunner {
             timeout = seconds
         case .type(let bytes):
             if bar.latch.active.isEmpty {
-                send(bytes)
+                session.send(.bytes(bytes))
             } else {
                 // A modifier clicked on the bar applies to what is typed next, as in the
                 // front: `click Ctrl` then `type "c"` sends 0x03.
                 for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-                    let event = bar.latch.active.isEmpty
-                        ? KeyEvent.character(scalar) : bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))
-                    send(KeyEncoder.encode(event, options: options))
+                    if bar.latch.active.isEmpty {
+                        session.send(.bytes(Array(String(scalar).utf8)))
+                    } else {
+                        session.send(.key(bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))))
+                    }
                 }
             }
         case .key(let event):
-            send(KeyEncoder.encode(bar.apply(to: event), options: options))
+            session.send(.key(bar.apply(to: event)))
         case .paste(let bytes):
-            send(PasteEncoder.encode(bytes, options: options))
+            session.send(.paste(bytes))
         case .click(let label):
             try click(label, step: step)
         case .wait(let pattern, let limit):
@@ -113,11 +129,7 @@ public final class ScriptRunner {
                 throw failure(step, "expect-title", "the title is \"\(terminal.title)\", not \"\(title)\"")
             }
         case .resize(let rows, let columns):
-            terminal.resize(rows: rows, columns: columns)
-            recorder?.resize(columns: columns, rows: rows)
-            do { try transport.resize(rows: rows, columns: columns) } catch {
-                throw failure(step, "resize", error.description)
-            }
+            session.resize(rows: rows, columns: columns)
         case .sleep(let seconds):
             _ = pump(for: seconds, until: { false })
         case .snapshot(let name):
@@ -130,14 +142,16 @@ public final class ScriptRunner {
                 throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
             }
         case .expectExit(let code):
-            guard pump(for: timeout, until: { self.exit != nil }), let exit else {
+            guard pump(for: timeout, until: { self.session.ending != nil }), let ending = session.ending else {
                 throw failure(step, "expect-exit \(code)", "the session did not end within \(Self.format(timeout))")
             }
-            guard exit == .status(Int32(code)) else {
-                throw failure(step, "expect-exit \(code)", "the session ended with \(exit)")
+            guard ending == .remoteExited(.status(Int32(code))) else {
+                throw failure(step, "expect-exit \(code)", "the session ended with \(Self.describe(ending))")
             }
         }
-        try flushOrFail(step)
+        if case .failed(let message)? = session.ending, Self.sends(step.kind) {
+            throw failure(step, "send", message)
+        }
     }
 
     private func click(_ label: String, step: ScriptStep) throws(Failure) {
@@ -147,12 +161,11 @@ public final class ScriptRunner {
             let current = bar.layout(width: terminal.columns)
             if let slot = current.slots.first(where: { $0.label == label && $0.itemIndex != nil }) {
                 recorder?.marker("click \(label)")
-                let response = bar.click(column: slot.columns.lowerBound, at: MonotonicClock.now())
+                let response = bar.click(column: slot.columns.lowerBound, at: loop.clock.now())
                 bar.release()
-                let options = KeyEncodingOptions.matching(terminal.modes)
                 switch response.action {
-                case .send(let keys): for key in keys { send(KeyEncoder.encode(key, options: options)) }
-                case .sendBytes(let bytes): send(bytes)
+                case .send(let keys): session.send(.keys(keys))
+                case .sendBytes(let bytes): session.send(.bytes(bytes))
                 case .none, .changedPage, .showMenu: break
                 }
                 return
@@ -166,66 +179,32 @@ public final class ScriptRunner {
 
     private var screenLines: String { TextRenderer.lines(of: terminal).joined(separator: "\n") }
 
-    private func send(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        recorder?.input(bytes)
-        outbox += bytes
-    }
-
-    private func flushOrFail(_ step: ScriptStep) throws(Failure) {
-        do { try flush() } catch { throw failure(step, "send", error.description) }
-    }
-
-    private func flush() throws(TransportError) {
-        while !outbox.isEmpty && !outputEnded {
-            guard case .transferred = try transport.write(draining: &outbox) else { return }
-        }
-    }
-
-    /// Moves bytes both ways for up to `seconds`, until `condition` holds; returns whether it did.
+    /// Runs the loop for up to `seconds`, until `condition` holds; returns whether it did.
+    /// The loop reads at most a budget of output per turn, so a flood never keeps the
+    /// condition and the clock from being looked at.
     private func pump(for seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = MonotonicClock.now() &+ UInt64(max(0, seconds) * 1e9)
-        var buffered = false
-        while true {
-            if condition() { return true }
-            let now = MonotonicClock.now()
-            if now >= deadline { return condition() }
-            var fds = transport.pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
-            if !outbox.isEmpty { for i in fds.indices { fds[i].events |= Int16(POLLOUT) } }
-            let remaining = Int32(min(UInt64(50), (deadline - now) / 1_000_000 + 1))
-            if !outputEnded && !buffered { _ = poll(&fds, nfds_t(fds.count), remaining) }
-            if outputEnded { usleep(UInt32(remaining) * 1000) }
-            do {
-                buffered = outputEnded ? false : try transport.service()
-                try flush()
-                try readOutput()
-            } catch {
-                if exit == nil { exit = .unknown }
-                outputEnded = true
-            }
+        let deadline = loop.clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        do {
+            return try loop.run(until: condition, deadline: deadline)
+        } catch {
+            session.end(.failed(error.description))
+            return condition()
         }
     }
 
-    private func readOutput() throws(TransportError) {
-        guard !outputEnded else { return }
-        for stream in [TransportStream.output, .errorOutput] {
-            reading: while true {
-                switch try transport.read(into: &readBuffer, from: stream) {
-                case .transferred(let n):
-                    let effects = readBuffer.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-                    recorder?.output(readBuffer[0..<n])
-                    for case .reply(let bytes) in effects { outbox += bytes }
-                case .wouldBlock:
-                    break reading
-                case .endOfStream:
-                    if stream == .output {
-                        outputEnded = true
-                        exit = try transport.awaitExit()
-                        return
-                    }
-                    break reading
-                }
-            }
+    /// Whether a step sends something to the remote side.
+    private static func sends(_ kind: ScriptStep.Kind) -> Bool {
+        switch kind {
+        case .type, .key, .paste, .click: return true
+        default: return false
+        }
+    }
+
+    /// How an ending reads in a failure message.
+    static func describe(_ ending: SessionEnding) -> String {
+        switch ending {
+        case .remoteExited(let exit): return "\(exit)"
+        default: return ending.message ?? "\(ending)"
         }
     }
 

@@ -1,3 +1,5 @@
+import CSSH2
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,20 +30,24 @@ public final class LocalPTYTransport: Transport {
         guard let program = arguments.first else {
             throw TransportError.cannotStart(command: "", errno: ENOENT)
         }
-        var master: Int32 = -1
-        var slave: Int32 = -1
+        // The master is opened close-on-exec in one step (openpty's descriptors are not, and
+        // a child another thread starts in between would keep this terminal open), and the
+        // slave is opened only by the child. ptsname_r, not ptsname or ttyname: their static
+        // buffer is shared by every thread, and two sessions starting at once would open each
+        // other's terminals.
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        let master = rterm_open_pty_master(&nameBuffer, nameBuffer.count)
+        guard master >= 0 else {
+            throw TransportError.system(operation: "posix_openpt", target: "a new pseudo-terminal", errno: errno)
+        }
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else {
-            throw TransportError.system(operation: "openpty", target: "a new pseudo-terminal", errno: errno)
-        }
-        defer { Glibc.close(slave) }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        guard let slaveName = ttyname(slave).map({ String(cString: $0) }) else {
+        guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
+            let code = errno
             Glibc.close(master)
-            throw TransportError.system(operation: "ttyname", target: "the new pseudo-terminal", errno: errno)
+            throw TransportError.system(operation: "ptsname", target: "the new pseudo-terminal", errno: code)
         }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        let slaveName = String(cString: nameBuffer)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -85,15 +91,18 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// The pty master.
-    public var pollInterests: [TransportPollInterest] {
-        master < 0 ? [] : [TransportPollInterest(descriptor: master, events: Int16(POLLIN))]
+    public var pollInterests: [PollInterest] {
+        master < 0 ? [] : [PollInterest(descriptor: master, events: Int16(POLLIN))]
     }
 
     /// No timers.
     public var pollTimeout: Int32 { -1 }
 
     /// Nothing to do; the kernel buffers everything.
-    public func service() throws(TransportError) -> Bool { false }
+    public func service() throws(TransportError) {}
+
+    /// Never: the kernel holds what is buffered, and poll sees it.
+    public var hasBufferedInput: Bool { false }
 
     /// Reads the terminal output; there is no separate error stream on a pty.
     public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
@@ -143,11 +152,14 @@ public final class LocalPTYTransport: Transport {
         }
     }
 
-    /// Waits for the child and returns its status or signal.
-    public func awaitExit() throws(TransportError) -> TransportExit {
+    /// The child's status or signal once it has exited; nil while it runs (never waits).
+    public func exitStatus() throws(TransportError) -> TransportExit? {
         if let exitResult { return exitResult }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result == 0 { return nil }
             guard errno == EINTR else {
                 throw TransportError.system(operation: "waitpid", target: "process \(pid)", errno: errno)
             }

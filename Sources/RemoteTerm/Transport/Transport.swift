@@ -4,53 +4,46 @@
     import Darwin
 #endif
 
-/// The seam between whatever drives a session (the byte pump today, the interactive front
-/// later) and a byte source: an SSH channel, a local pseudo-terminal, or memory.
+/// The seam between a `Session` and a byte source: an SSH channel, a local pseudo-terminal,
+/// or memory.
 ///
-/// Everything is non-blocking and single-threaded. The driver polls `pollInterests` (with
-/// at most `pollTimeout` milliseconds of sleep), then calls `service()`, then reads each
-/// stream until `.wouldBlock`. `service()` returning true means data may already be
-/// buffered inside the transport (libssh2 decrypts ahead of the socket), so the driver must
-/// not sleep in `poll` before reading again (libssh2 notes, pitfall 2).
+/// Everything is non-blocking and single-threaded, and no call ever waits: the session's
+/// event loop polls `pollInterests` (sleeping at most `pollTimeout` milliseconds), calls
+/// `service()`, reads each stream until `.wouldBlock` or its read budget is spent, writes what
+/// it has, and then asks `hasBufferedInput` before it sleeps again: libssh2 decrypts ahead of
+/// the socket, so data can already be waiting in memory while the socket has nothing
+/// (libssh2 notes, pitfall 2). Asking *after* the reads is what makes a stall impossible.
 public protocol Transport: AnyObject {
     /// The descriptors to poll and the events wanted on each now. Usually one; an SSH
     /// connection through jump hosts also needs the sockets of the hops.
-    var pollInterests: [TransportPollInterest] { get }
-    /// The longest the driver may sleep before calling `service()` again, in milliseconds
-    /// (-1: no limit). Keepalives need this.
+    var pollInterests: [PollInterest] { get }
+    /// The longest the loop may sleep before calling `service()` again, in milliseconds
+    /// (-1: no limit). Keepalives, a queued window change and paced input need this.
     var pollTimeout: Int32 { get }
     /// Housekeeping after a wake-up or a timeout: keepalives, dead-link detection, moving
-    /// bytes through jump hosts. Returns true when reads may succeed without polling first.
-    func service() throws(TransportError) -> Bool
+    /// bytes through jump hosts, sending a queued window change.
+    func service() throws(TransportError)
+    /// Whether data (or an end of stream) is already buffered inside the transport, so that a
+    /// read may succeed without polling first.
+    var hasBufferedInput: Bool { get }
     /// Reads what is available of `stream` into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
-    /// Writes as much of `bytes` as the transport accepts now (partial writes are normal).
+    /// Takes as much of `bytes` as the transport accepts now (partial writes are normal).
+    /// Bytes it took are its own: they reach the remote side in order, and the caller
+    /// never offers them again.
     func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO
-    /// Signals end of input to the remote side (SSH EOF, ^D on a pty). Returns false when it
-    /// would block; call it again after the next poll.
+    /// Signals end of input to the remote side (SSH EOF, ^D on a pty) once everything
+    /// written has gone. Returns false while it cannot yet; call it again after a poll.
     func finishWriting() throws(TransportError) -> Bool
-    /// Tells the remote side the terminal size changed.
+    /// Tells the remote side the terminal size changed: at once, or (when the connection
+    /// cannot take it now) as soon as `service()` can send it. Never waits.
     func resize(rows: Int, columns: Int) throws(TransportError)
-    /// Waits (bounded) until the remote side has finished, after both streams ended, and
-    /// returns how it ended.
-    func awaitExit() throws(TransportError) -> TransportExit
+    /// How the remote side ended, once that is known; nil until then. Never waits: ask
+    /// again after a poll. Meaningful after the output stream ended.
+    func exitStatus() throws(TransportError) -> TransportExit?
     /// Releases the connection; further calls fail. Also done on deinit.
     func close()
-}
-
-/// One descriptor to poll and the `poll(2)` events wanted on it.
-public struct TransportPollInterest: Sendable, Equatable {
-    /// The descriptor.
-    public var descriptor: Int32
-    /// `POLLIN`, `POLLOUT` or both.
-    public var events: Int16
-
-    /// An interest in `events` on `descriptor`.
-    public init(descriptor: Int32, events: Int16) {
-        self.descriptor = descriptor
-        self.events = events
-    }
 }
 
 /// The two output streams of a remote command. With a pseudo-terminal everything arrives

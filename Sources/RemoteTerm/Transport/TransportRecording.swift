@@ -58,9 +58,10 @@ public final class RecordingTransport: Transport {
         self.base = base
     }
 
-    public var pollInterests: [TransportPollInterest] { base.pollInterests }
+    public var pollInterests: [PollInterest] { base.pollInterests }
     public var pollTimeout: Int32 { base.pollTimeout }
-    public func service() throws(TransportError) -> Bool { try base.service() }
+    public func service() throws(TransportError) { try base.service() }
+    public var hasBufferedInput: Bool { base.hasBufferedInput }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
@@ -87,6 +88,6 @@ public final class RecordingTransport: Transport {
         recording.appendResize(rows: rows, columns: columns)
     }
 
-    public func awaitExit() throws(TransportError) -> TransportExit { try base.awaitExit() }
+    public func exitStatus() throws(TransportError) -> TransportExit? { try base.exitStatus() }
     public func close() { base.close() }
 }

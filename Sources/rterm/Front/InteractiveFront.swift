@@ -6,359 +6,181 @@ import RemoteTerm
     import Glibc
 #endif
 
-/// The interactive session: the remote's screen emulated by `Terminal` and drawn with
-/// ncurses above a bar row, keys read from the local terminal and encoded for the remote's
-/// modes. One thread, one `poll` over standard input, a signalfd and the transport.
+/// The interactive session's ncurses adapter: the local terminal's input, signals and drawing
+/// around a `Session`, on the one `EventLoop`. The decisions (bar, menu, history, mouse
+/// routing, pastes, prompts) are the `FrontController`'s; this file only reads, draws and
+/// carries out what the controller and the session say.
 ///
-/// Output is parsed as soon as it arrives, but drawn at most about 60 times a second
-/// (`FramePacer`), so a flood of output runs at transport speed; the last frame is drawn as
-/// soon as output stops. Terminal replies (DA, CPR…) leave through the same outbox as keys.
-final class InteractiveFront {
-    /// How the session ended.
-    enum Ending {
-        /// The remote side finished (its exit status, signal or unknown).
-        case remote(TransportExit)
-        /// The user typed `~.`.
-        case disconnected
-        /// rterm received a termination signal (its name, e.g. TERM).
-        case signal(String)
-        /// The connection or the local terminal failed.
-        case failed(String)
-    }
-
-    private let transport: Transport
+/// The screen comes up at once: the connection is set up off the loop, its messages appear
+/// on the screen and its questions on the bar row. Output is parsed as it arrives and drawn
+/// at frame pace (`FramePacer`): a flood runs at transport speed and the last frame is drawn
+/// as soon as output stops.
+final class InteractiveFront: EventSource {
     private let screen: NcursesScreen
     private var renderer: NcursesRenderer
-    var terminal: Terminal
-    private var decoder = LocalInputDecoder()
-    private var escapes = EscapeCharacterFilter()
-    var bar: KeyBar
-    var pacer = FramePacer()
-    var outbox: [UInt8] = []
-    private var paste: [UInt8]?
-    private var signals: Int32 = -1
-    private var previousMask = sigset_t()
-    var localSize: (rows: Int, columns: Int)
+    private let session: Session
+    private let loop: EventLoop
+    private var controller: FrontController
+    private var pacer = FramePacer()
     private let label: String
-    var message: String?
-    /// The bar row shows rterm's menu instead of the keys.
-    var isMenuOpen = false
-    /// Lines scrolled back into the history with the wheel; 0 is the live screen.
-    private var historyOffset = 0
-    private var lastInput: UInt64 = 0
-    var ending: Ending?
+    private var localSize: (rows: Int, columns: Int)
+    private let input = InputSource()
+    private let signals: SignalSource
+    /// Lines to print after the terminal is restored (messages that came while live).
+    private(set) var laterMessages: [String] = []
+    private let inputIsTerminal = isatty(0) == 1
 
-    /// Rows the bar takes at the bottom of the local terminal when it is shown.
-    static let barRows = 1
-    /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
-    static let escapeWait: UInt64 = 10_000_000
+    /// Unsent input the session may hold before the front stops reading its own input.
+    static let inputLimit = 1 << 20
 
     /// The remote size for a local size: the rows above the bar.
-    static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = barRows) -> (rows: Int, columns: Int) {
+    static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
-    init(
-        transport: Transport, screen: NcursesScreen, label: String, bar: KeyBar = KeyBar(),
-        scrollbackLimit: Int = Terminal.defaultScrollbackLimit
-    ) {
-        self.transport = transport
-        self.bar = bar
+    init(screen: NcursesScreen, session: Session, loop: EventLoop, signals: SignalSource, bar: KeyBar, label: String) {
         self.screen = screen
+        self.signals = signals
+        self.session = session
+        self.loop = loop
         self.label = label
+        controller = FrontController(bar: bar)
         localSize = NcursesScreen.size()
-        let remote = Self.remoteSize(local: localSize)
-        terminal = Terminal(rows: remote.rows, columns: remote.columns, scrollbackLimit: scrollbackLimit)
         renderer = NcursesRenderer(colorCount: screen.colorCount, pairCount: screen.pairCount)
     }
 
-    /// Runs until the remote ends, the user disconnects, or a signal or failure ends it.
-    /// The caller restores the local terminal afterwards (`NcursesScreen.restore`).
-    func run() -> Ending {
-        signals = rterm_signalfd_open(&previousMask)
-        defer { rterm_signal_mask_restore(&previousMask); if signals >= 0 { close(signals) } }
-        // The remote may have been given another size before ncurses knew the real one.
+    /// Runs until the session ends; returns how. The caller restores the local terminal.
+    func run() -> SessionEnding {
+        signals.onSignal = { [unowned self] signal in
+            if signal == SIGWINCH {
+                applyLocalSize(NcursesScreen.size(), force: false)
+            } else {
+                session.end(.signal(SignalSource.name(signal)))
+            }
+        }
+        defer { signals.pause() }
+        input.isPaused = { [unowned self] in session.pendingInputCount >= Self.inputLimit }
+        input.onBytes = { [unowned self] bytes in perform(controller.input(bytes, now: loop.clock.now(), view: view)) }
+        input.onEnd = { [unowned self] in
+            // The terminal went away; a pipe on standard input just has nothing more to say.
+            if inputIsTerminal { session.end(.signal("HUP")) }
+        }
+        for source in [session, input, signals, self] as [EventSource] { loop.add(source) }
+        defer { for source in [session, input, signals, self] as [EventSource] { loop.remove(source) } }
+        // The remote may have been asked for another size before ncurses knew the real one.
         applyLocalSize(NcursesScreen.size(), force: true)
-        pacer.requestDraw()
-        var buffered = false
-        while ending == nil {
-            let now = MonotonicClock.now()
-            draw(now: now)
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-            for interest in transport.pollInterests {
-                var events = interest.events
-                if !outbox.isEmpty { events |= Int16(POLLOUT) }
-                fds.append(pollfd(fd: interest.descriptor, events: events, revents: 0))
-            }
-            var timeout = buffered ? 0 : transport.pollTimeout
-            timeout = Self.earliest(timeout, pacer.isDirty ? pacer.timeoutMilliseconds(now: now) : -1)
-            if decoder.hasPending { timeout = Self.earliest(timeout, 10) }
-            if let deadline = bar.nextRepeatDeadline() {
-                timeout = Self.earliest(timeout, Int32(clamping: (deadline &- min(deadline, now)) / 1_000_000 + 1))
-            }
-            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-                ending = .failed("poll failed: \(String(cString: strerror(errno)))")
-                break
-            }
-            if fds[0].revents != 0 { readSignals() }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                readLocalInput()
-            } else if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 {
-                ending = .signal("HUP")  // the local terminal went away
-            }
-            if decoder.hasPending && MonotonicClock.now() &- lastInput >= Self.escapeWait {
-                handle(decoder.flushPending())
-            }
-            perform(bar.repeatsDue(at: MonotonicClock.now()), options: KeyEncodingOptions.matching(terminal.modes))
-            do {
-                buffered = try transport.service()
-                try readRemote()
-                try flushOutbox()
-            } catch {
-                ending = .failed(error.description)
-            }
+        do {
+            try loop.run(until: { self.session.ending != nil })
+        } catch {
+            session.end(.failed(error.description))
         }
-        draw(now: MonotonicClock.now(), force: true)
-        return ending ?? .disconnected
+        handleSessionEvents()
+        draw(now: loop.clock.now(), force: true)
+        return session.ending ?? .failed("rterm: the session ended without a reason")
     }
 
-    // MARK: - Input
-
-    private func readLocalInput() {
-        var bytes = [UInt8](repeating: 0, count: 65536)
-        let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        guard n > 0 else {
-            if n == 0 { ending = .signal("HUP") }
-            return
-        }
-        lastInput = MonotonicClock.now()
-        handle(decoder.feed(bytes[0..<n]))
+    private var view: FrontView {
+        FrontView(
+            remoteRows: session.terminal.rows, columns: localSize.columns,
+            encoding: KeyEncodingOptions.matching(session.terminal.modes),
+            scrollbackCount: session.terminal.scrollbackCount, isInputPaused: input.isPaused())
     }
 
-    private func handle(_ events: [LocalInputDecoder.Event]) {
-        for event in events { handle(event) }
+    // MARK: - EventSource: after everything else each turn, events, timers and drawing
+
+    var pollInterests: [PollInterest] { [] }
+
+    var deadline: UInt64? {
+        var deadline = controller.nextDeadline()
+        if let draw = pacer.nextDeadline() { deadline = min(deadline ?? draw, draw) }
+        return deadline
     }
 
-    private func handle(_ event: LocalInputDecoder.Event) {
-        let options = KeyEncodingOptions.matching(terminal.modes)
-        switch event {
-        case .key(let typed):
-            if message != nil || isMenuOpen {
-                message = nil
-                isMenuOpen = false
+    var isReady: Bool { false }
+
+    func handle(readiness: [Int16], now: UInt64) {
+        handleSessionEvents()
+        perform(controller.timersDue(now: now, view: view))
+        draw(now: now)
+    }
+
+    private func handleSessionEvents() {
+        for event in session.takeEvents() {
+            switch event {
+            case .screenChanged:
+                pacer.outputArrived(at: loop.clock.now())
+            case .bell:
+                beep()
+            case .titleChanged(let title):
+                screen.setTitle(title)
+            case .clipboardRequest:
+                break  // no clipboard policy yet, so never
+            case .notice(let text):
+                if session.state == .connecting {
+                    session.showLocally(text + "\n")
+                } else {
+                    laterMessages.append(text)
+                }
+            case .prompt(let request):
+                if !request.explanation.isEmpty {
+                    session.showLocally(request.explanation.joined(separator: "\n") + "\n")
+                }
+                perform(controller.sessionEvent(event))
+            case .connected:
                 pacer.requestDraw()
+            case .escape, .ended:
+                perform(controller.sessionEvent(event))
             }
-            if historyOffset > 0 {
-                // Any key returns to the live screen (and does only that, like a pager).
-                historyOffset = 0
-                pacer.requestDraw()
-                return
-            }
-            // A modifier armed on the bar applies to the next real key too.
-            let latch = bar.latch
-            let key = bar.apply(to: typed)
-            if bar.latch != latch { pacer.requestDraw() }
-            for action in escapes.filter(key) { perform(action, options: options) }
-        case .pasteStart:
-            paste = []
-        case .pasteData(let data):
-            if paste == nil { paste = [] }
-            paste?.append(contentsOf: data)
-        case .pasteEnd:
-            let text = paste ?? []
-            paste = nil
-            for action in escapes.passThrough(endsWithNewline: text.last == 0x0D || text.last == 0x0A) {
-                perform(action, options: options)
-            }
-            outbox += PasteEncoder.encode(text, options: options)
-        case .mouse(let mouse) where mouse.row == terminal.rows && bar.isVisible && isMenuOpen:
-            if mouse.action == .press { chooseMenuItem(at: mouse.column) }
-        case .mouse(let mouse) where mouse.row == terminal.rows && bar.isVisible:
-            // The bar row: clicks are rterm's own and never reach the remote.
-            switch mouse.action {
-            case .press:
-                let response = bar.click(column: mouse.column, at: MonotonicClock.now())
-                if response.redrawBar { pacer.requestDraw() }
-                perform(response.action, options: options)
-            case .release:
-                bar.release()
-            case .wheelUp:
-                if bar.turnPage(.previous).redrawBar { pacer.requestDraw() }
-            case .wheelDown:
-                if bar.turnPage(.next).redrawBar { pacer.requestDraw() }
-            case .motion:
-                break
-            }
-        case .mouse(let mouse):
-            guard mouse.row < terminal.rows, let event = Self.remoteMouseEvent(mouse) else { return }
-            if let bytes = MouseEncoder.encode(event, options: options) {
-                outbox += bytes
-            } else if mouse.action == .wheelUp || mouse.action == .wheelDown {
-                // The remote does not want the mouse: the wheel scrolls rterm's own history.
-                let step = mouse.action == .wheelUp ? 3 : -3
-                historyOffset = min(max(historyOffset + step, 0), terminal.scrollbackCount)
-                pacer.requestDraw()
-            }
-        case .focus(let focused):
-            if let bytes = FocusEncoder.encode(focused: focused, options: options) { outbox += bytes }
-        case .passthrough(let bytes):
-            outbox += bytes
         }
     }
 
-    func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
-        switch action {
-        case .send(let key):
-            outbox += KeyEncoder.encode(key, options: options)
-        case .disconnect:
-            ending = .disconnected
-        case .help:
-            message = EscapeCharacterFilter.helpText.dropFirst().dropLast().map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.joined(separator: "   ")
-            pacer.requestDraw()
-        case .suspend:
-            suspend()
-        case .toggleBar:
-            setBarVisible(!bar.isVisible)
-        }
-    }
+    // MARK: - Actions
 
-    private static func remoteMouseEvent(_ mouse: LocalMouseEvent) -> MouseEvent? {
-        let button = MouseButton(rawValue: mouse.button) ?? .left
-        let action: MouseAction
-        switch mouse.action {
-        case .press: action = .press(button)
-        case .release: action = .release(button)
-        case .motion: action = .motion(held: mouse.button == 3 ? nil : button)
-        case .wheelUp: action = .wheelUp
-        case .wheelDown: action = .wheelDown
+    private func perform(_ actions: [FrontAction]) {
+        for action in actions {
+            switch action {
+            case .send(let input): session.send(input)
+            case .answerPrompt(let answer): session.answerPrompt(answer)
+            case .disconnect: session.end(.disconnected(label: label))
+            case .suspend: suspend()
+            case .barVisibilityChanged: applyLocalSize(localSize, force: true)
+            case .redraw: pacer.requestDraw()
+            }
         }
-        return MouseEvent(action, column: mouse.column, row: mouse.row, modifiers: mouse.modifiers)
     }
 
     /// `~^Z`: the terminal restored, rterm stopped; on resume, modes back and a full redraw.
     private func suspend() {
         screen.suspend()
-        rterm_signal_mask_restore(&previousMask)
+        signals.pause()
         kill(getpid(), SIGTSTP)
-        var unused = sigset_t()
-        close(signals)
-        signals = rterm_signalfd_open(&unused)
+        signals.resume()
         screen.resume()
         renderer.invalidate()
         applyLocalSize(NcursesScreen.size(), force: false)
         pacer.requestDraw()
     }
 
-    // MARK: - Signals and size
-
-    private func readSignals() {
-        while true {
-            let signal = rterm_signalfd_read(signals)
-            if signal == 0 { return }
-            switch signal {
-            case SIGWINCH: applyLocalSize(NcursesScreen.size(), force: false)
-            case SIGTERM: ending = .signal("TERM")
-            case SIGHUP: ending = .signal("HUP")
-            case SIGINT: ending = .signal("INT")
-            default: ending = .signal("QUIT")
-            }
-        }
-    }
-
-    func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
+    private func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
         guard force || size != localSize else { return }
         localSize = size
-        let remote = Self.remoteSize(local: size, barRows: bar.reservedRows)
+        let remote = Self.remoteSize(local: size, barRows: controller.bar.reservedRows)
         screen.resize(rows: size.rows, columns: size.columns)
-        terminal.resize(rows: remote.rows, columns: remote.columns)
-        do {
-            try transport.resize(rows: remote.rows, columns: remote.columns)
-        } catch {
-            ending = .failed(error.description)
-        }
+        session.resize(rows: remote.rows, columns: remote.columns)
         renderer.invalidate()
         pacer.requestDraw()
-    }
-
-    // MARK: - Remote
-
-    /// Where remote output is read into (allocated once: this runs for every read).
-    private var readBuffer = [UInt8](repeating: 0, count: 1 << 18)
-
-    private func readRemote() throws(TransportError) {
-        var budget = 1 << 20  // then let the loop look at input and the clock again
-        for stream in [TransportStream.output, .errorOutput] {
-            reading: while budget > 0 {
-                switch try transport.read(into: &readBuffer, from: stream) {
-                case .transferred(let n):
-                    budget -= n
-                    let effects = readBuffer.withUnsafeBufferPointer {
-                        terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<n]))
-                    }
-                    pacer.outputArrived(at: MonotonicClock.now())
-                    apply(effects)
-                case .wouldBlock:
-                    break reading
-                case .endOfStream:
-                    if stream == .output {
-                        ending = .remote(try transport.awaitExit())
-                        return
-                    }
-                    break reading
-                }
-            }
-        }
-    }
-
-    private func apply(_ effects: [TerminalEffect]) {
-        for effect in effects {
-            switch effect {
-            case .reply(let bytes): outbox += bytes
-            case .bell: beep()
-            case .titleChanged(let title): screen.setTitle(title)
-            case .iconNameChanged, .clipboardRequest: break  // clipboard: no policy yet, so never
-            }
-        }
-    }
-
-    private func flushOutbox() throws(TransportError) {
-        while !outbox.isEmpty {
-            guard case .transferred = try transport.write(draining: &outbox) else { return }
-        }
     }
 
     // MARK: - Drawing
 
     private func draw(now: UInt64, force: Bool = false) {
         guard force || pacer.shouldDraw(now: now) else { return }
-        var labels: [BarLabel]
-        if !bar.isVisible {
-            labels = []
-        } else if let message {
-            labels = [BarLabel(column: 0, text: " " + message, emphasis: .normal)]
-        } else if isMenuOpen {
-            labels = Self.menuLabels().map { BarLabel(column: $0.column, text: $0.text, emphasis: .normal) }
-        } else if historyOffset > 0 {
-            labels = [BarLabel(column: 0, text: " [history -\(historyOffset)] wheel to scroll, any key returns", emphasis: .armed)]
-        } else {
-            let layout = bar.layout(width: terminal.columns)
-            labels = layout.slots.map { slot in
-                let label = bar.appearance(of: slot)
-                let width = label.text.unicodeScalars.count
-                let column = slot.columns.lowerBound + max(0, (slot.columns.count - width) / 2)
-                return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
-            }
+        var labels = controller.barLabels(width: localSize.columns)
+        if session.state == .connecting, controller.prompt == nil, controller.message == nil, labels != nil {
+            labels = [BarLabel(column: 0, text: " connecting to \(label)…  (~. cancels)", emphasis: .normal)]
         }
-        renderer.draw(terminal, bar: bar.isVisible ? labels : nil, historyOffset: historyOffset)
+        renderer.draw(
+            session.terminal, bar: labels, historyOffset: controller.historyOffset, barCursor: controller.barCursorColumn)
         pacer.didDraw(at: now)
-    }
-
-
-    private static func earliest(_ a: Int32, _ b: Int32) -> Int32 {
-        if a < 0 { return b }
-        if b < 0 { return a }
-        return min(a, b)
     }
 }

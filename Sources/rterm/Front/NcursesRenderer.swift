@@ -24,8 +24,9 @@ struct NcursesRenderer {
     }
 
     /// Draws `terminal` at the top, the bar's labels on the row below it (none when the bar
-    /// is hidden). With a history offset, the top rows show lines from the scrollback.
-    mutating func draw(_ terminal: Terminal, bar: [BarLabel]?, historyOffset: Int = 0) {
+    /// is hidden). With a history offset, the top rows show lines from the scrollback. With
+    /// `barCursor`, the cursor sits on the bar row at that column (an answer being typed).
+    mutating func draw(_ terminal: Terminal, bar: [BarLabel]?, historyOffset: Int = 0, barCursor: Int? = nil) {
         if historyOffset > 0 || drawnHistoryOffset > 0 {
             drawHistory(terminal, offset: historyOffset)
             drawnHistoryOffset = historyOffset
@@ -55,8 +56,13 @@ struct NcursesRenderer {
             drawBar(bar, row: terminal.rows, columns: terminal.columns)
             drawnBar = bar
         }
-        move(Int32(terminal.cursorRow), Int32(min(terminal.cursorColumn, terminal.columns - 1)))
-        curs_set(terminal.modes.cursorVisible ? 1 : 0)
+        if let barCursor, bar != nil {
+            move(Int32(terminal.rows), Int32(min(barCursor, terminal.columns - 1)))
+            curs_set(1)
+        } else {
+            move(Int32(terminal.cursorRow), Int32(min(terminal.cursorColumn, terminal.columns - 1)))
+            curs_set(terminal.modes.cursorVisible ? 1 : 0)
+        }
         refresh()
         state.recordDrawn(terminal)
     }
@@ -157,11 +163,4 @@ struct NcursesRenderer {
         if a.contains(.invisible) { result |= rterm_a_invis() }
         return result
     }
-}
-
-/// One label on the bar row, placed and styled by the front.
-struct BarLabel: Equatable {
-    var column: Int
-    var text: String
-    var emphasis: KeyBarLabel.Emphasis
 }

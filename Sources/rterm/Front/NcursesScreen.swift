@@ -27,15 +27,28 @@ final class NcursesScreen {
     /// Colour pairs ncurses can hold.
     private(set) var pairCount = 0
 
-    /// Starts ncurses on the terminal of standard output; nil when there is none.
+    /// The terminfo entry used instead of `TERM` when terminfo does not know `TERM`.
+    private(set) var fallbackTerm: String?
+
+    /// Starts ncurses on the terminal of standard output; nil when there is none, or when not
+    /// even the fallback entries are in terminfo. With a `TERM` that terminfo does not know,
+    /// ncurses draws as `xterm-256color` when the terminal answers like an xterm, else as
+    /// `vt100`, and says so in one line: the remote's bytes never reach the terminal raw.
     init?() {
-        guard isatty(0) == 1, isatty(1) == 1 else { return nil }
+        guard isatty(1) == 1 else { return nil }
         // Wide characters need a UTF-8 locale; keep the user's if it is one.
         setlocale(LC_ALL, "")
         if let codeset = nl_langinfo(nl_item(CODESET)).map({ String(cString: $0) }), codeset != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
-        guard rterm_newterm_stdio() != 0 else { return nil }
+        if rterm_newterm_stdio() == 0 {
+            let requested = ProcessInfo.processInfo.environment["TERM"] ?? ""
+            let fallback = TerminalProbe.suggestedTerm()
+            // Printed before ncurses takes the screen, so it is still there afterwards.
+            printError("rterm: TERM=\(requested) is not in terminfo; drawing as \(fallback)")
+            guard rterm_newterm_type(fallback) != 0 else { return nil }
+            fallbackTerm = fallback
+        }
         isActive = true
         raw()
         noecho()

@@ -4,7 +4,7 @@ import Testing
 /// The real-server tests: every nested suite runs against one throwaway sshd started by
 /// `.testSSHD` and stopped when the suite ends. rterm runs as a subprocess with a throwaway
 /// HOME; nothing prompts on a terminal (BatchMode, or askpass with SSH_ASKPASS_REQUIRE=force).
-@Suite(.testSSHD)
+@Suite(.testSSHD, .serialized, .timeLimit(.minutes(5)))
 struct SSHIntegrationTests {}
 
 /// One test's view of the server: a fresh HOME with a config that points at the test

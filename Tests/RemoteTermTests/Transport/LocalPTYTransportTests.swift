@@ -4,14 +4,18 @@ import Testing
 @testable import RemoteTerm
 
 /// A real local pseudo-terminal: output, exit statuses and signals, size.
-struct LocalPTYTransportTests {
+@Suite struct LocalPTYTransportTests {
     func run(_ arguments: [String], rows: Int = 24, columns: Int = 80) throws -> (output: String, exit: TransportExit) {
         let transport = try LocalPTYTransport(
             arguments: arguments, environment: ["PATH": "/usr/bin:/bin"], rows: rows, columns: columns)
-        let drain = TransportPumpTests.Drain()
-        let exit = try TransportPump(input: nil, output: drain.writeEnd, errorOutput: drain.writeEnd).run(transport)
+        let drain = SessionPumpTests.Drain()
+        let ending = try SessionPumpTests.pump(transport, output: drain.writeEnd, errorOutput: drain.writeEnd)
         transport.close()
-        return (String(decoding: drain.finish(), as: UTF8.self), try #require(exit))
+        guard case .remoteExited(let exit) = ending else {
+            Issue.record("ended with \(ending)")
+            return (String(decoding: drain.finish(), as: UTF8.self), .unknown)
+        }
+        return (String(decoding: drain.finish(), as: UTF8.self), exit)
     }
 
     @Test func commandOutputAndStatus() throws {
@@ -28,6 +32,17 @@ struct LocalPTYTransportTests {
     @Test func signalIsReported() throws {
         let result = try run(["sh", "-c", "kill -TERM $$"])
         #expect(result.exit == .signal(name: "TERM", message: ""))
+    }
+
+    /// Terminals started at once on several threads are each their own: a shared static
+    /// name buffer (ttyname) once made a child open another's terminal, so its output was lost.
+    @Test(arguments: 0..<4)
+    func terminalsStartedAtOnceOnSeveralThreadsAreEachTheirOwn(_ thread: Int) throws {
+        for run in 0..<25 {
+            let result = try self.run(["sh", "-c", "echo \(thread)-\(run); exit 3"])
+            #expect(result.output == "\(thread)-\(run)\r\n")
+            #expect(result.exit == .status(3))
+        }
     }
 
     @Test func missingCommandFailsToStart() {

@@ -46,14 +46,39 @@ final class SSHChannel {
     }
 
     /// One non-blocking read of `stream` (0: stdout, 1: stderr): bytes, 0 at EOF, or a
-    /// libssh2 error code (EAGAIN when nothing is buffered).
+    /// libssh2 error code (EAGAIN when nothing is buffered, or while another call's packet
+    /// is half sent).
     func read(stream: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        libssh2_channel_read_ex(raw, stream, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
+        session.send(.channelRead(ObjectIdentifier(self))) {
+            libssh2_channel_read_ex(raw, stream, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
+        }
     }
 
-    /// One non-blocking write to stdin: bytes accepted, or a libssh2 error code.
+    /// One non-blocking write to stdin: bytes accepted, or a libssh2 error code. After
+    /// EAGAIN the same bytes must be offered again (libssh2 may hold the first packet of
+    /// them half sent).
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        libssh2_channel_write_ex(raw, 0, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+        session.send(.channelWrite(ObjectIdentifier(self))) {
+            libssh2_channel_write_ex(raw, 0, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+    }
+
+    /// Sends EOF: 0 when sent, or a libssh2 error code (EAGAIN: call again).
+    func sendEOF() -> Int {
+        session.send(.channelEOF(ObjectIdentifier(self))) { Int(libssh2_channel_send_eof(raw)) }
+    }
+
+    /// Sends a window change: 0 when sent, or a libssh2 error code (EAGAIN: call again).
+    func requestSize(rows: Int, columns: Int) -> Int {
+        session.send(.windowChange(ObjectIdentifier(self))) {
+            Int(libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0))
+        }
+    }
+
+    /// Waits (without blocking) for the server to close the channel after its EOF: 0 when
+    /// closed, EAGAIN while not yet, or a libssh2 error code.
+    func pollClosed() -> Int {
+        session.send(.channelRead(ObjectIdentifier(self))) { Int(libssh2_channel_wait_closed(raw)) }
     }
 
     /// Whether the server sent EOF.

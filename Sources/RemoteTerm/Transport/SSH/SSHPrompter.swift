@@ -9,13 +9,16 @@ import Foundation
 /// Asks the user for passphrases, passwords, keyboard-interactive answers and host key
 /// confirmations, the way OpenSSH's read_passphrase does: on the controlling terminal
 /// (`/dev/tty`, echo off for secrets), or through the `SSH_ASKPASS` program when
-/// `SSH_ASKPASS_REQUIRE=force`, or when there is no terminal but a display. Nothing asked
-/// or answered here is ever logged.
+/// `SSH_ASKPASS_REQUIRE=force`, or when there is no terminal but a display. Inside the
+/// full-screen front, questions go through `mailbox` instead, and the front asks on its bar
+/// row (askpass still wins when forced). Nothing asked or answered here is ever logged.
 public struct SSHPrompter: Sendable {
     /// The environment (`SSH_ASKPASS`, `SSH_ASKPASS_REQUIRE`, `DISPLAY`, `WAYLAND_DISPLAY`).
     public var environment: [String: String]
     /// `BatchMode`: never ask; every question counts as unanswered.
     public var batchMode: Bool
+    /// Where the full-screen front takes questions, when it runs.
+    public var mailbox: PromptMailbox?
 
     /// A prompter reading `environment`.
     public init(environment: [String: String], batchMode: Bool = false) {
@@ -31,6 +34,8 @@ public struct SSHPrompter: Sendable {
         switch route {
         case .askpass(let program):
             return runAskpass(program, prompt: prompt, confirm: false)
+        case .mailbox(let mailbox):
+            return mailbox.ask(PromptRequest(text: prompt, kind: echo ? .text : .secret))
         case .terminal:
             return readFromTerminal(prompt, echo: echo)
         case .none:
@@ -45,6 +50,8 @@ public struct SSHPrompter: Sendable {
         switch route {
         case .askpass(let program):
             return runAskpass(program, prompt: prompt, confirm: true)
+        case .mailbox(let mailbox):
+            return mailbox.ask(PromptRequest(text: prompt, kind: .confirmation))
         case .terminal:
             return readFromTerminal(prompt, echo: true)
         case .none:
@@ -56,7 +63,12 @@ public struct SSHPrompter: Sendable {
     /// again."): on the terminal when questions go there, nowhere otherwise, so that a
     /// script reading standard error sees only the final `rterm:` line.
     public func notify(_ message: String) {
-        guard !batchMode, case .terminal = route else { return }
+        guard !batchMode else { return }
+        if case .mailbox(let mailbox) = route {
+            mailbox.notify(message)
+            return
+        }
+        guard case .terminal = route else { return }
         let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return }
         writeAll(tty, InertText.make(message, keepingNewlines: true) + "\n")
@@ -72,6 +84,7 @@ public struct SSHPrompter: Sendable {
 
     private enum Route {
         case askpass(String)
+        case mailbox(PromptMailbox)
         case terminal
         case none
     }
@@ -81,6 +94,7 @@ public struct SSHPrompter: Sendable {
         let requirement = environment["SSH_ASKPASS_REQUIRE"] ?? ""
         let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         if requirement == "force", let askpass { return .askpass(askpass) }
+        if let mailbox { return .mailbox(mailbox) }
         if requirement == "prefer", hasDisplay, let askpass { return .askpass(askpass) }
         if Self.hasTerminal { return .terminal }
         if requirement != "never", hasDisplay, let askpass { return .askpass(askpass) }

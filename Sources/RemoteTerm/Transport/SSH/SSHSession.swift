@@ -31,6 +31,9 @@ final class SSHSession {
     /// Callback state; its address is the session's abstract pointer.
     let context = SSHSessionContext()
     let log: SSHLog
+    /// The call holding a half-sent packet, which must be repeated before anything else
+    /// sends (SSHSendDiscipline.swift).
+    var pendingSend: SSHSendOperation?
 
     /// Takes ownership of `socket` (closed on failure too).
     init(socket: Int32, endpoint: SSHEndpoint, answerTimeout: Int, tunnel: SSHTunnel?, log: SSHLog)
@@ -76,6 +79,18 @@ final class SSHSession {
         }
         _ = libssh2_session_callback_set(
             raw, LIBSSH2_CALLBACK_DISCONNECT, unsafeBitCast(disconnected, to: UnsafeMutableRawPointer.self))
+        // SSH_MSG_IGNORE: OpenSSH's sshd sends one the size of every write to a terminal whose
+        // echo is off (its simulated echo), which is how input pacing learns what the remote
+        // terminal took (SSHInputPacer).
+        let ignored: @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> Void = { _, _, length, abstract in
+            guard let pointer = abstract?.pointee else { return }
+            let context = Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue()
+            context.ignoredBytes &+= Int(max(length, 0))
+            context.ignoredMessages &+= 1
+        }
+        _ = libssh2_session_callback_set(raw, LIBSSH2_CALLBACK_IGNORE, unsafeBitCast(ignored, to: UnsafeMutableRawPointer.self))
     }
 
     deinit {
@@ -155,13 +170,19 @@ final class SSHSession {
 
     /// The descriptors to poll for this session (and the hops under it) and the events
     /// libssh2 is blocked on; POLLIN when it reports none.
-    var pollInterests: [TransportPollInterest] {
+    var pollInterests: [PollInterest] {
         let directions = libssh2_session_block_directions(raw)
         var events: Int16 = 0
         if directions & LIBSSH2_SESSION_BLOCK_INBOUND != 0 { events |= Int16(POLLIN) }
         if directions & LIBSSH2_SESSION_BLOCK_OUTBOUND != 0 { events |= Int16(POLLOUT) }
         if events == 0 { events = Int16(POLLIN) }
-        return [TransportPollInterest(descriptor: socket, events: events)] + (tunnel?.pollInterests ?? [])
+        return [PollInterest(descriptor: socket, events: events)] + (tunnel?.pollInterests ?? [])
+    }
+
+    /// Whether the socket can take more bytes now (poll for POLLOUT, without waiting).
+    var socketHasRoom: Bool {
+        var entry = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
     }
 
     /// Moves bytes through the jump tunnels under this session; true if any moved.

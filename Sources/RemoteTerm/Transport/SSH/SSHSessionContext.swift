@@ -15,6 +15,10 @@ final class SSHSessionContext {
     var unansweredRounds = 0
     /// What the server said when it disconnected (`SSH_MSG_DISCONNECT`), made inert.
     var disconnectMessage: String?
+    /// Bytes of `SSH_MSG_IGNORE` payload received (each message's string, with its length).
+    var ignoredBytes = 0
+    /// `SSH_MSG_IGNORE` messages received.
+    var ignoredMessages = 0
 }
 
 /// One keyboard-interactive info request from the server.

@@ -19,7 +19,7 @@ extension SSHTransport {
         let channel = try startChannel(on: session, request: request, log: log)
         return SSHTransport(
             channel: channel, keepaliveInterval: request.destination.serverAliveInterval,
-            keepaliveCountMax: request.destination.serverAliveCountMax)
+            keepaliveCountMax: request.destination.serverAliveCountMax, pacesInput: request.terminal != nil)
     }
 
     /// TCP (or a tunnel through `previous`), handshake, host key check, authentication.

@@ -8,9 +8,19 @@ import CSSH2
 
 /// A shell or command on an SSH server, over libssh2: the `Transport` for rterm's sessions.
 /// Built by `connect(_:log:)` (SSHTransport+Connect.swift); non-blocking and used from one
-/// thread. Keepalives follow ServerAliveInterval/ServerAliveCountMax: the link counts as
-/// dead after ServerAliveInterval x (ServerAliveCountMax + 1) seconds without a byte from
-/// the server, as in OpenSSH.
+/// thread at a time. No call waits:
+///
+/// - Written bytes are taken into `inFlight` (at most one libssh2 packet's worth) and handed
+///   to libssh2 as the channel window and the socket allow; every later call first repeats
+///   a write libssh2 left half sent (SSHSendDiscipline.swift).
+/// - With a pseudo-terminal, input is paced against OpenSSH's simulated echo
+///   (SSHInputPacer.swift), so that a paste of any size arrives whole.
+/// - A window change that cannot go now is kept and sent by `service()`; only the latest size
+///   is kept.
+/// - The exit status is polled (`exitStatus()`), never waited for.
+/// - Keepalives follow ServerAliveInterval/ServerAliveCountMax: the link counts as dead after
+///   ServerAliveInterval x (ServerAliveCountMax + 1) seconds without a byte from the server,
+///   as in OpenSSH.
 public final class SSHTransport: Transport {
     private var channel: SSHChannel?
     private var session: SSHSession?
@@ -18,13 +28,29 @@ public final class SSHTransport: Transport {
     private let keepaliveInterval: Int
     private let keepaliveCountMax: Int
     private var nextKeepalive: ContinuousClock.Instant?
+    /// Bytes taken from the caller that libssh2 has not taken yet.
+    private var inFlight: [UInt8] = []
+    /// The remote side stopped reading (EOF sent, channel closed): input is dropped.
+    private var inputClosed = false
+    private var pacer: SSHInputPacer?
+    private var seenIgnoredBytes = 0
+    private var seenIgnoredMessages = 0
+    /// A window change still to send.
+    private var wantedSize: (rows: Int, columns: Int)?
+    private var exit: TransportExit?
+    /// Bytes moved through a jump tunnel in the last `service()`: more may be readable.
+    private var tunnelMoved = false
 
-    init(channel: SSHChannel, keepaliveInterval: Int, keepaliveCountMax: Int) {
+    /// The most one libssh2 write takes (`_libssh2_channel_write` sends at most 32,700 bytes).
+    static let writeChunk = 32_700
+
+    init(channel: SSHChannel, keepaliveInterval: Int, keepaliveCountMax: Int, pacesInput: Bool) {
         self.channel = channel
         self.session = channel.session
         self.endpoint = channel.session.endpoint
         self.keepaliveInterval = keepaliveInterval
         self.keepaliveCountMax = keepaliveCountMax
+        if pacesInput { pacer = SSHInputPacer() }
         if keepaliveInterval > 0 {
             libssh2_keepalive_config(channel.session.raw, 1, UInt32(keepaliveInterval))
             nextKeepalive = .now + .seconds(keepaliveInterval)
@@ -36,40 +62,41 @@ public final class SSHTransport: Transport {
     }
 
     /// The session's socket (and the hops' sockets when jumping).
-    public var pollInterests: [TransportPollInterest] {
+    public var pollInterests: [PollInterest] {
         session?.pollInterests ?? []
     }
 
-    /// Until the next keepalive is due, or -1 without keepalives.
+    /// Until the next keepalive is due or paced input may go; -1 without either.
     public var pollTimeout: Int32 {
-        guard let nextKeepalive else { return -1 }
-        return max(SSHDeadline.milliseconds(until: nextKeepalive), 1)
+        var timeout: Int32 = -1
+        if let nextKeepalive { timeout = max(SSHDeadline.milliseconds(until: nextKeepalive), 1) }
+        let now = MonotonicClock.now()
+        if !inFlight.isEmpty || wantedSize != nil, let release = pacer?.nextRelease(now: now) {
+            let milliseconds = Int32(clamping: (release &- min(release, now)) / 1_000_000 + 1)
+            timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+        }
+        return timeout
     }
 
-    /// Sends a keepalive when due, notices a dead server, moves jump traffic, and reports
-    /// data libssh2 has already buffered.
-    public func service() throws(TransportError) -> Bool {
+    /// Moves jump traffic, finishes a half-sent write, sends a queued window change, sends a
+    /// keepalive when due and notices a dead server.
+    public func service() throws(TransportError) {
         guard let session, let channel else { throw TransportError.closed }
         do throws(SSHError) {
-            let moved = try session.pumpTunnels()
-            if keepaliveInterval > 0 {
-                var seconds: Int32 = 0
-                let result = libssh2_keepalive_send(session.raw, &seconds)
-                if result != 0, result != LIBSSH2_ERROR_EAGAIN {
-                    throw SSHError.connectionLost(endpoint, reason: session.lastError.message)
-                }
-                let limit = keepaliveInterval * (keepaliveCountMax + 1)
-                let silence = session.context.lastReceived.duration(to: .now)
-                if silence >= .seconds(limit) { throw SSHError.serverNotResponding(endpoint, seconds: limit) }
-                let dead = session.context.lastReceived + .seconds(limit)
-                let keepalive = ContinuousClock.now + .seconds(max(Int(seconds), 1))
-                nextKeepalive = min(dead, keepalive)
-            }
-            // Data or an EOF that libssh2 took off the socket while serving another call.
-            return moved || channel.bufferedByteCount > 0 || channel.isAtEndOfFile
+            tunnelMoved = try session.pumpTunnels()
+            noteIgnoredMessages(session)
+            try flushInFlight(channel)
+            sendWantedSize(channel)
+            if keepaliveInterval > 0 { try keepalive(session) }
         } catch {
             throw TransportError.ssh(error)
         }
+    }
+
+    /// Data or an end of stream that libssh2 took off the socket while serving another call.
+    public var hasBufferedInput: Bool {
+        guard let channel else { return false }
+        return tunnelMoved || channel.bufferedByteCount > 0 || channel.isAtEndOfFile
     }
 
     /// Reads stdout or stderr of the remote side.
@@ -77,56 +104,75 @@ public final class SSHTransport: Transport {
         throws(TransportError) -> TransportIO
     {
         guard let channel else { throw TransportError.closed }
+        if !inFlight.isEmpty, channel.session.pendingSend == .channelWrite(ObjectIdentifier(channel)) {
+            do { try flushInFlight(channel) } catch { throw TransportError.ssh(error) }
+        }
         let count = channel.read(stream: stream == .output ? 0 : SSH_EXTENDED_DATA_STDERR, into: buffer)
-        if count > 0 { return .transferred(count) }
+        if count > 0 {
+            pacer?.outputArrived(now: MonotonicClock.now())
+            return .transferred(count)
+        }
         if count == Int(LIBSSH2_ERROR_EAGAIN) { return .wouldBlock }
         if count == 0 { return channel.isAtEndOfFile ? .endOfStream : .wouldBlock }
         if count == Int(LIBSSH2_ERROR_CHANNEL_CLOSED) { return .endOfStream }
         throw TransportError.ssh(.connectionLost(endpoint, reason: channel.session.lastError.message))
     }
 
-    /// Writes to the remote side's stdin (or terminal input).
+    /// Takes up to one packet's worth of input (less while input is paced), once the
+    /// previous one has gone to libssh2.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         guard let channel else { throw TransportError.closed }
-        let count = channel.write(bytes)
-        if count > 0 { return .transferred(count) }
-        if count == 0 || count == Int(LIBSSH2_ERROR_EAGAIN) { return .wouldBlock }
-        if count == Int(LIBSSH2_ERROR_CHANNEL_CLOSED) || count == Int(LIBSSH2_ERROR_CHANNEL_EOF_SENT) {
-            return .endOfStream
+        do {
+            try flushInFlight(channel)
+        } catch {
+            throw TransportError.ssh(error)
         }
-        throw TransportError.ssh(.connectionLost(endpoint, reason: channel.session.lastError.message))
+        if inputClosed { return .endOfStream }
+        guard inFlight.isEmpty, !bytes.isEmpty else { return .wouldBlock }
+        let now = MonotonicClock.now()
+        noteIgnoredMessages(channel.session)
+        let allowance = pacer?.allowance(now: now) ?? Int.max
+        let count = min(bytes.count, Self.writeChunk, allowance)
+        guard count > 0 else { return .wouldBlock }
+        inFlight.append(contentsOf: bytes[0..<count])
+        pacer?.wrote(count, now: now)
+        do {
+            try flushInFlight(channel)
+        } catch {
+            throw TransportError.ssh(error)
+        }
+        return .transferred(count)
     }
 
-    /// Sends EOF on the channel.
+    /// Sends EOF on the channel once everything written has gone.
     public func finishWriting() throws(TransportError) -> Bool {
         guard let channel else { throw TransportError.closed }
-        return libssh2_channel_send_eof(channel.raw) != LIBSSH2_ERROR_EAGAIN
+        do { try flushInFlight(channel) } catch { throw TransportError.ssh(error) }
+        guard inFlight.isEmpty else { return false }
+        if inputClosed { return true }
+        let result = channel.sendEOF()
+        if result == Int(LIBSSH2_ERROR_EAGAIN) { return false }
+        inputClosed = true
+        return true
     }
 
-    /// Sends a window-change request.
+    /// Sends a window-change request now, or keeps it for `service()`.
     public func resize(rows: Int, columns: Int) throws(TransportError) {
         guard let channel else { throw TransportError.closed }
-        do {
-            let result = try channel.session.perform("a window-change request") {
-                libssh2_channel_request_pty_size_ex(channel.raw, Int32(columns), Int32(rows), 0, 0)
-            }
-            if result != 0 { channel.session.log.debug("window-change failed: \(channel.session.lastError.message)") }
-        } catch {
-            throw TransportError.ssh(error)
-        }
+        wantedSize = (rows, columns)
+        sendWantedSize(channel)
     }
 
-    /// Waits for the channel to close and returns the exit status or signal.
-    public func awaitExit() throws(TransportError) -> TransportExit {
+    /// The exit status or signal, once the server has closed the channel.
+    public func exitStatus() throws(TransportError) -> TransportExit? {
+        if let exit { return exit }
         guard let channel else { throw TransportError.closed }
-        let session = channel.session
-        do {
-            _ = try session.perform("waiting for the remote command to exit") {
-                libssh2_channel_wait_closed(channel.raw)
-            }
-        } catch {
-            throw TransportError.ssh(error)
+        let result = channel.pollClosed()
+        if result == Int(LIBSSH2_ERROR_EAGAIN) { return nil }
+        if result != 0 {
+            channel.session.log.debug("waiting for the channel to close: \(channel.session.lastError.message)")
         }
+        let session = channel.session
         var name: UnsafeMutablePointer<CChar>?
         var nameLength = 0
         var message: UnsafeMutablePointer<CChar>?
@@ -139,14 +185,77 @@ public final class SSHTransport: Transport {
             let text = message.map { InertText.make(String(String(cString: $0).prefix(1024))) } ?? ""
             libssh2_free(session.raw, name)
             if let message { libssh2_free(session.raw, message) }
-            return .signal(name: signal, message: text)
+            exit = .signal(name: signal, message: text)
+        } else if result != 0 && result != Int(LIBSSH2_ERROR_INVAL) {
+            exit = .unknown
+        } else {
+            exit = .status(libssh2_channel_get_exit_status(channel.raw))
         }
-        return .status(libssh2_channel_get_exit_status(channel.raw))
+        return exit
     }
 
     /// Closes the channel, then the session and the jump sessions under it.
     public func close() {
         channel = nil
         session = nil
+    }
+
+    // MARK: - Internals
+
+    /// Hands `inFlight` to libssh2 until it is empty or libssh2 would block.
+    private func flushInFlight(_ channel: SSHChannel) throws(SSHError) {
+        while !inFlight.isEmpty {
+            let count = inFlight.withUnsafeBytes { channel.write($0) }
+            if count > 0 {
+                inFlight.removeFirst(count)
+                continue
+            }
+            if count == 0 || count == Int(LIBSSH2_ERROR_EAGAIN) { return }
+            if count == Int(LIBSSH2_ERROR_CHANNEL_CLOSED) || count == Int(LIBSSH2_ERROR_CHANNEL_EOF_SENT) {
+                // The remote side stopped reading: what it will never read is dropped.
+                inFlight.removeAll()
+                inputClosed = true
+                return
+            }
+            throw SSHError.connectionLost(endpoint, reason: channel.session.lastError.message)
+        }
+    }
+
+    private func sendWantedSize(_ channel: SSHChannel) {
+        guard let wanted = wantedSize else { return }
+        let result = channel.requestSize(rows: wanted.rows, columns: wanted.columns)
+        if result == Int(LIBSSH2_ERROR_EAGAIN) { return }
+        wantedSize = nil
+        if result != 0 { channel.session.log.debug("window-change failed: \(channel.session.lastError.message)") }
+    }
+
+    /// Passes ignore messages that arrived since the last look to the pacer.
+    private func noteIgnoredMessages(_ session: SSHSession) {
+        let context = session.context
+        guard context.ignoredMessages != seenIgnoredMessages else { return }
+        pacer?.ignored(
+            payload: context.ignoredBytes &- seenIgnoredBytes, messages: context.ignoredMessages &- seenIgnoredMessages,
+            now: MonotonicClock.now())
+        seenIgnoredBytes = context.ignoredBytes
+        seenIgnoredMessages = context.ignoredMessages
+    }
+
+    /// Sends a keepalive when due, and gives up on a server silent for too long. A keepalive
+    /// is only offered when nothing is half sent and the socket has room: libssh2 1.10
+    /// ignores EAGAIN from its keepalive and would leave that packet half sent for good.
+    private func keepalive(_ session: SSHSession) throws(SSHError) {
+        let limit = keepaliveInterval * (keepaliveCountMax + 1)
+        let silence = session.context.lastReceived.duration(to: .now)
+        if silence >= .seconds(limit) { throw SSHError.serverNotResponding(endpoint, seconds: limit) }
+        var seconds: Int32 = Int32(keepaliveInterval)
+        if !session.hasHalfSentPacket, inFlight.isEmpty, session.socketHasRoom {
+            let result = libssh2_keepalive_send(session.raw, &seconds)
+            if result != 0, result != LIBSSH2_ERROR_EAGAIN {
+                throw SSHError.connectionLost(endpoint, reason: session.lastError.message)
+            }
+        }
+        let dead = session.context.lastReceived + .seconds(limit)
+        let next = ContinuousClock.now + .seconds(max(Int(seconds), 1))
+        nextKeepalive = min(dead, next)
     }
 }

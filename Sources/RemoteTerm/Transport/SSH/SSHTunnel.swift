@@ -45,12 +45,12 @@ final class SSHTunnel {
     }
 
     /// What to poll: our socketpair end, and the previous session's sockets.
-    var pollInterests: [TransportPollInterest] {
+    var pollInterests: [PollInterest] {
         var events: Int16 = 0
         if toChannel.isEmpty, !socketEnded { events |= Int16(POLLIN) }
         if !toSocket.isEmpty { events |= Int16(POLLOUT) }
         var interests = channel.session.pollInterests
-        if events != 0 { interests.insert(TransportPollInterest(descriptor: localEnd, events: events), at: 0) }
+        if events != 0 { interests.insert(PollInterest(descriptor: localEnd, events: events), at: 0) }
         return interests
     }
 
@@ -121,8 +121,8 @@ final class SSHTunnel {
             }
             if socketEnded {
                 if !channelEOFSent {
-                    let result = libssh2_channel_send_eof(channel.raw)
-                    if result == LIBSSH2_ERROR_EAGAIN { return moved }
+                    let result = channel.sendEOF()
+                    if result == Int(LIBSSH2_ERROR_EAGAIN) { return moved }
                     channelEOFSent = true
                     moved = true
                 }

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one event loop: the only place rterm sleeps. Sources register descriptors, deadlines
+/// and "ready now"; each turn the loop polls all descriptors once, with the earliest
+/// deadline as the timeout (none when a source is ready), then hands every source its
+/// readiness. Time comes from an injected `LoopClock`, sleeping from an injected `Poller`,
+/// so that everything that decides runs in tests on a manual clock.
+///
+/// Single-threaded, like libssh2 and ncurses. Other threads (a connection being set up, a
+/// prompt waiting for its answer) reach the loop only through `waker`.
+public final class EventLoop {
+    /// The loop's clock.
+    public let clock: LoopClock
+    /// Wakes the loop from another thread.
+    public let waker: EventLoopWaker
+    private let poller: Poller
+    private var sources: [EventSource] = []
+    /// Turns run so far.
+    public private(set) var turns = 0
+
+    /// A loop on `clock`, sleeping in `poller`.
+    public init(clock: LoopClock = SystemClock(), poller: Poller = SystemPoller()) throws(EventLoopError) {
+        self.clock = clock
+        self.poller = poller
+        waker = try EventLoopWaker()
+        sources.append(waker)
+    }
+
+    /// Serves `source` from the next turn on.
+    public func add(_ source: EventSource) {
+        guard !sources.contains(where: { $0 === source }) else { return }
+        sources.append(source)
+    }
+
+    /// Stops serving `source`.
+    public func remove(_ source: EventSource) {
+        sources.removeAll { $0 === source }
+    }
+
+    /// One turn: sleep until something is ready, a deadline passes, or `limit` (loop-clock
+    /// nanoseconds) comes; then let every source handle what happened.
+    public func turn(limit: UInt64? = nil) throws(EventLoopError) {
+        turns += 1
+        var descriptors: [pollfd] = []
+        var ranges: [Range<Int>] = []
+        let now = clock.now()
+        var wake = limit
+        for source in sources {
+            let start = descriptors.count
+            for interest in source.pollInterests {
+                descriptors.append(pollfd(fd: interest.descriptor, events: interest.events, revents: 0))
+            }
+            ranges.append(start..<descriptors.count)
+            if source.isReady { wake = now }
+            if let deadline = source.deadline { wake = min(wake ?? deadline, deadline) }
+        }
+        let timeout = wake.map { $0 > now ? $0 - now : 0 }
+        _ = try poller.poll(&descriptors, timeout: timeout)
+        let after = clock.now()
+        // The list may change while sources are handled (a session ends and is removed).
+        for (source, range) in zip(sources, ranges) {
+            source.handle(readiness: descriptors[range].map(\.revents), now: after)
+        }
+    }
+
+    /// Turns until `done()` holds or the clock reaches `deadline`; returns whether `done()`
+    /// held.
+    @discardableResult
+    public func run(until done: () -> Bool, deadline: UInt64? = nil) throws(EventLoopError) -> Bool {
+        while !done() {
+            if let deadline, clock.now() >= deadline { return done() }
+            try turn(limit: deadline)
+        }
+        return true
+    }
+}

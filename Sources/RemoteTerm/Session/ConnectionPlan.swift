@@ -1,0 +1,57 @@
+/// A target resolved into everything a connection needs: the SSH request (settings, jump
+/// hosts, command, pseudo-terminal, prompter) or the local command and its pty. `connect`
+/// blocks, so it runs off the loop (`start(wake:prompting:)` wraps it in a
+/// `ConnectionAttempt`).
+public struct ConnectionPlan: Sendable {
+    /// How to reach the remote side.
+    public enum Route: Sendable {
+        /// Over SSH, logging to `log`.
+        case ssh(SSHConnectionRequest, log: SSHLog)
+        /// A local command on a new pseudo-terminal of this size.
+        case local(arguments: [String], environment: [String: String], rows: Int, columns: Int)
+    }
+
+    /// How to reach the remote side.
+    public var route: Route
+    /// The connection's name: `user@host[:port]`, or `local: command`.
+    public var label: String
+    /// Whether the remote side gets a pseudo-terminal (and rterm emulates its screen).
+    public var hasTerminal: Bool
+
+    /// A plan.
+    public init(route: Route, label: String, hasTerminal: Bool) {
+        self.route = route
+        self.label = label
+        self.hasTerminal = hasTerminal
+    }
+
+    /// Connects, blocking until the remote side runs or the attempt failed. Questions go to
+    /// `prompts` when given (the full-screen front asks them), else to the terminal or askpass.
+    public func connect(prompts: PromptMailbox?) -> ConnectionAttempt.Outcome {
+        switch route {
+        case .ssh(var request, let log):
+            if let prompts { request.prompter.mailbox = prompts }
+            do {
+                return .connected(try SSHTransport.connect(request, log: log))
+            } catch {
+                return .failed(.connectFailed(message: error.description, status: 255))
+            }
+        case .local(let arguments, let environment, let rows, let columns):
+            do {
+                return .connected(
+                    try LocalPTYTransport(arguments: arguments, environment: environment, rows: rows, columns: columns))
+            } catch {
+                // As a shell says of a command it cannot run.
+                return .failed(.connectFailed(message: error.description, status: 127))
+            }
+        }
+    }
+
+    /// Starts connecting on a thread of its own; `wake` is the loop's waker. With
+    /// `prompting`, questions come to the session (`SessionEvent.prompt`) instead of the
+    /// terminal.
+    public func start(wake: @escaping @Sendable () -> Void, prompting: Bool) -> ConnectionAttempt {
+        let plan = self
+        return ConnectionAttempt(wake: wake) { mailbox in plan.connect(prompts: prompting ? mailbox : nil) }
+    }
+}

@@ -1,0 +1,400 @@
+/// One session with a remote side: its screen (`Terminal`), its transport, the bytes waiting
+/// to go out, its state, and OpenSSH's escape character. Every front drives one the same
+/// way: the interactive front, the script runner, the non-interactive pump (a session whose
+/// output goes to a sink instead of a screen).
+///
+/// - Input (keys, pastes, mouse, focus, bar actions) comes in as `SessionInput` values and
+///   is encoded here, once, for the remote's current modes.
+/// - Output is read on the event loop, at most `Options.readBudget` bytes a turn, then the
+///   loop looks at everything else again. Whether more is already buffered is asked *after*
+///   the reads (`isReady`), so a read cut short by the budget can never leave data sitting
+///   in libssh2 while the loop sleeps.
+/// - What the front must know comes out as `SessionEvent` values (`takeEvents()`).
+/// - Nothing here waits: connecting runs on a thread (`ConnectionAttempt`), window changes
+///   are queued by the transport, and the exit status is polled, for at most
+///   `Options.exitWait`.
+public final class Session: EventSource {
+    /// How a session behaves.
+    public struct Options: Sendable {
+        /// Bytes read per loop turn at most, before input, timers and drawing get a turn.
+        public var readBudget = 256 * 1024
+        /// How long to wait for the exit status once the output ended, in nanoseconds.
+        public var exitWait: UInt64 = 5_000_000_000
+        /// Whether OpenSSH's `~` escapes are recognised in typed keys.
+        public var escapes = false
+        /// How many lines the screen's scrollback keeps.
+        public var scrollbackLimit = Terminal.defaultScrollbackLimit
+        /// The connection's name, for "Connection to … closed.".
+        public var label = ""
+
+        /// The defaults: no escapes (scripts and pumps type what they mean).
+        public init() {}
+    }
+
+    /// The session's options.
+    public let options: Options
+    /// Where its time comes from (the loop's clock).
+    public let clock: LoopClock
+    /// Where it is in its life.
+    public private(set) var state: SessionState = .connecting
+    /// The remote screen, emulated.
+    public private(set) var terminal: Terminal
+    /// When set, output goes here as raw bytes instead of into `terminal` (a command without
+    /// a pseudo-terminal, passed through to standard output and error).
+    public var outputSink: SessionOutputSink?
+    /// Sees every byte in and out, and every resize (`--record`).
+    public var recorder: SessionRecorder?
+
+    private var transport: Transport?
+    private var attempt: ConnectionAttempt?
+    /// The attempt's mailbox, kept after connecting: the connection may still have
+    /// something to say (a warning, a debug line under -v).
+    private var mailbox: PromptMailbox?
+    private var announcedPrompt: PromptRequest?
+    private var outbox = ByteQueue()
+    private var escapes: EscapeCharacterFilter?
+    private var events: [SessionEvent] = []
+    private var outputEnded = false
+    private var errorEnded = false
+    private var inputEndRequested = false
+    private var inputEnded = false
+    private var exitDeadline: UInt64?
+    private var nextExitPoll: UInt64?
+    private var exitPollInterval: UInt64 = 1_000_000
+    private var budgetUsedUp = false
+    private var wantsTurn = false
+    private var sizeSentAtConnect: (rows: Int, columns: Int)?
+    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// A session with a `rows` x `columns` screen, not connected yet.
+    public init(rows: Int, columns: Int, clock: LoopClock, options: Options = Options()) {
+        self.options = options
+        self.clock = clock
+        terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: options.scrollbackLimit)
+        escapes = options.escapes ? EscapeCharacterFilter() : nil
+        sizeSentAtConnect = (terminal.rows, terminal.columns)
+    }
+
+    // MARK: - Life
+
+    /// Starts connecting through `attempt` (running on its own thread); the session goes
+    /// live when it succeeds.
+    public func connect(_ attempt: ConnectionAttempt) {
+        guard case .connecting = state else { return }
+        self.attempt = attempt
+        mailbox = attempt.prompts
+        wantsTurn = true
+    }
+
+    /// Goes live on `transport` (already connected with the current size).
+    public func attach(_ transport: Transport) {
+        guard case .connecting = state else {
+            transport.close()
+            return
+        }
+        self.transport = transport
+        attempt = nil
+        state = .live
+        events.append(.connected)
+        // The screen may have been resized while the connection was being set up.
+        if let sent = sizeSentAtConnect, sent != (terminal.rows, terminal.columns) {
+            try? transport.resize(rows: terminal.rows, columns: terminal.columns)
+        }
+        sizeSentAtConnect = nil
+        wantsTurn = true
+    }
+
+    /// Ends the session now (`~.`, a signal, a failure found by the front).
+    public func end(_ ending: SessionEnding) {
+        if case .ended = state { return }
+        state = .ended(ending)
+        events.append(.ended(ending))
+        attempt?.cancel()
+        attempt = nil
+        transport?.close()
+        transport = nil
+    }
+
+    /// Whether the session has ended, and how.
+    public var ending: SessionEnding? {
+        if case .ended(let ending) = state { return ending }
+        return nil
+    }
+
+    /// The question the connection waits on, if any.
+    public var pendingPrompt: PromptRequest? { announcedPrompt }
+
+    /// Answers the connection's question (nil: cancel it).
+    public func answerPrompt(_ answer: String?) {
+        announcedPrompt = nil
+        attempt?.prompts.reply(answer)
+    }
+
+    /// Writes rterm's own text on the screen (made inert, lines ended with CR LF): what the
+    /// connection says while it is set up, before the remote side draws anything.
+    public func showLocally(_ text: String) {
+        let lines = InertText.make(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
+        let bytes = Array(lines.joined(separator: "\r\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { terminal.feed($0) }
+        if events.last != .screenChanged { events.append(.screenChanged) }
+    }
+
+    /// The events since the last call.
+    public func takeEvents() -> [SessionEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Bytes waiting to be sent (the front stops reading its input while this is large).
+    public var pendingInputCount: Int { outbox.count }
+
+    // MARK: - Input
+
+    /// Encodes `input` for the remote's current modes and queues it; it goes out at once if
+    /// the connection takes it. Input typed while connecting waits, as ssh's typeahead does.
+    public func send(_ input: SessionInput) {
+        if case .ended = state { return }
+        let before = outbox.count
+        let modes = KeyEncodingOptions.matching(terminal.modes)
+        switch input {
+        case .key(let key):
+            enqueue(key, options: modes)
+        case .keys(let keys):
+            for key in keys { enqueue(key, options: modes) }
+        case .paste(let text):
+            passThrough(endsWithNewline: text.last == 0x0D || text.last == 0x0A, options: modes)
+            outbox.append(contentsOf: PasteEncoder.encode(text, options: modes))
+        case .mouse(let event):
+            if let bytes = MouseEncoder.encode(event, options: modes) { outbox.append(contentsOf: bytes) }
+        case .focus(let focused):
+            if let bytes = FocusEncoder.encode(focused: focused, options: modes) { outbox.append(contentsOf: bytes) }
+        case .bytes(let bytes):
+            passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A, options: modes)
+            outbox.append(contentsOf: bytes)
+        }
+        if let recorder, outbox.count > before {
+            recorder.sessionSent(Array(outbox.bytes[before...]))
+        }
+        if let transport, outbox.count > before { flushQuietly(transport) }
+    }
+
+    /// After everything queued has been sent, tells the remote side that input ended (EOF).
+    public func finishInput() {
+        inputEndRequested = true
+        wantsTurn = true
+    }
+
+    private func enqueue(_ key: KeyEvent, options: KeyEncodingOptions) {
+        guard var filter = escapes else {
+            outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
+            return
+        }
+        let actions = filter.filter(key)
+        escapes = filter
+        for action in actions { perform(action, options: options) }
+    }
+
+    private func passThrough(endsWithNewline: Bool, options: KeyEncodingOptions) {
+        guard var filter = escapes else { return }
+        let actions = filter.passThrough(endsWithNewline: endsWithNewline)
+        escapes = filter
+        for action in actions { perform(action, options: options) }
+    }
+
+    private func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
+        switch action {
+        case .send(let key): outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
+        case .disconnect: end(.disconnected(label: self.options.label))
+        case .help, .suspend, .toggleBar: events.append(.escape(action))
+        }
+    }
+
+    // MARK: - Size
+
+    /// Resizes the screen and tells the remote side (queued by the transport if it cannot
+    /// go now; sent on connecting if the connection is still being set up).
+    public func resize(rows: Int, columns: Int) {
+        terminal.resize(rows: rows, columns: columns)
+        recorder?.sessionResized(rows: terminal.rows, columns: terminal.columns)
+        guard let transport else { return }
+        do {
+            try transport.resize(rows: terminal.rows, columns: terminal.columns)
+        } catch {
+            end(.failed(error.description))
+        }
+    }
+
+    // MARK: - EventSource
+
+    public var pollInterests: [PollInterest] {
+        guard case .live = state, let transport else { return [] }
+        let interests = transport.pollInterests
+        guard isReadingPaused else { return interests }
+        // The sink is full: wait for it, not for more output.
+        return interests.compactMap { interest in
+            let events = interest.events & ~Int16(POLLIN)
+            return events == 0 ? nil : PollInterest(descriptor: interest.descriptor, events: events)
+        }
+    }
+
+    public var deadline: UInt64? {
+        guard case .live = state, let transport else { return nil }
+        var deadline = nextExitPoll
+        let timeout = transport.pollTimeout
+        if timeout >= 0 {
+            let due = clock.now() &+ UInt64(timeout) * 1_000_000
+            deadline = min(deadline ?? due, due)
+        }
+        return deadline
+    }
+
+    public var isReady: Bool { wantsTurn }
+
+    public func handle(readiness: [Int16], now: UInt64) {
+        wantsTurn = false
+        if let mailbox {
+            for notice in mailbox.takeNotices() { events.append(.notice(notice)) }
+        }
+        if case .connecting = state { pollAttempt() }
+        guard case .live = state, let transport else { return }
+        do {
+            try transport.service()
+            try flush(transport)
+            let readingDone = outputEnded && (outputSink == nil || errorEnded)
+            if !readingDone {
+                try readOutput(transport)
+                try flush(transport)  // replies to what was just read
+            }
+            if inputEndRequested, !inputEnded, outbox.isEmpty {
+                inputEnded = try transport.finishWriting()
+                if !inputEnded { wantsTurn = true }
+            }
+            if outputEnded && (outputSink == nil || errorEnded) {
+                try pollExit(transport, now: now)
+            } else if !isReadingPaused {
+                // Asked after the reads: a read cut short by the budget, or data libssh2
+                // took off the socket meanwhile, means another turn without sleeping.
+                wantsTurn = wantsTurn || budgetUsedUp || transport.hasBufferedInput
+            }
+        } catch {
+            end(.failed(error.description))
+        }
+    }
+
+    private var isReadingPaused: Bool { outputSink.map { !$0.wantsMore } ?? false }
+
+    // MARK: - Connecting
+
+    private func pollAttempt() {
+        guard let attempt else { return }
+        if let outcome = attempt.take() {
+            self.attempt = nil
+            announcedPrompt = nil
+            switch outcome {
+            case .connected(let transport): attach(transport)
+            case .failed(let ending): end(ending)
+            }
+            return
+        }
+        let pending = attempt.prompts.pending
+        if pending != announcedPrompt {
+            announcedPrompt = pending
+            if let pending { events.append(.prompt(pending)) }
+        }
+    }
+
+    // MARK: - Moving bytes
+
+    private func flush(_ transport: Transport) throws(TransportError) {
+        while !outbox.isEmpty {
+            var result = TransportIO.wouldBlock
+            try outbox.drain { (bytes) throws(TransportError) -> Int in
+                result = try transport.write(bytes)
+                if case .transferred(let count) = result { return count }
+                return 0
+            }
+            switch result {
+            case .transferred: continue
+            case .wouldBlock: return
+            case .endOfStream:
+                // The remote side stopped reading: what it will never read is dropped.
+                outbox.removeAll()
+                return
+            }
+        }
+    }
+
+    /// A flush from `send`, where a failure ends the session instead of being thrown.
+    private func flushQuietly(_ transport: Transport) {
+        do { try flush(transport) } catch { end(.failed(error.description)) }
+    }
+
+    private func readOutput(_ transport: Transport) throws(TransportError) {
+        var budget = options.readBudget
+        budgetUsedUp = false
+        for stream in [TransportStream.output, .errorOutput] {
+            reading: while budget > 0, !(stream == .output ? outputEnded : errorEnded), !isReadingPaused {
+                let room = min(budget, readBuffer.count)
+                let result = try readBuffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(TransportError) in
+                        try transport.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<room]), from: stream)
+                    }
+                }.get()
+                switch result {
+                case .transferred(let count):
+                    budget -= count
+                    deliver(count, from: stream)
+                case .wouldBlock:
+                    break reading
+                case .endOfStream:
+                    if stream == .output { outputEnded = true } else { errorEnded = true }
+                    break reading
+                }
+            }
+        }
+        budgetUsedUp = budget <= 0
+    }
+
+    private func deliver(_ count: Int, from stream: TransportStream) {
+        readBuffer.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[0..<count])
+            recorder?.sessionReceived(UnsafeRawBufferPointer(bytes))
+            if let outputSink {
+                outputSink.write(UnsafeRawBufferPointer(bytes), stream: stream)
+                return
+            }
+            let effects = terminal.feed(bytes)
+            if events.last != .screenChanged { events.append(.screenChanged) }
+            for effect in effects {
+                switch effect {
+                // Replies leave through the input path and are never drawn.
+                case .reply(let reply): outbox.append(contentsOf: reply)
+                case .bell: events.append(.bell)
+                case .titleChanged(let title): events.append(.titleChanged(title))
+                case .clipboardRequest(let selection, let data):
+                    events.append(.clipboardRequest(selection: selection, data: data))
+                case .iconNameChanged: break
+                }
+            }
+        }
+    }
+
+    private func pollExit(_ transport: Transport, now: UInt64) throws(TransportError) {
+        if exitDeadline == nil { exitDeadline = now &+ options.exitWait }
+        if let exit = try transport.exitStatus() {
+            end(.remoteExited(exit))
+            return
+        }
+        if let exitDeadline, now >= exitDeadline {
+            end(.remoteExited(.unknown))
+            return
+        }
+        // Polled with a growing interval: quick for the usual prompt close, cheap otherwise.
+        nextExitPoll = now &+ exitPollInterval
+        exitPollInterval = min(exitPollInterval * 2, 100_000_000)
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif

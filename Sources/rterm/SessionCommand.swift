@@ -1,0 +1,177 @@
+import Foundation
+import RemoteTerm
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rterm [ssh options] [user@]host [command ...]` and `rterm --local [-- command ...]`: one
+/// target parser, one session, one loop. With a pseudo-terminal and a terminal on standard
+/// output, the full-screen front runs (connecting off the loop, asking on its bar row);
+/// otherwise the session's output is passed to standard output and error untouched and
+/// standard input to the remote side. Exit status: the remote status; 255 when the
+/// connection, host key check or authentication fails or the remote was killed by a signal
+/// (one `rterm:` line says which); 127 when a local command cannot start; 2 for a usage error.
+struct SessionCommand {
+    let arguments: [String]
+    let environment = ProcessInfo.processInfo.environment
+
+    static let localUsage = """
+        usage: rterm --local [-- command [args ...]]
+
+        Runs $SHELL (or the command) on a local pseudo-terminal through rterm's session,
+        without any server. Exits with the command's status.
+        """
+
+    func run() -> Int32 {
+        if arguments.first == "--local", ["-h", "--help"].contains(arguments.dropFirst().first ?? "") {
+            print(Self.localUsage)
+            return 0
+        }
+        let target: SessionTarget
+        do {
+            target = try SessionTarget.parse(arguments)
+        } catch {
+            printError(error.description)
+            return error.exitStatus
+        }
+        var verbosity = 0
+        if case .ssh(let commandLine) = target {
+            switch commandLine.action {
+            case .showHelp:
+                print(Help.text)
+                return 0
+            case .showVersion:
+                print("rterm \(rtermVersion) (libssh2 \(SSHLibrary.version))")
+                return 0
+            case .printConfiguration:
+                do {
+                    print(try SessionTarget.resolve(commandLine, context: .current()).destination.configDump, terminator: "")
+                    return 0
+                } catch {
+                    printError(error.description)
+                    return error.exitStatus
+                }
+            case .connect:
+                guard SSHLibrary.initialize() else {
+                    printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
+                    return 255
+                }
+                verbosity = commandLine.verbosity
+            }
+        }
+        let inputIsTerminal = isatty(0) == 1
+        let outputIsTerminal = isatty(1) == 1
+        let localSize = RawTerminal.size() ?? (rows: 24, columns: 80)
+        // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
+        let size = outputIsTerminal ? InteractiveFront.remoteSize(local: localSize) : localSize
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            printError(error.description)
+            return 255
+        }
+        // Once the full-screen front runs, what the connection says goes on its screen, not
+        // into the middle of ncurses' drawing; before that, and without the front, to stderr.
+        let mailbox = PromptMailbox(wake: loop.waker.wake)
+        let destination = LogDestination()
+        let log = SSHLog(verbosity: verbosity) { destination.write($0) }
+        log.debug("rterm \(rtermVersion), libssh2 \(SSHLibrary.version)")
+        let plan: ConnectionPlan
+        do {
+            plan = try target.plan(
+                terminal: TerminalRequest(size: size, inputIsTerminal: inputIsTerminal), environment: environment,
+                log: log)
+        } catch {
+            printError(error.description)
+            return error.exitStatus
+        }
+        if plan.hasTerminal && outputIsTerminal {
+            destination.mailbox = mailbox
+            return runInteractive(plan, loop: loop, mailbox: mailbox, size: size)
+        }
+        return runPump(plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal)
+    }
+
+    /// The full-screen front: the remote screen emulated, drawn above the key bar.
+    private func runInteractive(_ plan: ConnectionPlan, loop: EventLoop, mailbox: PromptMailbox, size: (rows: Int, columns: Int))
+        -> Int32
+    {
+        // Blocked before any other thread starts (the connection's): threads inherit the
+        // mask, so the signals can only ever arrive through the signalfd.
+        let signals = SignalSource()
+        let bar = KeyBarFile.load(environment: environment)
+        guard let screen = NcursesScreen() else {
+            printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
+            return 255
+        }
+        var options = Session.Options()
+        options.escapes = true
+        options.label = plan.label
+        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
+        session.connect(ConnectionAttempt(prompts: mailbox, wake: loop.waker.wake) { mailbox in
+            plan.connect(prompts: mailbox)
+        })
+        let front = InteractiveFront(
+            screen: screen, session: session, loop: loop, signals: signals, bar: bar, label: plan.label)
+        let ending = front.run()
+        screen.restore()
+        for message in front.laterMessages { printError(message) }
+        if let message = ending.message { printError(message) }
+        return ending.exitStatus
+    }
+
+    /// No screen: bytes pass through; with a pseudo-terminal and a terminal on standard
+    /// input (output going elsewhere), the input terminal is raw so every key reaches the
+    /// remote, and its size follows.
+    private func runPump(_ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool)
+        -> Int32
+    {
+        // With the terminal raw, termination signals must end the session through the normal
+        // path (which restores it); blocked before the connection's thread starts.
+        let signals = rawInput ? SignalSource() : nil
+        var options = Session.Options()
+        options.label = plan.label
+        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
+        session.connect(plan.start(wake: loop.waker.wake, prompting: false))
+        let raw = rawInput ? RawTerminal() : nil
+        if let signals {
+            signals.onSignal = { signal in
+                if signal == SIGWINCH {
+                    if let size = RawTerminal.size() { session.resize(rows: size.rows, columns: size.columns) }
+                } else {
+                    session.end(.signal(SignalSource.name(signal)))
+                }
+            }
+            loop.add(signals)
+        }
+        let ending: SessionEnding
+        do {
+            ending = try SessionPump.run(session, loop: loop, input: 0)
+        } catch {
+            ending = .failed(error.description)
+        }
+        signals?.pause()
+        raw?.restore()
+        if let message = ending.message { printError(message) }
+        return ending.exitStatus
+    }
+}
+
+/// Where the connection's log lines go: standard error, or (while the full-screen front runs)
+/// its screen, through the session's mailbox. Written from the connecting thread.
+final class LogDestination: @unchecked Sendable {
+    private let lock = NSLock()
+    private var target: PromptMailbox?
+
+    /// The front's mailbox, once it runs.
+    var mailbox: PromptMailbox? {
+        get { lock.withLock { target } }
+        set { lock.withLock { target = newValue } }
+    }
+
+    func write(_ line: String) {
+        if let mailbox { mailbox.notify(line) } else { printError(line) }
+    }
+}
