@@ -14,6 +14,9 @@ public struct ByteQueue: Sendable {
     /// Whether nothing waits.
     public var isEmpty: Bool { head == storage.count }
 
+    /// The oldest byte waiting, if any.
+    public var first: UInt8? { isEmpty ? nil : storage[head] }
+
     /// Adds `bytes` at the back.
     public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         storage.append(contentsOf: bytes)

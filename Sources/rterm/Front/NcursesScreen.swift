@@ -96,6 +96,8 @@ final class NcursesScreen {
     /// Sets the local terminal's title (already cleaned by the engine; anything a terminal
     /// would act on is dropped here too, so the remote cannot smuggle sequences).
     func setTitle(_ title: String) {
+        // A terminal terminfo does not know may not take OSC 2 at all: leave its title alone.
+        guard fallbackTerm == nil else { return }
         let clean = String(String.UnicodeScalarView(title.unicodeScalars.filter { !InertText.isActive($0) }))
         Self.write("\u{1B}]2;\(clean)\u{07}")
     }

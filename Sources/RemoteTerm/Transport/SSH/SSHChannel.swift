@@ -84,6 +84,12 @@ final class SSHChannel {
     /// Whether the server sent EOF.
     var isAtEndOfFile: Bool { libssh2_channel_eof(raw) == 1 }
 
+    /// The window the server gives for writing: the bytes it will take now. As it takes
+    /// data it gives the window back, so its growth tells how much it took.
+    var writeWindow: UInt {
+        libssh2_channel_window_write_ex(raw, nil)
+    }
+
     /// Bytes libssh2 has already received for this channel but not yet handed out
     /// (pitfall 2: poll would sleep while they sit in memory).
     var bufferedByteCount: UInt {

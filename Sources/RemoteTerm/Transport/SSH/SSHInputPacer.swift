@@ -4,61 +4,96 @@
 /// When the remote terminal has echo off in canonical mode (a password prompt, or
 /// `stty -echo; cat > file`), OpenSSH's sshd answers every write it makes to the terminal
 /// with an `SSH_MSG_IGNORE` of the same size, so that the traffic looks as if it echoed
-/// (channels.c, "Simulate echo to reduce the impact of traffic analysis"). sshd writes all it
-/// has buffered for the terminal at once, up to the pty's free space (64 KiB on Linux), and
-/// libssh2 (1.10 and later) drops the connection on any packet over 40,000 bytes. A paste
-/// sent as fast as the channel window allows builds up far more than that in sshd whenever
-/// the remote reader falls behind: measured on a loaded machine, every 1 MiB paste into
-/// `stty -echo; cat > file` lost the connection.
+/// (channels.c, "Simulate echo to reduce the impact of traffic analysis"), except for a write
+/// that begins with a carriage return. sshd writes all it holds for the terminal at once, up
+/// to the pty's free space (64 KiB on Linux), and libssh2 (1.10 and later) drops the
+/// connection on any packet over 40,000 bytes. A paste sent as fast as the channel window
+/// allows builds up far more than that in sshd whenever the remote reader falls behind:
+/// measured on a loaded machine, every 1 MiB paste into `stty -echo; cat > file` lost the
+/// connection.
 ///
-/// So a pty session keeps what sshd may still hold for the terminal (bytes written, less
-/// the bytes the terminal is known to have taken) under `limit`:
-/// - once an ignore message has been seen, the terminal is in that mode, and only ignore
-///   messages (the size of what sshd wrote to the terminal) confirm input: a reader that
-///   stalls holds the paste back, as it should; output ends the mode only when no ignore
-///   message came for `modeMemory`, and `stuckRelease` without any sign at all ends it too
-///   (a program that switched to raw mode in silence);
-/// - otherwise any output (an echo, a redraw) confirms everything written, and after
-///   `quietRelease` without any sign the next `limit` bytes may go (a remote that takes input
-///   silently in raw mode never sends ignore messages, so it cannot trip the limit).
-/// Pure: the transport passes the times and counts in.
+/// So a pty session keeps what sshd may still hold for the terminal under `limit`, counting
+/// what the terminal is known to have taken:
+/// - ignore messages give the size of each write sshd made to the terminal;
+/// - the channel window gives an exact count from time to time (sshd returns window as the
+///   terminal takes the data, once enough is outstanding);
+/// - a write sshd makes silently (it began with CR) leaves the count short; when the byte
+///   sshd would write next is a CR and nothing came for `silentWriteWait`, the rest is assumed
+///   taken, but never more than `betLimit` bytes until an exact count confirms it, so what sshd
+///   can hold stays under `limit + betLimit` (32 KiB), well below libssh2's limit;
+/// - without ignore messages (echo on, raw mode) output confirms everything sent, and after
+///   `quietRelease` without any sign the next `limit` bytes may go;
+/// - after `stuckRelease` with no sign at all, the assumptions start over.
+/// Pure: the transport passes the bytes, counts and times in.
 struct SSHInputPacer {
-    /// What sshd may hold for the terminal: well under libssh2's 40,000-byte packet limit.
-    static let limit = 24 * 1024
-    /// How long unconfirmed input waits before the next `limit` bytes go anyway, in nanoseconds.
+    /// What sshd may hold for the terminal by the count.
+    static let limit = 16 * 1024
+    /// What may be assumed taken without evidence, until an exact count.
+    static let betLimit = 16 * 1024
+    /// How long a silent write may be waited for before it is assumed, in nanoseconds.
+    static let silentWriteWait: UInt64 = 20_000_000
+    /// How long unconfirmed input waits before more goes anyway, without echo simulation.
     static let quietRelease: UInt64 = 500_000_000
     /// After this long without ignore messages, output counts as confirmation again.
     static let modeMemory: UInt64 = 2_000_000_000
-    /// After this long without any confirmation, the echo-off mode is given up.
-    static let stuckRelease: UInt64 = 10_000_000_000
+    /// After this long without any confirmation, assumptions start over.
+    static let stuckRelease: UInt64 = 2_000_000_000
 
-    /// Bytes written that the remote terminal is not known to have taken.
-    private(set) var unconfirmed = 0
-    /// When input was last confirmed (or released by time).
+    /// Bytes sent that the terminal is not known to have taken, oldest first.
+    private var pending = ByteQueue()
+    /// Bytes sent in all.
+    private var sentTotal = 0
+    /// Bytes assumed taken without evidence since the last exact count.
+    private(set) var assumed = 0
+    /// When input was last confirmed (or released).
     private var lastConfirmation: UInt64 = 0
-    /// When the last ignore message arrived; nil before any.
+    /// When the last ignore message arrived; nil while echo is not being simulated.
     private var lastIgnore: UInt64?
+
+    /// Bytes sent that are not known to have been taken.
+    var unconfirmed: Int { pending.count }
 
     /// How many bytes may be written now.
     mutating func allowance(now: UInt64) -> Int {
-        if unconfirmed >= Self.limit, let release = nextRelease(now: now), now >= release {
-            unconfirmed = 0
-            lastConfirmation = now
+        if pending.count >= Self.limit, let due = nextRelease(now: now), now >= due {
+            release(now: now)
+        }
+        return max(0, Self.limit - pending.count)
+    }
+
+    /// When the allowance grows without news, if it is used up now; nil otherwise.
+    func nextRelease(now: UInt64) -> UInt64? {
+        guard pending.count >= Self.limit else { return nil }
+        guard lastIgnore != nil else { return lastConfirmation &+ Self.quietRelease }
+        if assumed < Self.betLimit, pending.first == 0x0D { return lastConfirmation &+ Self.silentWriteWait }
+        return lastConfirmation &+ Self.stuckRelease
+    }
+
+    private mutating func release(now: UInt64) {
+        let waited = now &- lastConfirmation
+        lastConfirmation = now
+        guard lastIgnore != nil else {
+            // Echo is not simulated: nothing sshd writes can outgrow libssh2.
+            pending.removeAll()
+            return
+        }
+        if assumed < Self.betLimit, pending.first == 0x0D, waited < Self.stuckRelease {
+            let count = min(pending.count, Self.betLimit - assumed)
+            pending.removeFirst(count)
+            assumed += count
+        } else {
+            // Nothing at all for a long time: start over.
+            pending.removeAll()
+            assumed = 0
             lastIgnore = nil
         }
-        return max(0, Self.limit - unconfirmed)
     }
 
-    /// When the allowance grows without news, if it is exhausted now; nil otherwise.
-    func nextRelease(now: UInt64) -> UInt64? {
-        guard unconfirmed >= Self.limit else { return nil }
-        return lastConfirmation &+ (lastIgnore == nil ? Self.quietRelease : Self.stuckRelease)
-    }
-
-    /// `count` bytes were written.
-    mutating func wrote(_ count: Int, now: UInt64) {
-        if unconfirmed == 0 { lastConfirmation = now }
-        unconfirmed += count
+    /// `bytes` were written.
+    mutating func wrote(_ bytes: UnsafeRawBufferPointer, now: UInt64) {
+        if pending.isEmpty { lastConfirmation = now }
+        pending.append(contentsOf: bytes)
+        sentTotal += bytes.count
     }
 
     /// Ignore messages carrying `payload` bytes arrived: sshd wrote about that much (less
@@ -67,7 +102,18 @@ struct SSHInputPacer {
         guard messages > 0 else { return }
         lastIgnore = now
         lastConfirmation = now
-        unconfirmed = max(0, unconfirmed - max(0, payload - 8 * messages))
+        pending.removeFirst(max(0, payload - 8 * messages))
+    }
+
+    /// sshd has taken `total` bytes of all those sent (from the channel window): an exact
+    /// count, which settles every assumption made before it.
+    mutating func taken(total: Int, now: UInt64) {
+        let confirmed = sentTotal - pending.count
+        if total > confirmed {
+            pending.removeFirst(total - confirmed)
+            lastConfirmation = now
+        }
+        if total >= confirmed { assumed = 0 }
     }
 
     /// Output arrived from the remote side.
@@ -76,7 +122,8 @@ struct SSHInputPacer {
             guard now &- lastIgnore >= Self.modeMemory else { return }
             self.lastIgnore = nil
         }
-        unconfirmed = 0
+        pending.removeAll()
+        assumed = 0
         lastConfirmation = now
     }
 }

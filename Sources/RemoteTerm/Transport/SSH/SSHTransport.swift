@@ -35,6 +35,13 @@ public final class SSHTransport: Transport {
     private var pacer: SSHInputPacer?
     private var seenIgnoredBytes = 0
     private var seenIgnoredMessages = 0
+    /// Bytes libssh2 took for the channel in all.
+    private var writtenToChannel = 0
+    /// The last write was refused by the pacer: the loop must come back when it releases.
+    private var isHeldByPacer = false
+    /// The write window before anything was written: what it grows back by is what the
+    /// server took (libssh2 1.10's own "initial window" answer is 0 for this side).
+    private let startWindow: Int
     /// A window change still to send.
     private var wantedSize: (rows: Int, columns: Int)?
     private var exit: TransportExit?
@@ -51,6 +58,7 @@ public final class SSHTransport: Transport {
         self.keepaliveInterval = keepaliveInterval
         self.keepaliveCountMax = keepaliveCountMax
         if pacesInput { pacer = SSHInputPacer() }
+        startWindow = Int(channel.writeWindow)
         if keepaliveInterval > 0 {
             libssh2_keepalive_config(channel.session.raw, 1, UInt32(keepaliveInterval))
             nextKeepalive = .now + .seconds(keepaliveInterval)
@@ -71,7 +79,7 @@ public final class SSHTransport: Transport {
         var timeout: Int32 = -1
         if let nextKeepalive { timeout = max(SSHDeadline.milliseconds(until: nextKeepalive), 1) }
         let now = MonotonicClock.now()
-        if !inFlight.isEmpty || wantedSize != nil, let release = pacer?.nextRelease(now: now) {
+        if isHeldByPacer, let release = pacer?.nextRelease(now: now) {
             let milliseconds = Int32(clamping: (release &- min(release, now)) / 1_000_000 + 1)
             timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
         }
@@ -84,7 +92,7 @@ public final class SSHTransport: Transport {
         guard let session, let channel else { throw TransportError.closed }
         do throws(SSHError) {
             tunnelMoved = try session.pumpTunnels()
-            noteIgnoredMessages(session)
+            updatePacer(session)
             try flushInFlight(channel)
             sendWantedSize(channel)
             if keepaliveInterval > 0 { try keepalive(session) }
@@ -130,12 +138,13 @@ public final class SSHTransport: Transport {
         if inputClosed { return .endOfStream }
         guard inFlight.isEmpty, !bytes.isEmpty else { return .wouldBlock }
         let now = MonotonicClock.now()
-        noteIgnoredMessages(channel.session)
+        updatePacer(channel.session)
         let allowance = pacer?.allowance(now: now) ?? Int.max
         let count = min(bytes.count, Self.writeChunk, allowance)
+        isHeldByPacer = count == 0
         guard count > 0 else { return .wouldBlock }
         inFlight.append(contentsOf: bytes[0..<count])
-        pacer?.wrote(count, now: now)
+        pacer?.wrote(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), now: now)
         do {
             try flushInFlight(channel)
         } catch {
@@ -208,6 +217,7 @@ public final class SSHTransport: Transport {
             let count = inFlight.withUnsafeBytes { channel.write($0) }
             if count > 0 {
                 inFlight.removeFirst(count)
+                writtenToChannel += count
                 continue
             }
             if count == 0 || count == Int(LIBSSH2_ERROR_EAGAIN) { return }
@@ -229,15 +239,21 @@ public final class SSHTransport: Transport {
         if result != 0 { channel.session.log.debug("window-change failed: \(channel.session.lastError.message)") }
     }
 
-    /// Passes ignore messages that arrived since the last look to the pacer.
-    private func noteIgnoredMessages(_ session: SSHSession) {
+    /// Passes what the server took since the last look to the pacer: ignore messages (the
+    /// size of each write to a terminal with echo off) and the window it gave back.
+    private func updatePacer(_ session: SSHSession) {
+        guard pacer != nil, let channel else { return }
+        let now = MonotonicClock.now()
         let context = session.context
-        guard context.ignoredMessages != seenIgnoredMessages else { return }
-        pacer?.ignored(
-            payload: context.ignoredBytes &- seenIgnoredBytes, messages: context.ignoredMessages &- seenIgnoredMessages,
-            now: MonotonicClock.now())
-        seenIgnoredBytes = context.ignoredBytes
-        seenIgnoredMessages = context.ignoredMessages
+        if context.ignoredMessages != seenIgnoredMessages {
+            pacer?.ignored(
+                payload: context.ignoredBytes &- seenIgnoredBytes,
+                messages: context.ignoredMessages &- seenIgnoredMessages, now: now)
+            seenIgnoredBytes = context.ignoredBytes
+            seenIgnoredMessages = context.ignoredMessages
+        }
+        let taken = Int(channel.writeWindow) - startWindow + writtenToChannel
+        pacer?.taken(total: min(taken, writtenToChannel), now: now)
     }
 
     /// Sends a keepalive when due, and gives up on a server silent for too long. A keepalive

@@ -1,9 +1,11 @@
-/// Reading into and writing from byte arrays, for the loops that drive a transport (the
-/// byte pump, the interactive front, the script runner). Typed throws do not pass through
-/// `withUnsafe…Bytes`, so the detour through `Result` lives here once.
+/// Reading into and writing from byte arrays, for tests that drive a transport by hand.
+/// Typed throws do not pass through `withUnsafe…Bytes`, so the detour through `Result` lives
+/// here once.
+@testable import RemoteTerm
+
 extension Transport {
     /// Reads what is available of `stream` into the front of `buffer` (its count is the room).
-    public func read(into buffer: inout [UInt8], from stream: TransportStream) throws(TransportError) -> TransportIO {
+    func read(into buffer: inout [UInt8], from stream: TransportStream) throws(TransportError) -> TransportIO {
         try buffer.withUnsafeMutableBytes { raw in
             Result { () throws(TransportError) in try read(into: raw, from: stream) }
         }.get()
@@ -12,7 +14,7 @@ extension Transport {
     /// Writes as much of `bytes` as the transport accepts now and removes that much from the
     /// front; returns what the write did.
     @discardableResult
-    public func write(draining bytes: inout [UInt8]) throws(TransportError) -> TransportIO {
+    func write(draining bytes: inout [UInt8]) throws(TransportError) -> TransportIO {
         let result = try bytes.withUnsafeBytes { raw in
             Result { () throws(TransportError) in try write(raw) }
         }.get()
