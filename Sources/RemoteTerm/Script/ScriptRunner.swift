@@ -210,8 +210,13 @@ public final class ScriptRunner {
 
     // MARK: - Reporting
 
+    /// A failure of `step`; when the connection itself broke, the message says so too.
     private func failure(_ step: ScriptStep, _ name: String, _ message: String) -> Failure {
-        Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
+        var message = message
+        if case .failed(let reason)? = session.ending, !message.contains(reason) {
+            message += " (\(reason.hasPrefix("rterm: ") ? String(reason.dropFirst(7)) : reason))"
+        }
+        return Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
     }
 
     /// The screen in a frame, so trailing spaces and empty rows can be seen.

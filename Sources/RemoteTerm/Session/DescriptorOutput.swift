@@ -5,9 +5,10 @@
 /// Standard output and error of a command run without a pseudo-terminal: the session's
 /// output sink, and an event source that writes what is waiting when the descriptor can
 /// take it. The descriptors are left in the mode they came in (making a shared terminal
-/// non-blocking would break the shell it belongs to), so each write is small enough that a
-/// ready descriptor takes it without waiting long. When more than `limit` bytes wait, the
-/// session stops reading and the SSH window holds the remote side back.
+/// non-blocking would break the shell it belongs to), so each write is sized not to wait:
+/// everything to a regular file or a character device like /dev/null, what a pipe has room
+/// for, and 4 KiB pieces while a terminal or socket polls writable. When more than `limit`
+/// bytes wait, the session stops reading and the SSH window holds the remote side back.
 public final class DescriptorOutput: SessionOutputSink, EventSource {
     private let descriptors: (output: Int32, error: Int32)
     private var waiting: [(stream: TransportStream, queue: ByteQueue)] = []
@@ -19,9 +20,13 @@ public final class DescriptorOutput: SessionOutputSink, EventSource {
 
     /// Bytes kept before reading stops.
     public static let limit = 1 << 20
-    /// The most written at once to a ready descriptor (a pipe that polls writable has room
-    /// for at least this much).
+    /// The most written at once to a ready terminal or socket (one that polls writable has
+    /// room for at least this much).
     static let piece = 4096
+    /// The most written to one descriptor in one turn of the loop.
+    static let turnLimit = 1 << 20
+    /// Linux's F_GETPIPE_SZ (behind _GNU_SOURCE, so not imported).
+    private static let getPipeSize: Int32 = 1032
 
     /// A sink writing the output stream to `output` and the error stream to `error`.
     public init(output: Int32 = 1, error: Int32 = 2) {
@@ -35,6 +40,22 @@ public final class DescriptorOutput: SessionOutputSink, EventSource {
 
     public func write(_ bytes: UnsafeRawBufferPointer, stream: TransportStream) {
         guard failure == nil, !readerGone, !bytes.isEmpty else { return }
+        var bytes = bytes
+        if waiting.isEmpty {
+            // Nothing queued: what the descriptor takes now goes straight out, uncopied.
+            let descriptor = descriptor(stream)
+            let room = Self.room(in: descriptor)
+            if room > 0 {
+                let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, room))
+                if count > 0 {
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+                    if bytes.isEmpty { return }
+                } else if count < 0, errno == EPIPE {
+                    readerGone = true
+                    return
+                }
+            }
+        }
         if waiting.last?.stream == stream {
             waiting[waiting.count - 1].queue.append(contentsOf: bytes)
         } else {
@@ -55,21 +76,47 @@ public final class DescriptorOutput: SessionOutputSink, EventSource {
 
     public func handle(readiness: [Int16], now: UInt64) {
         guard let ready = readiness.first, ready != 0 else { return }
-        writeSome()
+        var written = 0
+        while written < Self.turnLimit, let first = waiting.first {
+            let room = Self.room(in: descriptor(first.stream))
+            if room == 0 { break }
+            let count = writeSome(atMost: room)
+            if count <= 0 { break }
+            written += count
+        }
     }
 
-    /// Writes one piece of what waits, in order, for a descriptor known to be ready.
-    private func writeSome() {
-        guard !waiting.isEmpty else { return }
+    /// How much `descriptor` takes now without waiting (0: wait for the next poll).
+    private static func room(in descriptor: Int32) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return piece }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFCHR where isatty(descriptor) == 0:
+            return Int.max
+        case S_IFIFO:
+            let capacity = fcntl(descriptor, getPipeSize)
+            var queued: Int32 = 0
+            guard capacity > 0, ioctl(descriptor, UInt(FIONREAD), &queued) == 0 else { return piece }
+            return max(0, Int(capacity) - Int(queued))
+        default:
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 ? piece : 0
+        }
+    }
+
+    /// Writes at most `limit` bytes of what waits first; returns how many were written.
+    @discardableResult
+    private func writeSome(atMost limit: Int = piece) -> Int {
+        guard !waiting.isEmpty else { return 0 }
         let descriptor = descriptor(waiting[0].stream)
         var written = 0
         let result = waiting[0].queue.drain { bytes in
-            let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, Self.piece))
+            let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, limit))
             written = count
             return max(count, 0)
         }
         if written < 0 {
-            if errno == EINTR || errno == EAGAIN { return }
+            if errno == EINTR || errno == EAGAIN { return 0 }
             // A reader that went away ends the copy, not rterm.
             if errno == EPIPE {
                 readerGone = true
@@ -78,10 +125,11 @@ public final class DescriptorOutput: SessionOutputSink, EventSource {
             }
             waiting.removeAll()
             waitingCount = 0
-            return
+            return 0
         }
         waitingCount -= result
         if waiting[0].queue.isEmpty { waiting.removeFirst() }
+        return result
     }
 
     /// Writes everything still waiting, waiting for the descriptors as needed (at the end).

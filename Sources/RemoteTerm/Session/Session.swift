@@ -136,7 +136,25 @@ public final class Session: EventSource {
         let lines = InertText.make(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
         let bytes = Array(lines.joined(separator: "\r\n").utf8)
         _ = bytes.withUnsafeBufferPointer { terminal.feed($0) }
-        if events.last != .screenChanged { events.append(.screenChanged) }
+        post(.screenChanged)
+    }
+
+    /// Queues `event` for the front. What the front acts on only once per look (the screen
+    /// changed, the bell) is queued once, and a title or clipboard request replaces the one
+    /// still waiting: a flood of bells or titles costs no memory, whether or not the driver
+    /// ever takes its events (the pump and the script runner do not).
+    private func post(_ event: SessionEvent) {
+        switch event {
+        case .screenChanged, .bell:
+            if events.contains(event) { return }
+        case .titleChanged:
+            events.removeAll { if case .titleChanged = $0 { return true } else { return false } }
+        case .clipboardRequest:
+            events.removeAll { if case .clipboardRequest = $0 { return true } else { return false } }
+        default:
+            break
+        }
+        events.append(event)
     }
 
     /// The events since the last call.
@@ -364,15 +382,14 @@ public final class Session: EventSource {
                 return
             }
             let effects = terminal.feed(bytes)
-            if events.last != .screenChanged { events.append(.screenChanged) }
+            post(.screenChanged)
             for effect in effects {
                 switch effect {
                 // Replies leave through the input path and are never drawn.
                 case .reply(let reply): outbox.append(contentsOf: reply)
-                case .bell: events.append(.bell)
-                case .titleChanged(let title): events.append(.titleChanged(title))
-                case .clipboardRequest(let selection, let data):
-                    events.append(.clipboardRequest(selection: selection, data: data))
+                case .bell: post(.bell)
+                case .titleChanged(let title): post(.titleChanged(title))
+                case .clipboardRequest(let selection, let data): post(.clipboardRequest(selection: selection, data: data))
                 case .iconNameChanged: break
                 }
             }

@@ -132,6 +132,17 @@ import Testing
         #expect(events.filter { $0 == .screenChanged }.count <= rig.loop.turns)
     }
 
+    @Test func aFloodOfBellsAndTitlesLeavesOneOfEachWaiting() throws {
+        var flood: [UInt8] = []
+        for index in 0..<10_000 { flood += Array("\u{07}\u{1B}]2;title \(index)\u{07}".utf8) }
+        let transport = MemoryTransport(output: flood, outputEnds: false, chunkSize: 100)
+        let rig = try Rig(transport)
+        try rig.run { transport.unreadOutputCount == 0 }
+        let events = rig.session.takeEvents()
+        #expect(events.count <= 4, "\(events.count) events waited")
+        #expect(events.contains(.titleChanged("title 9999")))
+    }
+
     // MARK: - Ending
 
     @Test func theExitStatusIsPolledNotAwaited() throws {
