@@ -8,7 +8,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages: build dependencies, and the real programs the tests drive.
 DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
 
-.PHONY: all deps build debug test bench demo format clean
+.PHONY: all deps build debug test bench conformance demo format clean
 
 all: build
 
@@ -46,6 +46,11 @@ bench: deps
 	swift build -c release --product rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
+
+# xterm's conformance suite, esctest2, inside `rterm --local` in a tmux pane (Scripts/conformance):
+# prints `N passed, M failed` and fails on a failure not in Tests/Conformance/esctest-known-failures.
+conformance: build
+	Scripts/conformance .build/release/rterm
 
 # Starts a throwaway sshd on 127.0.0.1 (Scripts/test-sshd), connects rterm to it with
 # commands, then (on a terminal) opens an interactive shell through the full-screen front;
