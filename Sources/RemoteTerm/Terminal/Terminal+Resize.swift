@@ -31,6 +31,8 @@ extension Terminal {
         savedCursors.alternate = adjusted(savedCursors.alternate, shift: alternateShift)
         scrollTop = 0
         scrollBottom = rows - 1
+        leftMargin = 0
+        rightMargin = columns - 1
         let oldStops = tabStops
         tabStops = Self.defaultTabStops(columns: columns)
         for c in 0..<min(oldStops.count, columns) { tabStops[c] = oldStops[c] }

@@ -43,6 +43,10 @@ public struct Terminal: Sendable {
     public internal(set) var scrollTop = 0
     /// The scroll region's last row, inclusive.
     public internal(set) var scrollBottom: Int
+    /// The left margin, inclusive column (DECSLRM); 0 unless DECLRMM (?69) is set.
+    public internal(set) var leftMargin = 0
+    /// The right margin, inclusive column; the last column unless DECLRMM is set.
+    public internal(set) var rightMargin: Int
     var tabStops: [Bool]
     /// DECSC state of the primary and of the alternate screen (xterm keeps one each).
     var savedCursors: (primary: SavedCursor?, alternate: SavedCursor?) = (nil, nil)
@@ -77,6 +81,7 @@ public struct Terminal: Sendable {
         self.clock = clock
         scrollback = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1
+        rightMargin = columns - 1
         tabStops = Self.defaultTabStops(columns: columns)
     }
 

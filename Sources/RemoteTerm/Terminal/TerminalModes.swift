@@ -27,6 +27,8 @@ public struct TerminalModes: Equatable, Sendable {
     public var mouseEncoding = MouseEncoding.x10
     /// DECSCUSR (`CSI Ps SP q`): the cursor style asked for, 0 = the terminal's default.
     public var cursorStyle = 0
+    /// DECLRMM (?69): DECSLRM may set left and right margins.
+    public var leftRightMargins = false
 
     /// The modes after power-on or RIS.
     public init() {}
