@@ -16,8 +16,8 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: true, enabled: true)  // DECSET
             case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: true, enabled: false)  // DECRST
-            case UInt8(ascii: "J"): eraseInDisplay(s.parameters[0])  // DECSED (no protected cells)
-            case UInt8(ascii: "K"): eraseInLine(s.parameters[0])  // DECSEL
+            case UInt8(ascii: "J"): selectiveEraseInDisplay(s.parameters[0])  // DECSED
+            case UInt8(ascii: "K"): selectiveEraseInLine(s.parameters[0])  // DECSEL
             case UInt8(ascii: "n"): reportDeviceStatus(s.parameters[0], isPrivate: true)  // DECXCPR
             default: break
             }
@@ -25,6 +25,7 @@ extension Terminal {
             if final == UInt8(ascii: "c") && s.parameters[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
         case (0, UInt16(UInt8(ascii: "$"))):
             if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: false) }  // DECRQM (ANSI)
+            else { rectangleDispatch(final, s.parameters) }  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
         case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
             if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: true) }  // DECRQM (DEC)
         case (0, UInt16(UInt8(ascii: " "))):
@@ -33,6 +34,9 @@ extension Terminal {
             if final == UInt8(ascii: "p") { softReset() }  // DECSTR
         case (0, UInt16(UInt8(ascii: "*"))):
             if final == UInt8(ascii: "y") { reportRectangleChecksum(s.parameters) }  // DECRQCRA
+            if final == UInt8(ascii: "x") { selectAttributeChangeExtent(s.parameters[0]) }  // DECSACE
+        case (0, UInt16(UInt8(ascii: "\""))):
+            if final == UInt8(ascii: "q") { selectCharacterProtection(s.parameters[0]) }  // DECSCA
         default:
             break
         }

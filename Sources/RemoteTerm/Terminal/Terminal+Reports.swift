@@ -49,13 +49,17 @@ extension Terminal {
         }
     }
 
-    /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM and DECSCUSR settings.
+    /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM, DECSCUSR, DECSCA and DECSACE settings.
     mutating func requestStatusString(_ payload: ArraySlice<UInt8>) {
         let request = String(decoding: payload, as: UTF8.self)
         switch request {
         case "m": reply("\u{1B}P1$r\(penSGRString())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
         case " q": reply("\u{1B}P1$r\(modes.cursorStyle) q\u{1B}\\")
+        case "\"q":  // DECSCA: 1 only while the pen is protected DEC style, as xterm answers
+            let isProtected = protectionMode == .dec && pen.attributes.contains(.protected)
+            reply("\u{1B}P1$r\(isProtected ? 1 : 0)\"q\u{1B}\\")
+        case "*x": reply("\u{1B}P1$r\(attributeChangeExtent)*x\u{1B}\\")  // DECSACE
         default: reply("\u{1B}P0$r\u{1B}\\")
         }
     }
