@@ -146,6 +146,7 @@ extension Terminal {
         let saved = isAlternateScreenActive ? savedCursors.alternate : savedCursors.primary
         guard let saved else {
             resetPen()
+            pen.attributes.remove(.protected)  // xterm restores DECSC's flags, all clear
             charsets = CharsetState()
             modes.origin = false
             setCursor(row: 0, column: 0)

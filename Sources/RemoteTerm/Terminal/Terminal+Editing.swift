@@ -1,5 +1,6 @@
 /// Erasing and editing: ED EL ECH ICH DCH IL DL. Erased cells take the current background
 /// (xterm's back-colour erase). None of these move the cursor except IL/DL (to column 0).
+/// After SPA, ED, EL and ECH spare protected cells (`Terminal+Protection.swift`).
 extension Terminal {
     /// Blanks `columns` of `row` with the erase cell, repairing wide characters cut at either end.
     mutating func eraseCells(row: Int, columns range: Range<Int>) {

@@ -29,6 +29,7 @@ private let cases: [ScreenCase] = [
     ScreenCase("SGR 0 keeps the protection", "⎋[1\"q⎋[1m⎋[0mab⎋[?2K", ["ab"], cursor: (0, 2)),
     ScreenCase("DECSTR ends protection", "⎋[1\"q⎋[!pab⎋[?2K", [], cursor: (0, 2)),
     ScreenCase("DECRC restores the protected pen", "⎋[1\"q⎋7⎋[0\"q⎋8ab⎋[?2K", ["ab"], cursor: (0, 2)),
+    ScreenCase("DECRC with nothing saved ends protection", "⎋[1\"q⎋8ab⎋[?2K", [], cursor: (0, 2)),
     ScreenCase("a protected wide character is spared whole", "⎋[1\"q中⎋[0\"qxy⎋[?2K", ["中"], cursor: (0, 4)),
     ScreenCase("an unprotected wide character is erased whole", "⎋[1\"qa⎋[0\"q中b⎋[1;3H⎋[?K", ["a"],
                cursor: (0, 2)),
