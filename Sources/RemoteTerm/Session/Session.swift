@@ -233,6 +233,11 @@ public final class Session: EventSource {
     /// go now; sent on connecting if the connection is still being set up).
     public func resize(rows: Int, columns: Int) {
         terminal.resize(rows: rows, columns: columns)
+        tellTransportTheSize()
+    }
+
+    /// Sends the terminal's size to the remote's pty (and to the recording).
+    private func tellTransportTheSize() {
         recorder?.sessionResized(rows: terminal.rows, columns: terminal.columns)
         guard let transport else { return }
         do {
@@ -391,6 +396,8 @@ public final class Session: EventSource {
                 case .titleChanged(let title): post(.titleChanged(title))
                 case .clipboardRequest(let selection, let data): post(.clipboardRequest(selection: selection, data: data))
                 case .iconNameChanged: break
+                // The remote resized the screen (XTWINOPS, DECCOLM): its pty follows.
+                case .resized: tellTransportTheSize()
                 }
             }
         }

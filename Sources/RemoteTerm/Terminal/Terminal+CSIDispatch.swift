@@ -18,25 +18,36 @@ extension Terminal {
             case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: true, enabled: false)  // DECRST
             case UInt8(ascii: "J"): selectiveEraseInDisplay(s.parameters[0])  // DECSED
             case UInt8(ascii: "K"): selectiveEraseInLine(s.parameters[0])  // DECSEL
-            case UInt8(ascii: "n"): reportDeviceStatus(s.parameters[0], isPrivate: true)  // DECXCPR
+            case UInt8(ascii: "n"): reportDECDeviceStatus(s.parameters[0], id: s.parameters[1])  // DECDSR
+            case UInt8(ascii: "s"): savePrivateModes(s.parameters)  // XTSAVE
+            case UInt8(ascii: "r"): restorePrivateModes(s.parameters)  // XTRESTORE
             default: break
             }
         case (UInt8(ascii: ">"), 0):
             if final == UInt8(ascii: "c") && s.parameters[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
         case (0, UInt16(UInt8(ascii: "$"))):
-            if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: false) }  // DECRQM (ANSI)
-            else { rectangleDispatch(final, s.parameters) }  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
+            switch final {
+            case UInt8(ascii: "p"): reportMode(s.parameters[0], isPrivate: false)  // DECRQM (ANSI)
+            case UInt8(ascii: "}"): setStatusDisplay(active: s.parameters[0], type: nil)  // DECSASD
+            case UInt8(ascii: "~"): setStatusDisplay(active: nil, type: s.parameters[0])  // DECSSDT
+            default: rectangleDispatch(final, s.parameters)  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
+            }
         case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
             if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: true) }  // DECRQM (DEC)
         case (0, UInt16(UInt8(ascii: " "))):
             if final == UInt8(ascii: "q") && s.parameters[0] <= 6 { modes.cursorStyle = s.parameters[0] }  // DECSCUSR
         case (0, UInt16(UInt8(ascii: "!"))):
             if final == UInt8(ascii: "p") { softReset() }  // DECSTR
+        case (0, UInt16(UInt8(ascii: "\""))):
+            if final == UInt8(ascii: "p") { setConformanceLevel(s.parameters) }  // DECSCL
+            if final == UInt8(ascii: "q") { selectCharacterProtection(s.parameters[0]) }  // DECSCA
         case (0, UInt16(UInt8(ascii: "*"))):
             if final == UInt8(ascii: "y") { reportRectangleChecksum(s.parameters) }  // DECRQCRA
+            if final == UInt8(ascii: "|") { setLinesPerScreen(s.parameters[0]) }  // DECSNLS
             if final == UInt8(ascii: "x") { selectAttributeChangeExtent(s.parameters[0]) }  // DECSACE
-        case (0, UInt16(UInt8(ascii: "\""))):
-            if final == UInt8(ascii: "q") { selectCharacterProtection(s.parameters[0]) }  // DECSCA
+        case (0, UInt16(UInt8(ascii: "'"))):
+            if final == UInt8(ascii: "}") { insertColumns(n) }  // DECIC
+            if final == UInt8(ascii: "~") { deleteColumns(n) }  // DECDC
         default:
             break
         }
@@ -51,10 +62,10 @@ extension Terminal {
         case UInt8(ascii: "D"): cursorBackward(n)  // CUB
         case UInt8(ascii: "E"):  // CNL
             cursorDown(n)
-            cursorColumn = 0
+            carriageReturn()
         case UInt8(ascii: "F"):  // CPL
             cursorUp(n)
-            cursorColumn = 0
+            carriageReturn()
         case UInt8(ascii: "G"), UInt8(ascii: "`"): setCursorColumn(n - 1)  // CHA, HPA
         case UInt8(ascii: "H"), UInt8(ascii: "f"):  // CUP, HVP
             setCursor(row: n - 1, column: p.value(at: 1, default: 1) - 1)
@@ -69,7 +80,7 @@ extension Terminal {
             if p.count <= 1 { scrollDown(n) }
         case UInt8(ascii: "X"): eraseCharacters(n)  // ECH
         case UInt8(ascii: "Z"): tabBackward(n)  // CBT
-        case UInt8(ascii: "a"): cursorForward(n)  // HPR
+        case UInt8(ascii: "a"): cursorColumnRelative(n)  // HPR
         case UInt8(ascii: "b"): repeatLastCharacter(n)  // REP
         case UInt8(ascii: "c"): if p[0] == 0 { reportPrimaryDeviceAttributes() }  // DA1
         case UInt8(ascii: "d"): setCursorRow(n - 1)  // VPA
@@ -80,7 +91,8 @@ extension Terminal {
         case UInt8(ascii: "m"): selectGraphicRendition(p)  // SGR
         case UInt8(ascii: "n"): reportDeviceStatus(p[0], isPrivate: false)  // DSR
         case UInt8(ascii: "r"): setScrollRegion(top: p[0], bottom: p[1])  // DECSTBM
-        case UInt8(ascii: "s"): saveCursor()  // SCOSC
+        case UInt8(ascii: "s"):  // DECSLRM while DECLRMM is set, else SCOSC
+            if modes.leftRightMargins { setLeftRightMargins(left: p[0], right: p[1]) } else { saveCursor() }
         case UInt8(ascii: "t"): windowOperation(p)  // XTWINOPS
         case UInt8(ascii: "u"): restoreCursor()  // SCORC
         default: break

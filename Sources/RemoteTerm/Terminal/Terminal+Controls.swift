@@ -37,6 +37,8 @@ extension Terminal {
         case (0, UInt8(ascii: "n")): charsets.invoke(2)  // LS2
         case (0, UInt8(ascii: "o")): charsets.invoke(3)  // LS3
         case (0, UInt8(ascii: "Z")): reportPrimaryDeviceAttributes()  // DECID
+        case (0, UInt8(ascii: "6")): backIndex()  // DECBI
+        case (0, UInt8(ascii: "9")): forwardIndex()  // DECFI
         case (UInt16(UInt8(ascii: "#")), UInt8(ascii: "8")): screenAlignmentTest()  // DECALN
         case (UInt16(UInt8(ascii: "(")), _): designate(final, slot: 0)  // SCS G0
         case (UInt16(UInt8(ascii: ")")), _): designate(final, slot: 1)  // SCS G1
@@ -52,39 +54,38 @@ extension Terminal {
 
     // MARK: - Line and column motion
 
-    /// BS: one column left, stopping at the left edge; cancels a pending wrap.
-    mutating func backspace() {
-        hasPendingWrap = false
-        if cursorColumn > 0 { cursorColumn -= 1 }
-    }
+    /// BS: one column left, as CUB 1 (the left margin, reverse wraparound).
+    mutating func backspace() { cursorBackward(1) }
 
-    /// CR: to the first column.
+    /// CR: to the left margin; to the first column when the cursor is left of the margin
+    /// (except in origin mode, which keeps it inside the margins).
     mutating func carriageReturn() {
         hasPendingWrap = false
-        cursorColumn = 0
+        cursorColumn = modes.origin || cursorColumn >= leftMargin ? leftMargin : 0
     }
 
     /// LF, VT, FF: index, plus carriage return in LNM mode.
     mutating func lineFeed() {
         index()
-        if modes.lineFeedNewLine { cursorColumn = 0 }
+        if modes.lineFeedNewLine { carriageReturn() }
     }
 
-    /// IND: down one row, scrolling the region up at its bottom margin.
+    /// IND: down one row, scrolling the region up at its bottom margin (only when the cursor
+    /// is between the left and right margins; outside them it stays put).
     mutating func index() {
         hasPendingWrap = false
         if cursorRow == scrollBottom {
-            scrollUp(1)
+            if isCursorInsideHorizontalMargins { scrollUp(1) }
         } else if cursorRow < rows - 1 {
             cursorRow += 1
         }
     }
 
-    /// RI: up one row, scrolling the region down at its top margin.
+    /// RI: up one row, scrolling the region down at its top margin (inside the margins only).
     mutating func reverseIndex() {
         hasPendingWrap = false
         if cursorRow == scrollTop {
-            scrollDown(1)
+            if isCursorInsideHorizontalMargins { scrollDown(1) }
         } else if cursorRow > 0 {
             cursorRow -= 1
         }
@@ -93,7 +94,7 @@ extension Terminal {
     /// NEL: carriage return plus index.
     mutating func nextLine() {
         index()
-        cursorColumn = 0
+        carriageReturn()
     }
 
     // MARK: - Tabs
@@ -101,23 +102,32 @@ extension Terminal {
     /// HTS: sets a tab stop at the cursor column.
     mutating func setTabStop() { tabStops[cursorColumn] = true }
 
-    /// HT / CHT: to the next tab stop, `count` times, stopping at the last column.
+    /// HT / CHT: to the next tab stop, `count` times, stopping at the right margin (the last
+    /// column when the cursor is right of the margin). Tabs never wrap.
     mutating func tabForward(_ count: Int) {
-        hasPendingWrap = false
+        // After a full line a tab stays put with the wrap still pending; with ?41 (xterm's
+        // "more(1) fix") it starts on the next line instead.
+        if hasPendingWrap {
+            guard modes.tabWrapsPendingLine else { return }
+            wrapLine()
+        }
+        let last = cursorColumn <= rightMargin ? rightMargin : columns - 1
         for _ in 0..<min(count, columns) {
             var column = cursorColumn + 1
-            while column < columns - 1 && !tabStops[column] { column += 1 }
-            cursorColumn = min(column, columns - 1)
+            while column < last && !tabStops[column] { column += 1 }
+            cursorColumn = max(cursorColumn, min(column, last))
         }
     }
 
-    /// CBT: to the previous tab stop, `count` times, stopping at the first column.
+    /// CBT: to the previous tab stop, `count` times, stopping at the first column (xterm does
+    /// not stop at the left margin).
     mutating func tabBackward(_ count: Int) {
         hasPendingWrap = false
+        let first = 0
         for _ in 0..<min(count, columns) {
             var column = cursorColumn - 1
-            while column > 0 && !tabStops[column] { column -= 1 }
-            cursorColumn = max(column, 0)
+            while column > first && !tabStops[column] { column -= 1 }
+            cursorColumn = min(cursorColumn, max(column, first))
         }
     }
 
@@ -167,22 +177,35 @@ extension Terminal {
     // MARK: - Resets
 
     /// RIS: everything back to power-on, scrollback included; the size stays.
+    /// The window's position and state stay (xterm does not move its window on RIS); a screen
+    /// DECCOLM made 132 columns wide goes back to 80, as in xterm.
     mutating func fullReset() {
         let effects = pendingEffects
+        var window = self.window
+        let columns = window.isInColumnMode ? 80 : self.columns
+        window.isInColumnMode = false
+        let resized = columns != self.columns
         self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
+        self.window = window
         pendingEffects = effects
+        if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
     }
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
     mutating func softReset() {
         modes.insert = false
         modes.origin = false
+        modes.reverseWraparound = false
+        modes.extendedReverseWraparound = false
+        modes.leftRightMargins = false
         modes.autowrap = true
         modes.cursorVisible = true
         modes.cursorKeysApplication = false
         modes.keypadApplication = false
         scrollTop = 0
         scrollBottom = rows - 1
+        leftMargin = 0
+        rightMargin = columns - 1
         resetPen()
         resetProtection()
         charsets = CharsetState()
@@ -194,6 +217,8 @@ extension Terminal {
     mutating func screenAlignmentTest() {
         scrollTop = 0
         scrollBottom = rows - 1
+        leftMargin = 0
+        rightMargin = columns - 1
         modes.origin = false
         let fill = Cell(codePoint: 0x45)
         for row in 0..<rows { screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock) }

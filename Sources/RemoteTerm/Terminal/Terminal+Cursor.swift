@@ -1,5 +1,5 @@
-/// Cursor motion: CUU CUD CUF CUB CNL CPL CHA HPA HPR VPA VPR CUP HVP, with origin mode.
-/// Every motion cancels a pending wrap, as in xterm.
+/// Cursor motion: CUU CUD CUF CUB CNL CPL CHA HPA HPR VPA VPR CUP HVP, with origin mode and
+/// the left and right margins. Every motion cancels a pending wrap, as in xterm.
 extension Terminal {
     /// CUU: up `count`, stopping at the top margin when starting inside the region.
     mutating func cursorUp(_ count: Int) {
@@ -15,21 +15,79 @@ extension Terminal {
         hasPendingWrap = false
     }
 
-    /// CUF / HPR: right `count`, stopping at the last column.
+    /// CUF: right `count`, stopping at the right margin when starting inside the margins,
+    /// else at the last column.
     mutating func cursorForward(_ count: Int) {
+        let limit = cursorColumn <= rightMargin ? rightMargin : columns - 1
+        cursorColumn = max(cursorColumn, min(limit, cursorColumn + count))
+        hasPendingWrap = false
+    }
+
+    /// HPR: right `count`, stopping at the last column (margins and origin mode do not apply).
+    mutating func cursorColumnRelative(_ count: Int) {
         cursorColumn = min(columns - 1, cursorColumn + count)
         hasPendingWrap = false
     }
 
-    /// CUB: left `count`, stopping at the first column.
+    /// CUB (and BS, one column): left `count`, stopping at the left margin when starting at or
+    /// right of it, else at the first column. With DECAWM and reverse wraparound it continues
+    /// at the right margin of the row above, as xterm (patch 383 on) does: ?45 only into a row
+    /// that wrapped onto this one (editing a long wrapped line), ?1045 into any row, and from the
+    /// top margin round to the bottom one. A pending wrap counts as the first step.
     mutating func cursorBackward(_ count: Int) {
-        cursorColumn = max(0, cursorColumn - count)
+        let inline = modes.reverseWraparound && modes.autowrap
+        let extended = modes.extendedReverseWraparound && modes.autowrap
+        let left = cursorColumn >= leftMargin ? leftMargin : 0
+        guard inline || extended else {
+            cursorColumn = max(left, min(cursorColumn, cursorColumn - count))
+            hasPendingWrap = false
+            return
+        }
+        // Bounded: more steps than the screen has cells only go round again.
+        var remaining = min(count, (rows + 1) * columns)
+        var column = cursorColumn
+        var row = cursorRow
+        if remaining > 0 {
+            if hasPendingWrap { remaining -= 1 } else { column -= 1 }
+        }
+        var rowChecked = false
+        while true {
+            if column < left {
+                if extended {
+                    column = rightMargin
+                    if row == scrollTop { row = scrollBottom + 1 }
+                }
+                rowChecked = false
+                row -= 1
+            }
+            if !rowChecked {
+                rowChecked = true
+                if row != cursorRow {
+                    if row < 0 || !extended && !screen.isWrapped(row) {
+                        if row < scrollBottom { row += 1 }  // nowhere to wrap to
+                        column = left
+                        break
+                    }
+                    column = rightMargin
+                }
+            }
+            remaining -= 1
+            if remaining <= 0 { break }
+            column -= 1
+        }
+        cursorRow = min(max(row, 0), rows - 1)
+        cursorColumn = min(max(column, 0), columns - 1)
         hasPendingWrap = false
     }
 
-    /// CHA / HPA: to column `column` (0-based), clamped.
+    /// CHA / HPA: to column `column` (0-based), clamped; relative to the left margin and
+    /// clamped to the right one in origin mode.
     mutating func setCursorColumn(_ column: Int) {
-        cursorColumn = min(max(column, 0), columns - 1)
+        if modes.origin {
+            cursorColumn = min(max(leftMargin + column, leftMargin), rightMargin)
+        } else {
+            cursorColumn = min(max(column, 0), columns - 1)
+        }
         hasPendingWrap = false
     }
 

@@ -1,5 +1,5 @@
 /// Erasing and editing: ED EL ECH ICH DCH IL DL. Erased cells take the current background
-/// (xterm's back-colour erase). None of these move the cursor except IL/DL (to column 0).
+/// (xterm's back-colour erase). None of these move the cursor except IL/DL (to the left margin).
 /// After SPA, ED, EL and ECH spare protected cells (`Terminal+Protection.swift`).
 extension Terminal {
     /// Blanks `columns` of `row` with the erase cell, repairing wide characters cut at either end.
@@ -62,14 +62,20 @@ extension Terminal {
         eraseCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + min(count, columns)))
     }
 
-    /// ICH: inserts `count` blank cells at the cursor; the line's end falls off.
+    /// ICH: inserts `count` blank cells at the cursor; what passes the right margin falls off.
+    /// Nothing happens when the cursor is outside the left and right margins.
     mutating func insertCharacters(_ count: Int) {
         hasPendingWrap = false
         shiftRight(row: cursorRow, from: cursorColumn, count: count)
     }
 
-    /// Shifts cells right of `column` by `count`, blanking the gap (ICH and insert mode).
+    /// Shifts cells right of `column` by `count`, blanking the gap (ICH and insert mode); up
+    /// to the right margin when the column is inside the margins.
     mutating func shiftRight(row: Int, from column: Int, count: Int) {
+        if hasHorizontalMargins {
+            guard column >= leftMargin && column <= rightMargin else { return }
+            return shiftCells(row: row, left: column, right: rightMargin, by: min(count, columns))
+        }
         let count = min(count, columns - column)
         guard count > 0 else { return }
         let start = screen.rowStart(row)
@@ -85,9 +91,14 @@ extension Terminal {
         touch(row)
     }
 
-    /// DCH: deletes `count` cells at the cursor; blanks enter at the line's end.
+    /// DCH: deletes `count` cells at the cursor; blanks enter at the line's end (the right
+    /// margin; nothing happens when the cursor is outside the margins).
     mutating func deleteCharacters(_ count: Int) {
         hasPendingWrap = false
+        if hasHorizontalMargins {
+            guard isCursorInsideHorizontalMargins else { return }
+            return shiftCells(row: cursorRow, left: cursorColumn, right: rightMargin, by: -min(count, columns))
+        }
         let column = cursorColumn
         let count = min(count, columns - column)
         guard count > 0 else { return }
@@ -99,23 +110,32 @@ extension Terminal {
         touch(cursorRow)
     }
 
-    /// IL: inserts `count` blank lines at the cursor row, inside the region only.
+    /// IL: inserts `count` blank lines at the cursor row, inside the scrolling rectangle only;
+    /// the cursor goes to the left margin.
     mutating func insertLines(_ count: Int) {
-        guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+        guard isCursorInsideScrollingRectangle else { return }
         let count = min(count, scrollBottom - cursorRow + 1)
-        screen.rotateDown(top: cursorRow, bottom: scrollBottom, count: count)
-        for row in cursorRow..<(cursorRow + count) { eraseRow(row) }
-        cursorColumn = 0
+        if hasHorizontalMargins {
+            moveBandDown(top: cursorRow, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
+        } else {
+            screen.rotateDown(top: cursorRow, bottom: scrollBottom, count: count)
+            for row in cursorRow..<(cursorRow + count) { eraseRow(row) }
+        }
+        cursorColumn = leftMargin
         hasPendingWrap = false
     }
 
-    /// DL: deletes `count` lines at the cursor row, inside the region only.
+    /// DL: deletes `count` lines at the cursor row, inside the scrolling rectangle only.
     mutating func deleteLines(_ count: Int) {
-        guard cursorRow >= scrollTop && cursorRow <= scrollBottom else { return }
+        guard isCursorInsideScrollingRectangle else { return }
         let count = min(count, scrollBottom - cursorRow + 1)
-        screen.rotateUp(top: cursorRow, bottom: scrollBottom, count: count)
-        for row in (scrollBottom - count + 1)...scrollBottom { eraseRow(row) }
-        cursorColumn = 0
+        if hasHorizontalMargins {
+            moveBandUp(top: cursorRow, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
+        } else {
+            screen.rotateUp(top: cursorRow, bottom: scrollBottom, count: count)
+            for row in (scrollBottom - count + 1)...scrollBottom { eraseRow(row) }
+        }
+        cursorColumn = leftMargin
         hasPendingWrap = false
     }
 

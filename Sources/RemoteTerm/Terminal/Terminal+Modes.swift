@@ -15,11 +15,11 @@ extension Terminal {
         switch mode {
         case 4: modes.insert = enabled  // IRM
         case 20: modes.lineFeedNewLine = enabled  // LNM
-        default: break
+        default: _ = recordedModes.set(mode, isPrivate: false, enabled: enabled)
         }
     }
 
-    private mutating func setPrivateMode(_ mode: Int, enabled: Bool) {
+    mutating func setPrivateMode(_ mode: Int, enabled: Bool) {
         switch mode {
         case 1: modes.cursorKeysApplication = enabled  // DECCKM
         case 5:  // DECSCNM
@@ -34,6 +34,16 @@ extension Terminal {
             modes.autowrap = enabled
             if !enabled { hasPendingWrap = false }
         case 25: modes.cursorVisible = enabled  // DECTCEM
+        case 41: modes.tabWrapsPendingLine = enabled
+        case 45: modes.reverseWraparound = enabled
+        case 1045: modes.extendedReverseWraparound = enabled
+        case 69:  // DECLRMM (a VT420 feature): leaving it drops the margins
+            guard conformanceLevel >= 4 else { return }
+            modes.leftRightMargins = enabled
+            if !enabled {
+                leftMargin = 0
+                rightMargin = columns - 1
+            }
         case 66: modes.keypadApplication = enabled  // DECNKM
         case 9: setMouseTracking(.x10, enabled: enabled)
         case 1000: setMouseTracking(.normal, enabled: enabled)
@@ -43,6 +53,8 @@ extension Terminal {
         case 1005: setMouseEncoding(.utf8, enabled: enabled)
         case 1006: setMouseEncoding(.sgr, enabled: enabled)
         case 2004: modes.bracketedPaste = enabled
+        case 3: setColumnMode(wide: enabled)  // DECCOLM
+        case 95: window.keepsScreenOnColumnChange = enabled && conformanceLevel >= 5  // DECNCSM (VT510)
         case 47: switchScreen(toAlternate: enabled, clearAlternate: false)
         case 1047:
             if enabled {
@@ -63,7 +75,7 @@ extension Terminal {
                 switchScreen(toAlternate: false, clearAlternate: false)
                 restoreCursor()
             }
-        default: break
+        default: _ = recordedModes.set(mode, isPrivate: true, enabled: enabled)
         }
     }
 
@@ -102,7 +114,9 @@ extension Terminal {
             switch mode {
             case 4: return state(modes.insert)
             case 20: return state(modes.lineFeedNewLine)
-            default: return 0
+            default:
+                if RecordedModes.permanentlyResetANSI.contains(mode) { return 4 }
+                return recordedModes.state(mode, isPrivate: false).map(state) ?? 0
             }
         }
         switch mode {
@@ -111,6 +125,10 @@ extension Terminal {
         case 6: return state(modes.origin)
         case 7: return state(modes.autowrap)
         case 25: return state(modes.cursorVisible)
+        case 41: return state(modes.tabWrapsPendingLine)
+        case 45: return state(modes.reverseWraparound)
+        case 1045: return state(modes.extendedReverseWraparound)
+        case 69: return state(modes.leftRightMargins)
         case 66: return state(modes.keypadApplication)
         case 9: return state(modes.mouseTracking == .x10)
         case 1000: return state(modes.mouseTracking == .normal)
@@ -122,7 +140,11 @@ extension Terminal {
         case 2004: return state(modes.bracketedPaste)
         case 47, 1047, 1049: return state(isAlternateScreenActive)
         case 1048: return 2
-        default: return 0
+        case 3: return state(columns == 132)
+        case 95: return state(window.keepsScreenOnColumnChange)
+        default:
+            if RecordedModes.permanentlyResetDEC.contains(mode) { return 4 }
+            return recordedModes.state(mode, isPrivate: true).map(state) ?? 0
         }
     }
 }

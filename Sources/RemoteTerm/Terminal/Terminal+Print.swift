@@ -13,7 +13,8 @@ extension Terminal {
         while i < count {
             if hasPendingWrap { wrapLine() }
             let column = cursorColumn
-            let room = columns - column
+            let end = printEnd
+            let room = end - column
             if count - i <= room {
                 storeASCII(bytes, from: i, count: count - i, column: column)
                 advanceCursor(to: column + count - i)
@@ -22,13 +23,13 @@ extension Terminal {
             if modes.autowrap {
                 storeASCII(bytes, from: i, count: room, column: column)
                 i += room
-                advanceCursor(to: columns)
+                advanceCursor(to: end)
             } else {
                 // Without autowrap, what does not fit overwrites the last column: only the
                 // run's last character stays there.
                 storeASCII(bytes, from: i, count: room - 1, column: column)
-                storeASCII(bytes, from: count - 1, count: 1, column: columns - 1)
-                advanceCursor(to: columns)
+                storeASCII(bytes, from: count - 1, count: 1, column: end - 1)
+                advanceCursor(to: end)
                 break
             }
         }
@@ -60,7 +61,7 @@ extension Terminal {
             }
             let row = cursorRow
             let rowStart = screen.rowStart(row)
-            let columns = self.columns
+            let columns = printEnd  // the right margin bounds this pass
             let template = pen
             var column = cursorColumn
             var last: UInt32 = 0
@@ -174,11 +175,16 @@ extension Terminal {
         screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, clock: &clock)
     }
 
+    /// The column after the last one printing may use from the cursor: past the right margin
+    /// when the cursor is inside the margins, else the screen's edge.
+    @inline(__always) var printEnd: Int { cursorColumn <= rightMargin ? rightMargin + 1 : columns }
+
     /// Moves the cursor after printing up to column `next`; at the edge the wrap is pending.
     @inline(__always)
     private mutating func advanceCursor(to next: Int) {
-        if next >= columns {
-            cursorColumn = columns - 1
+        let end = printEnd
+        if next >= end {
+            cursorColumn = end - 1
             hasPendingWrap = modes.autowrap
         } else {
             cursorColumn = next
@@ -190,10 +196,10 @@ extension Terminal {
         if hasPendingWrap { wrapLine() }
         if width == 2 {
             guard columns >= 2 else { return }
-            if cursorColumn == columns - 1 {
+            if cursorColumn == printEnd - 1 {
                 guard modes.autowrap else { return }
                 // A wide character never splits: the last column is left blank and it wraps.
-                eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+                eraseCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + 1))
                 wrapLine()
             }
         }
@@ -287,11 +293,12 @@ extension Terminal {
         touch(cursorRow)
     }
 
-    /// Performs the pending wrap: marks the row as continued, then CR + index.
+    /// Performs the pending wrap: marks the row as continued, then CR + index (to the left
+    /// margin).
     mutating func wrapLine() {
-        screen.setWrapped(cursorRow, true)
+        if !hasHorizontalMargins { screen.setWrapped(cursorRow, true) }
         hasPendingWrap = false
-        cursorColumn = 0
+        carriageReturn()
         index()
     }
 }

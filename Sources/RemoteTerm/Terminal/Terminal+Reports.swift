@@ -8,17 +8,34 @@ extension Terminal {
         pendingEffects.append(.reply(Array(text.utf8)))
     }
 
-    /// DA1: a VT420-level terminal (64) with ANSI colour (22).
-    mutating func reportPrimaryDeviceAttributes() { reply("\u{1B}[?64;22c") }
-
-    /// DA2: identifies as an xterm-compatible terminal of patch level 280, so that programs
-    /// such as vim turn on what xterm supports (SGR mouse reports among them).
-    mutating func reportSecondaryDeviceAttributes() { reply("\u{1B}[>41;280;0c") }
+    /// DECDSR (`CSI ? Ps n`): the cursor (6) and the statuses of devices rterm has none of,
+    /// answered as xterm answers them: no printer, user-defined keys unlocked, a North American
+    /// keyboard, no locator, no macros, no data errors, no multiple sessions.
+    mutating func reportDECDeviceStatus(_ request: Int, id: Int) {
+        switch request {
+        case 6: reportDeviceStatus(6, isPrivate: true)
+        case 15: reply("\u{1B}[?13n")
+        case 25: reply("\u{1B}[?20n")
+        case 26:
+            switch conformanceLevel {
+            case ...2: reply("\u{1B}[?27;1n")
+            case 3: reply("\u{1B}[?27;1;0n")
+            default: reply("\u{1B}[?27;1;0;0n")
+            }
+        case 53, 55: reply("\u{1B}[?50n")
+        case 56: reply("\u{1B}[?57;0n")
+        case 62: reply("\u{1B}[0*{")
+        case 63: reply("\u{1B}P\(min(max(id, 0), 65535))!~0000\u{1B}\\")
+        case 75: reply("\u{1B}[?70n")
+        case 85: reply("\u{1B}[?83n")
+        default: break
+        }
+    }
 
     /// DSR (`CSI 5 n`, `CSI 6 n`) and its DEC form (`CSI ? 6 n`).
     mutating func reportDeviceStatus(_ request: Int, isPrivate: Bool) {
         let row = (modes.origin ? cursorRow - scrollTop : cursorRow) + 1
-        let column = cursorColumn + 1
+        let column = (modes.origin ? cursorColumn - leftMargin : cursorColumn) + 1
         switch (request, isPrivate) {
         case (5, false): reply("\u{1B}[0n")
         case (6, false): reply("\u{1B}[\(row);\(column)R")
@@ -29,24 +46,9 @@ extension Terminal {
 
     /// DECRQM: `CSI ? Ps $ p` or `CSI Ps $ p`.
     mutating func reportMode(_ mode: Int, isPrivate: Bool) {
+        guard conformanceLevel >= 3 else { return }  // a VT100 or VT200 has no DECRQM
         let state = modeState(mode, isPrivate: isPrivate)
         reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(state)$y")
-    }
-
-    /// XTWINOPS: only the size reports (18: text area, 19: screen), and the title stack.
-    mutating func windowOperation(_ p: borrowing CSIParameters) {
-        switch p[0] {
-        case 18: reply("\u{1B}[8;\(rows);\(columns)t")
-        case 19: reply("\u{1B}[9;\(rows);\(columns)t")
-        case 22:
-            if titleStack.count < 10 { titleStack.append(title) }
-        case 23:
-            if let previous = titleStack.popLast(), previous != title {
-                title = previous
-                pendingEffects.append(.titleChanged(previous))
-            }
-        default: break  // 20/21 (title reports) deliberately unanswered; the rest unsupported.
-        }
     }
 
     /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM, DECSCUSR, DECSCA and DECSACE settings.
@@ -60,6 +62,12 @@ extension Terminal {
             let isProtected = protectionMode == .dec && pen.attributes.contains(.protected)
             reply("\u{1B}P1$r\(isProtected ? 1 : 0)\"q\u{1B}\\")
         case "*x": reply("\u{1B}P1$r\(attributeChangeExtent)*x\u{1B}\\")  // DECSACE
+        case "s" where modes.leftRightMargins: reply("\u{1B}P1$r\(leftMargin + 1);\(rightMargin + 1)s\u{1B}\\")
+        case "\"p": reply("\u{1B}P1$r6\(conformanceLevel);1\"p\u{1B}\\")
+        case "t": reply("\u{1B}P1$r\(max(rows, 24))t\u{1B}\\")
+        case "*|": reply("\u{1B}P1$r\(rows)*|\u{1B}\\")
+        case "$}": reply("\u{1B}P1$r\(statusDisplay.active)$}\u{1B}\\")
+        case "$~": reply("\u{1B}P1$r\(statusDisplay.type)$~\u{1B}\\")
         default: reply("\u{1B}P0$r\u{1B}\\")
         }
     }
@@ -71,10 +79,12 @@ extension Terminal {
     mutating func reportRectangleChecksum(_ p: borrowing CSIParameters) {
         let id = p[0]
         let offset = modes.origin ? scrollTop : 0
+        let leftOffset = modes.origin ? leftMargin : 0
         let top = min(max(p.value(at: 2, default: 1) - 1 + offset, 0), rows - 1)
-        let left = min(max(p.value(at: 3, default: 1) - 1, 0), columns - 1)
+        let left = min(max(p.value(at: 3, default: 1) - 1 + leftOffset, 0), columns - 1)
         let bottom = min(p.value(at: 4, default: modes.origin ? scrollBottom - offset + 1 : rows) - 1 + offset, rows - 1)
-        let right = min(p.value(at: 5, default: columns) - 1, columns - 1)
+        let right = min(
+            p.value(at: 5, default: modes.origin ? rightMargin - leftOffset + 1 : columns) - 1 + leftOffset, columns - 1)
         var sum: UInt32 = 0
         if top <= bottom && left <= right {
             for row in top...bottom {

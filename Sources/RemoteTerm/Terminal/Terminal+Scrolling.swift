@@ -3,6 +3,7 @@
 extension Terminal {
     /// Scrolls the region up `count` lines (content moves up; blank lines enter at the bottom).
     mutating func scrollUp(_ count: Int) {
+        if hasHorizontalMargins { return scrollRectangleUp(count) }
         let height = scrollBottom - scrollTop + 1
         let count = min(count, height)
         guard count > 0 else { return }
@@ -20,6 +21,7 @@ extension Terminal {
 
     /// Scrolls the region down `count` lines (blank lines enter at the top).
     mutating func scrollDown(_ count: Int) {
+        if hasHorizontalMargins { return scrollRectangleDown(count) }
         let height = scrollBottom - scrollTop + 1
         let count = min(count, height)
         guard count > 0 else { return }

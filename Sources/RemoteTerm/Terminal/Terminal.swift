@@ -39,6 +39,16 @@ public struct Terminal: Sendable {
     var charsets = CharsetState()
     /// The modes set by the remote.
     public internal(set) var modes = TerminalModes()
+    /// Modes remembered for DECRQM only.
+    var recordedModes = RecordedModes()
+    /// The window as the remote set it (XTWINOPS), and DECCOLM.
+    var window = WindowState()
+    /// The conformance level (DECSCL): 1 (VT100) to 5 (VT500); xterm's default is a VT420.
+    var conformanceLevel = 4
+    /// The status display and status line type (DECSASD, DECSSDT), remembered for DECRQSS.
+    var statusDisplay = (active: 0, type: 0)
+    /// DEC private modes saved by XTSAVE (`CSI ? Pm s`), bounded by the modes rterm knows.
+    var savedPrivateModes: [Int: Bool] = [:]
     /// The scroll region, inclusive rows (DECSTBM).
     public internal(set) var scrollTop = 0
     /// The scroll region's last row, inclusive.

@@ -12,4 +12,7 @@ public enum TerminalEffect: Equatable, Sendable {
     case iconNameChanged(String)
     /// OSC 52: the remote asks to set (or query) a clipboard. The front applies its own policy.
     case clipboardRequest(selection: String, data: String)
+    /// The remote resized the screen (XTWINOPS 4 or 8, DECSLPP, DECSNLS, DECCOLM); the terminal
+    /// has its new size already. The session tells the remote's pty.
+    case resized(rows: Int, columns: Int)
 }

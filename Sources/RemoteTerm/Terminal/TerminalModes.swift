@@ -29,6 +29,13 @@ public struct TerminalModes: Equatable, Sendable {
     public var cursorStyle = 0
     /// DECLRMM (?69): DECSLRM may set left and right margins.
     public var leftRightMargins = false
+    /// ?41: a tab after a line filled to the end moves to the next line first (xterm's fix
+    /// for more(1) and curses).
+    public var tabWrapsPendingLine = false
+    /// ?45: with DECAWM, BS and CUB continue at the end of the row above when it wrapped.
+    public var reverseWraparound = false
+    /// ?1045: with DECAWM, BS and CUB continue at the end of any row above.
+    public var extendedReverseWraparound = false
 
     /// The modes after power-on or RIS.
     public init() {}

@@ -179,8 +179,10 @@ final class InteractiveFront: EventSource {
         if session.state == .connecting, controller.prompt == nil, controller.message == nil, labels != nil {
             labels = [BarLabel(column: 0, text: " connecting to \(label)…  (~. cancels)", emphasis: .normal)]
         }
+        let area = Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
         renderer.draw(
-            session.terminal, bar: labels, historyOffset: controller.historyOffset, barCursor: controller.barCursorColumn)
+            session.terminal, area: area, bar: labels, historyOffset: controller.historyOffset,
+            barCursor: controller.barCursorColumn)
         pacer.didDraw(at: now)
     }
 }

@@ -23,16 +23,21 @@ struct NcursesRenderer {
         drawnBar = []
     }
 
-    /// Draws `terminal` at the top, the bar's labels on the row below it (none when the bar
-    /// is hidden). With a history offset, the top rows show lines from the scrollback. With
-    /// `barCursor`, the cursor sits on the bar row at that column (an answer being typed).
-    mutating func draw(_ terminal: Terminal, bar: [BarLabel]?, historyOffset: Int = 0, barCursor: Int? = nil) {
+    /// Draws `terminal` at the top of `area` (the rows above the bar), the bar's labels on the
+    /// row below it (none when the bar is hidden). The terminal is normally the area's size;
+    /// when the remote resized it (XTWINOPS, DECCOLM) what does not fit is cut off. With a
+    /// history offset, the top rows show lines from the scrollback. With `barCursor`, the
+    /// cursor sits on the bar row at that column (an answer being typed).
+    mutating func draw(
+        _ terminal: Terminal, area: (rows: Int, columns: Int), bar: [BarLabel]?, historyOffset: Int = 0,
+        barCursor: Int? = nil
+    ) {
         if historyOffset > 0 || drawnHistoryOffset > 0 {
-            drawHistory(terminal, offset: historyOffset)
+            drawHistory(terminal, offset: historyOffset, area: area)
             drawnHistoryOffset = historyOffset
             state.invalidate()
             if historyOffset > 0 {
-                if let bar { drawBar(bar, row: terminal.rows, columns: terminal.columns) }
+                if let bar { drawBar(bar, row: area.rows, columns: area.columns) }
                 drawnBar = []
                 curs_set(0)
                 refresh()
@@ -49,19 +54,20 @@ struct NcursesRenderer {
         defer { if pairs.evictions != evictions { invalidate() } }
         let extras = terminal.cellExtras
         let reverseScreen = terminal.modes.reverseVideo
-        for row in diff.rowsToRedraw {
-            drawRow(terminal.rowCells(row), row: row, extras: extras, reverseScreen: reverseScreen)
+        for row in diff.rowsToRedraw where row < area.rows {
+            drawRow(terminal.rowCells(row).prefix(area.columns), row: row, extras: extras, reverseScreen: reverseScreen)
         }
         if let bar, bar != drawnBar {
-            drawBar(bar, row: terminal.rows, columns: terminal.columns)
+            drawBar(bar, row: area.rows, columns: area.columns)
             drawnBar = bar
         }
         if let barCursor, bar != nil {
-            move(Int32(terminal.rows), Int32(min(barCursor, terminal.columns - 1)))
+            move(Int32(area.rows), Int32(min(barCursor, area.columns - 1)))
             curs_set(1)
         } else {
-            move(Int32(terminal.cursorRow), Int32(min(terminal.cursorColumn, terminal.columns - 1)))
-            curs_set(terminal.modes.cursorVisible ? 1 : 0)
+            let visible = terminal.cursorRow < area.rows && terminal.cursorColumn < area.columns
+            move(Int32(min(terminal.cursorRow, area.rows - 1)), Int32(min(terminal.cursorColumn, area.columns - 1)))
+            curs_set(terminal.modes.cursorVisible && visible ? 1 : 0)
         }
         refresh()
         state.recordDrawn(terminal)
@@ -121,16 +127,18 @@ struct NcursesRenderer {
     }
 
     /// The history view: `offset` lines back, scrollback lines on top of the screen's rows.
-    private mutating func drawHistory(_ terminal: Terminal, offset: Int) {
+    private mutating func drawHistory(_ terminal: Terminal, offset: Int, area: (rows: Int, columns: Int)) {
         erase()
         let history = terminal.scrollbackCount
-        for row in 0..<terminal.rows {
+        for row in 0..<min(terminal.rows, area.rows) {
             let index = history - offset + row
             if index < history {
                 let line = terminal.scrollbackCells(index)
-                drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: false)
+                drawRow(line.cells.prefix(area.columns), row: row, extras: line.extras, reverseScreen: false)
             } else {
-                drawRow(terminal.rowCells(index - history), row: row, extras: terminal.cellExtras, reverseScreen: false)
+                drawRow(
+                    terminal.rowCells(index - history).prefix(area.columns), row: row, extras: terminal.cellExtras,
+                    reverseScreen: false)
             }
         }
     }
