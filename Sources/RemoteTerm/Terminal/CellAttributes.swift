@@ -1,4 +1,5 @@
-/// The rendition flags of a cell (SGR), plus the two layout flags that mark wide characters.
+/// The rendition flags of a cell (SGR), the two layout flags that mark wide characters, and
+/// the protection flag (DECSCA, SPA).
 ///
 /// The underline style takes three bits (`underlineStyle`), so that `4:3` (curly) survives.
 public struct CellAttributes: OptionSet, Hashable, Sendable {
@@ -19,8 +20,10 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let wide = CellAttributes(rawValue: 1 << 11)
     /// The second cell of a wide character: it holds no character of its own.
     public static let wideContinuation = CellAttributes(rawValue: 1 << 12)
-    /// The row's character at this column was written by DECALN/print with the "protected" bit (reserved).
-    static let reserved = CellAttributes(rawValue: 1 << 13)
+    /// Written while the pen was protected (DECSCA 1 or SPA): selective erases (DECSED,
+    /// DECSEL, DECSERA) and, after SPA, ED/EL/ECH leave the cell alone (`ProtectionMode`).
+    /// Not a rendition: it never changes how the cell is drawn or its DECRQCRA checksum.
+    public static let protected = CellAttributes(rawValue: 1 << 13)
 
     /// Flags that belong to the pen (SGR) rather than to the layout of a cell.
     public static let renditionMask = CellAttributes(rawValue: 0b0000_0111_1111_1111)

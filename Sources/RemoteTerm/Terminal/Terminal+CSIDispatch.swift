@@ -16,8 +16,8 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: true, enabled: true)  // DECSET
             case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: true, enabled: false)  // DECRST
-            case UInt8(ascii: "J"): eraseInDisplay(s.parameters[0])  // DECSED (no protected cells)
-            case UInt8(ascii: "K"): eraseInLine(s.parameters[0])  // DECSEL
+            case UInt8(ascii: "J"): selectiveEraseInDisplay(s.parameters[0])  // DECSED
+            case UInt8(ascii: "K"): selectiveEraseInLine(s.parameters[0])  // DECSEL
             case UInt8(ascii: "n"): reportDECDeviceStatus(s.parameters[0], id: s.parameters[1])  // DECDSR
             case UInt8(ascii: "s"): savePrivateModes(s.parameters)  // XTSAVE
             case UInt8(ascii: "r"): restorePrivateModes(s.parameters)  // XTRESTORE
@@ -30,7 +30,7 @@ extension Terminal {
             case UInt8(ascii: "p"): reportMode(s.parameters[0], isPrivate: false)  // DECRQM (ANSI)
             case UInt8(ascii: "}"): setStatusDisplay(active: s.parameters[0], type: nil)  // DECSASD
             case UInt8(ascii: "~"): setStatusDisplay(active: nil, type: s.parameters[0])  // DECSSDT
-            default: break
+            default: rectangleDispatch(final, s.parameters)  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
             }
         case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
             if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: true) }  // DECRQM (DEC)
@@ -40,9 +40,11 @@ extension Terminal {
             if final == UInt8(ascii: "p") { softReset() }  // DECSTR
         case (0, UInt16(UInt8(ascii: "\""))):
             if final == UInt8(ascii: "p") { setConformanceLevel(s.parameters) }  // DECSCL
+            if final == UInt8(ascii: "q") { selectCharacterProtection(s.parameters[0]) }  // DECSCA
         case (0, UInt16(UInt8(ascii: "*"))):
             if final == UInt8(ascii: "y") { reportRectangleChecksum(s.parameters) }  // DECRQCRA
             if final == UInt8(ascii: "|") { setLinesPerScreen(s.parameters[0]) }  // DECSNLS
+            if final == UInt8(ascii: "x") { selectAttributeChangeExtent(s.parameters[0]) }  // DECSACE
         case (0, UInt16(UInt8(ascii: "'"))):
             if final == UInt8(ascii: "}") { insertColumns(n) }  // DECIC
             if final == UInt8(ascii: "~") { deleteColumns(n) }  // DECDC

@@ -14,6 +14,8 @@ extension Terminal {
         case 0x85: nextLine()  // NEL
         case 0x88: setTabStop()  // HTS
         case 0x8D: reverseIndex()  // RI
+        case 0x96: startProtectedArea()  // SPA
+        case 0x97: endProtectedArea()  // EPA
         default: break
         }
     }
@@ -27,6 +29,8 @@ extension Terminal {
         case (0, UInt8(ascii: "E")): nextLine()  // NEL
         case (0, UInt8(ascii: "H")): setTabStop()  // HTS
         case (0, UInt8(ascii: "M")): reverseIndex()  // RI
+        case (0, UInt8(ascii: "V")): startProtectedArea()  // SPA
+        case (0, UInt8(ascii: "W")): endProtectedArea()  // EPA
         case (0, UInt8(ascii: "c")): fullReset()  // RIS
         case (0, UInt8(ascii: "=")): modes.keypadApplication = true  // DECKPAM
         case (0, UInt8(ascii: ">")): modes.keypadApplication = false  // DECKPNM
@@ -152,6 +156,7 @@ extension Terminal {
         let saved = isAlternateScreenActive ? savedCursors.alternate : savedCursors.primary
         guard let saved else {
             resetPen()
+            pen.attributes.remove(.protected)  // xterm restores DECSC's flags, all clear
             charsets = CharsetState()
             modes.origin = false
             setCursor(row: 0, column: 0)
@@ -202,6 +207,7 @@ extension Terminal {
         leftMargin = 0
         rightMargin = columns - 1
         resetPen()
+        resetProtection()
         charsets = CharsetState()
         hasPendingWrap = false
         savedCursors = (nil, nil)

@@ -1,5 +1,6 @@
 /// Erasing and editing: ED EL ECH ICH DCH IL DL. Erased cells take the current background
 /// (xterm's back-colour erase). None of these move the cursor except IL/DL (to the left margin).
+/// After SPA, ED, EL and ECH spare protected cells (`Terminal+Protection.swift`).
 extension Terminal {
     /// Blanks `columns` of `row` with the erase cell, repairing wide characters cut at either end.
     mutating func eraseCells(row: Int, columns range: Range<Int>) {
@@ -17,6 +18,7 @@ extension Terminal {
 
     /// ED: 0 below (from the cursor), 1 above (to the cursor), 2 all, 3 the scrollback.
     mutating func eraseInDisplay(_ mode: Int) {
+        if sparesProtectedCells(selective: false) { return eraseUnprotectedInDisplay(mode) }  // after SPA
         hasPendingWrap = false
         switch mode {
         case 0:
@@ -37,6 +39,7 @@ extension Terminal {
 
     /// EL: 0 right of (and at) the cursor, 1 left of it, 2 the whole line.
     mutating func eraseInLine(_ mode: Int) {
+        if sparesProtectedCells(selective: false) { return eraseUnprotectedInLine(mode) }  // after SPA
         hasPendingWrap = false
         switch mode {
         case 0:
@@ -54,6 +57,7 @@ extension Terminal {
 
     /// ECH: blanks `count` cells from the cursor, without moving it.
     mutating func eraseCharacters(_ count: Int) {
+        if sparesProtectedCells(selective: false) { return eraseUnprotectedCharacters(count) }  // after SPA
         hasPendingWrap = false
         eraseCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + min(count, columns)))
     }

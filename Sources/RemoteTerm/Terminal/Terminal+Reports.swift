@@ -51,13 +51,17 @@ extension Terminal {
         reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(state)$y")
     }
 
-    /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM and DECSCUSR settings.
+    /// DECRQSS (`DCS $ q Pt ST`): reports SGR, DECSTBM, DECSCUSR, DECSCA and DECSACE settings.
     mutating func requestStatusString(_ payload: ArraySlice<UInt8>) {
         let request = String(decoding: payload, as: UTF8.self)
         switch request {
         case "m": reply("\u{1B}P1$r\(penSGRString())m\u{1B}\\")
         case "r": reply("\u{1B}P1$r\(scrollTop + 1);\(scrollBottom + 1)r\u{1B}\\")
         case " q": reply("\u{1B}P1$r\(modes.cursorStyle) q\u{1B}\\")
+        case "\"q":  // DECSCA: 1 only while the pen is protected DEC style, as xterm answers
+            let isProtected = protectionMode == .dec && pen.attributes.contains(.protected)
+            reply("\u{1B}P1$r\(isProtected ? 1 : 0)\"q\u{1B}\\")
+        case "*x": reply("\u{1B}P1$r\(attributeChangeExtent)*x\u{1B}\\")  // DECSACE
         case "s" where modes.leftRightMargins: reply("\u{1B}P1$r\(leftMargin + 1);\(rightMargin + 1)s\u{1B}\\")
         case "\"p": reply("\u{1B}P1$r6\(conformanceLevel);1\"p\u{1B}\\")
         case "t": reply("\u{1B}P1$r\(max(rows, 24))t\u{1B}\\")

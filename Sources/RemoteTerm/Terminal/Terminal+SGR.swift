@@ -93,11 +93,12 @@ extension Terminal {
         TerminalColor.rgb(UInt8(clamping: r), UInt8(clamping: g), UInt8(clamping: b)).packed
     }
 
-    /// SGR 0: default rendition; the hyperlink (OSC 8) is not part of SGR and stays.
+    /// SGR 0: default rendition; the hyperlink (OSC 8) is not part of SGR and stays, nor
+    /// is protection (DECSCA, SPA), which SGR 0 leaves alone in xterm.
     mutating func resetPen() {
         pen.foregroundBits = 0
         pen.backgroundBits = 0
-        pen.attributes = []
+        pen.attributes = pen.attributes.intersection(.protected)
         setPenUnderlineColor(0)
     }
 

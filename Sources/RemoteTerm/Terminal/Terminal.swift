@@ -58,6 +58,12 @@ public struct Terminal: Sendable {
     /// The right margin, inclusive column; the last column unless DECLRMM is set.
     public internal(set) var rightMargin: Int
     var tabStops: [Bool]
+    /// Which kind of protection (DECSCA or SPA) was switched on last: it decides which
+    /// erases spare protected cells (`Terminal+Protection.swift`).
+    var protectionMode = ProtectionMode.off
+    /// DECSACE: 2 makes DECCARA/DECRARA act on a rectangle, 0 and 1 on the stream of cells
+    /// from its first corner to its last (`Terminal+Rectangles.swift`).
+    var attributeChangeExtent = 0
     /// DECSC state of the primary and of the alternate screen (xterm keeps one each).
     var savedCursors: (primary: SavedCursor?, alternate: SavedCursor?) = (nil, nil)
 
