@@ -164,8 +164,10 @@ extension Terminal {
     /// RIS: everything back to power-on, scrollback included; the size stays.
     mutating func fullReset() {
         let effects = pendingEffects
+        let colorDefaults = colors.defaults  // the colours go back to the defaults, which stay
         self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
         pendingEffects = effects
+        colors = TerminalColors(defaults: colorDefaults)
     }
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
