@@ -79,10 +79,13 @@ extension Terminal {
     }
 
     /// OSC 104 / 105: the listed entries back to their defaults, or the whole table when
-    /// none is listed. Entries that are not numbers in range are ignored.
+    /// none is listed; entries that are not numbers in range are ignored. A bare OSC 104
+    /// resets the special colours too: xterm's table for OSC 4 holds them after the 256
+    /// (esctest relies on it, resetting with OSC 104 before each test).
     private mutating func resetIndexedColors(_ items: ArraySlice<ArraySlice<UInt8>>, special: Bool) {
         guard items.contains(where: { !$0.isEmpty }) else {
-            if special { colors.resetSpecials() } else { colors.resetPalette() }
+            colors.resetSpecials()
+            if !special { colors.resetPalette() }
             return
         }
         for item in items {

@@ -119,18 +119,26 @@ enum XcmsColorMath {
         return (4 * w.0 / divisor, 9 * w.1 / divisor, w.1)
     }
 
-    /// CIE xyY (Y 0…1) to XYZ.
+    /// CIE xyY (Y 0…1) to XYZ, by way of u′v′ as Xcms does (so the rounding agrees).
     static func xyz(xyY: Triple) -> Triple? {
         let (x, y, luminance) = xyY
         guard luminance >= 0 - Double.ulpOfOne && luminance <= 1 + Double.ulpOfOne else { return nil }
-        var (xx, yy) = (x, y)
-        if yy == 0 {
-            // Xcms takes the white point's chromaticity when y is 0.
-            let w = whitePoint
-            let sum = w.0 + w.1 + w.2
-            (xx, yy) = (w.0 / sum, w.1 / sum)
+        var divisor = -2 * x + 12 * y + 3
+        if divisor == 0 { return (0, 0, 0) }  // Xcms's arbitrary answer
+        let u = 4 * x / divisor
+        let v = 9 * y / divisor
+        divisor = 6 * u - 16 * v + 12
+        var (xx, yy): (Double, Double)
+        if divisor == 0 {
+            let white = uvYOfWhite()
+            divisor = 6 * white.0 - 16 * white.1 + 12
+            if divisor == 0 { divisor = gamutTolerance }
+            (xx, yy) = (9 * white.0 / divisor, 4 * white.0 / divisor)  // sic: Xcms uses u′ twice
+        } else {
+            (xx, yy) = (9 * u / divisor, 4 * v / divisor)
         }
         let z = 1 - xx - yy
+        if yy == 0 { yy = gamutTolerance }
         return (xx * luminance / yy, luminance, z * luminance / yy)
     }
 
@@ -155,21 +163,20 @@ enum XcmsColorMath {
         let (lightness, uStar, vStar) = luv
         guard lightness >= 0 - Double.ulpOfOne && lightness <= 100 + Double.ulpOfOne else { return nil }
         let white = uvYOfWhite()
-        var luminance: Double
+        let luminance: Double
         var u = white.0
         var v = white.1
         if lightness < 7.99953624 {
             luminance = lightness / 903.29
         } else {
-            luminance = (lightness + 16) / 116
-            luminance *= luminance * luminance
+            let l = (lightness + 16) / 116
+            luminance = l * l * l
         }
         if lightness != 0 {
-            let scale = 13 * lightness
+            let scale = 13 * (lightness / 100)  // Xcms's scale: L*/100 where the standard has L*
             u = uStar / scale + white.0
             v = vStar / scale + white.1
         }
-        luminance = min(max(luminance, 0), 1)
         return xyz(uvY: (u, v, luminance))
     }
 
