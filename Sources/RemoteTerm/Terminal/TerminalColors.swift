@@ -135,6 +135,26 @@ public struct TerminalColors: Sendable, Equatable {
         return special >= 0 && special < specialCount ? specials[special] : nil
     }
 
+    // MARK: - Drawing
+
+    /// The colour to draw for a cell's `color`: a palette entry, or the default text or
+    /// background colour, that the remote changed (OSC 4, OSC 10, OSC 11) becomes its RGB
+    /// value; everything else stays as it is, so what the remote left alone keeps the local
+    /// terminal's own theme.
+    public func drawn(_ color: TerminalColor, asForeground: Bool) -> TerminalColor {
+        switch color {
+        case .default:
+            let slot = asForeground ? 0 : 1
+            let value = dynamics[slot]
+            return value == defaults.dynamics[slot] ? color : .rgb(value.red, value.green, value.blue)
+        case .indexed(let index):
+            let value = palette[Int(index)]
+            return value == defaults.palette[Int(index)] ? color : .rgb(value.red, value.green, value.blue)
+        case .rgb:
+            return color
+        }
+    }
+
     // MARK: - Dynamic colours (OSC 10–19)
 
     /// The dynamic colour of OSC `code` (10–19).

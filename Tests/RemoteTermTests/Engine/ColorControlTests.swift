@@ -200,6 +200,21 @@ import Testing
         #expect(replyText(e) == "⎋]11;rgb:1010/1010/1010⎋\\")
     }
 
+    // MARK: What the renderer draws
+
+    @Test func changedEntriesAreDrawnAsTheirRGBValue() {
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋]4;1;#102030;3;#cdcd00⎋\\⎋]11;#000⎋\\")
+        let colors = t.colorTable
+        #expect(colors.drawn(.indexed(1), asForeground: true) == .rgb(0x10, 0x20, 0x30))
+        // Set to its default value: still the local theme's colour 3.
+        #expect(colors.drawn(.indexed(3), asForeground: true) == .indexed(3))
+        #expect(colors.drawn(.indexed(2), asForeground: false) == .indexed(2))
+        #expect(colors.drawn(.default, asForeground: false) == .rgb(0, 0, 0))
+        #expect(colors.drawn(.default, asForeground: true) == .default)
+        #expect(colors.drawn(.rgb(1, 2, 3), asForeground: true) == .rgb(1, 2, 3))
+        #expect(TerminalColors().drawn(.default, asForeground: false) == .default)
+    }
+
     @Test func aTruncatedOSCChangesNothing() {
         let input = "⎋]4;1;#fff;" + String(repeating: "2;#fff;", count: 160_000) + "⎋\\⎋]4;1;?⎋\\"
         let (_, e) = feedAllWays(rows: 2, columns: 10, input, byteByByte: false)
