@@ -13,15 +13,20 @@ enum XcmsNumerics {
     /// Xlib loops up to 10,000 times in the arctangent; the AGM settles in a handful, so a
     /// small bound keeps the same answers without letting a spec cost much time.
     static let agmIterationLimit = 64
+    /// Newton's method settles in well under this many steps for any finite input (Xlib has
+    /// no bound); it only guards against a remote finding a value that never settles.
+    static let newtonIterationLimit = 2_000
 
     static func squareRoot(_ a: Double) -> Double {
         guard a > 0, a.isFinite else { return 0 }
         var guess = a > 1 ? a / 4 : a * 4
         var delta: Double
+        var steps = 0
         repeat {
             delta = (guess - a / guess) / 2
             guess -= delta
-        } while abs(delta) >= guess * Double.ulpOfOne
+            steps += 1
+        } while abs(delta) >= guess * Double.ulpOfOne && steps < newtonIterationLimit
         return guess
     }
 
@@ -30,10 +35,12 @@ enum XcmsNumerics {
         let magnitude = abs(a)
         var guess = magnitude > 1 ? magnitude / 8 : magnitude * 8
         var delta: Double
+        var steps = 0
         repeat {
             delta = (guess - magnitude / (guess * guess)) / 3
             guess -= delta
-        } while abs(delta) >= guess * Double.ulpOfOne
+            steps += 1
+        } while abs(delta) >= guess * Double.ulpOfOne && steps < newtonIterationLimit
         return a < 0 ? -guess : guess
     }
 

@@ -92,6 +92,18 @@ import Testing
             reply(to: input) == "⎋]4;1;rgb:cdcd/0000/0000⎋\\⎋]10;rgb:0000/0000/0000⎋\\", "\(spec)")
     }
 
+    @Test(arguments: [
+        "CIEXYZ:1e308/1/-1e308", "CIEXYZ:-1e308/0.5/1e308", "TekHVC:1e6/50/1e308", "TekHVC:-1e6/0.0001/1e-300",
+        "TekHVC:359.9999/100/0", "TekHVC:0/0/5", "CIELuv:50/1e308/-1e308", "CIELuv:0/5/5", "rgbi:1e-320/0/0",
+        "CIEuvY:1e300/1e300/0.5", "CIEuvY:0.5/1.125/0.5", "CIExyY:0/0/0.5", "CIExyY:1.5/0/1", "CIELab:0/1e308/1e308",
+        "CIELab:100/-1e300/1e300", "CIEXYZ:1e-320/1e-320/1e-320",
+    ])
+    func extremeNumbersEndQuickly(_ spec: String) {
+        // Whatever they turn into, the table keeps a colour and the query is answered.
+        let r = reply(to: "⎋]4;1;\(spec)⎋\\⎋]4;1;?⎋\\")
+        #expect(r.hasPrefix("⎋]4;1;rgb:") && r.count == "⎋]4;1;rgb:0000/0000/0000⎋\\".count, "\(spec): \(r)")
+    }
+
     // MARK: Several at once, and bounds
 
     @Test func severalPairsInOneOSC4() {
