@@ -41,7 +41,7 @@ public struct ParserActionRecorder: ParserHandler {
         actions.append(.escape(intermediates: intermediates, final: final))
     }
     public mutating func csiDispatch(_ sequence: inout CSISequence) { actions.append(.csi(sequence)) }
-    public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
+    public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
         actions.append(.osc(Array(payload), isTruncated: isTruncated))
     }
     public mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {

@@ -16,8 +16,10 @@ protocol ParserHandler {
     mutating func escapeDispatch(intermediates: UInt16, final: UInt8)
     /// A complete CSI sequence.
     mutating func csiDispatch(_ sequence: inout CSISequence)
-    /// A complete OSC string; `isTruncated` when the payload exceeded the parser's bound.
-    mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool)
+    /// A complete OSC string; `isTruncated` when the payload exceeded the parser's bound;
+    /// `endedByBell` when BEL ended it rather than ST (xterm answers a query with the
+    /// terminator the query came with).
+    mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool)
     /// A complete DCS string: its header and its (bounded) payload.
     mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool)
 }

@@ -257,7 +257,7 @@ public struct VTParser: Sendable {
             if c != 0x7F { appendString(c) }
         case .oscString:
             if c == 0x07 {
-                finishString(into: &handler)
+                finishString(into: &handler, endedByBell: true)
                 state = .ground
             } else if c >= 0x20 {
                 appendString(c)
@@ -416,10 +416,10 @@ public struct VTParser: Sendable {
 
     /// Dispatches an OSC or DCS string when it ends (BEL, ST, ESC, or a C1 control).
 
-    mutating func finishString<H: ParserHandler>(into handler: inout H) {
+    mutating func finishString<H: ParserHandler>(into handler: inout H, endedByBell: Bool = false) {
         switch state {
         case .oscString:
-            handler.oscDispatch(stringPayload[...], isTruncated: stringTruncated)
+            handler.oscDispatch(stringPayload[...], isTruncated: stringTruncated, endedByBell: endedByBell)
         case .dcsPassthrough:
             handler.dcsDispatch(sequence, payload: stringPayload[...], isTruncated: stringTruncated)
         default:

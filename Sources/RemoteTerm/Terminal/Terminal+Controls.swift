@@ -185,9 +185,11 @@ extension Terminal {
         let columns = window.isInColumnMode ? 80 : self.columns
         window.isInColumnMode = false
         let resized = columns != self.columns
+        let colorDefaults = colors.defaults  // the colours go back to the defaults, which stay
         self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
         self.window = window
         pendingEffects = effects
+        colors = TerminalColors(defaults: colorDefaults)
         if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
     }
 

@@ -6,11 +6,17 @@ extension Terminal {
     static let hyperlinkLimit = 4096
 
     /// A complete OSC string.
-    mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool) {
-        guard let separator = payload.firstIndex(of: UInt8(ascii: ";")) else { return }
-        guard let command = Int(String(decoding: payload[payload.startIndex..<separator], as: UTF8.self)) else {
+    mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
+        // The colour resets (104, 105, 110–119) may come without any argument.
+        let separator = payload.firstIndex(of: UInt8(ascii: ";")) ?? payload.endIndex
+        guard separator - payload.startIndex <= 5,  // OSC numbers are short; don't decode a long payload
+            let command = Int(String(decoding: payload[payload.startIndex..<separator], as: UTF8.self))
+        else { return }
+        if Self.isColorControl(command) {
+            if !isTruncated { colorControl(command, payload[separator...].dropFirst(), endedByBell: endedByBell) }
             return
         }
+        guard separator < payload.endIndex else { return }
         let argument = payload[(separator + 1)...]
         switch command {
         case 0, 1, 2:
@@ -79,6 +85,10 @@ extension Terminal {
             && header.final == UInt8(ascii: "q")
         {
             requestStatusString(payload)
+        } else if header.privateMarker == 0 && header.intermediates == UInt16(UInt8(ascii: "+"))
+            && header.final == UInt8(ascii: "q")
+        {
+            requestCapabilities(payload)  // XTGETTCAP
         }
     }
 }

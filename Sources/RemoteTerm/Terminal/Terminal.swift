@@ -73,6 +73,8 @@ public struct Terminal: Sendable {
     public internal(set) var iconName = ""
     /// Titles pushed by XTWINOPS 22 (bounded).
     var titleStack: [String] = []
+    /// The palette, special and dynamic colours (OSC 4, 5, 10–19); fixed-size tables.
+    var colors = TerminalColors()
     /// The last graphic character printed, for REP; 0 when there is none.
     var lastPrinted: UInt32 = 0
     /// The last character attached was a zero-width joiner: the next one may join its cell.

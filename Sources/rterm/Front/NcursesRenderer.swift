@@ -11,6 +11,9 @@ struct NcursesRenderer {
     private var drawnHistoryOffset = 0
     private var pairs: ColorPairTable
     let colorCount: Int
+    /// The remote's colour table as last drawn: palette entries and default colours it
+    /// changed (OSC 4, 10, 11) are drawn as their RGB values.
+    private var colors = TerminalColors()
 
     init(colorCount: Int, pairCount: Int) {
         self.colorCount = colorCount
@@ -32,6 +35,11 @@ struct NcursesRenderer {
         _ terminal: Terminal, area: (rows: Int, columns: Int), bar: [BarLabel]?, historyOffset: Int = 0,
         barCursor: Int? = nil
     ) {
+        // A changed colour table recolours cells whose rows did not change: redraw them all.
+        if terminal.colorTable != colors {
+            colors = terminal.colorTable
+            state.invalidate()
+        }
         if historyOffset > 0 || drawnHistoryOffset > 0 {
             drawHistory(terminal, offset: historyOffset, area: area)
             drawnHistoryOffset = historyOffset
@@ -118,8 +126,10 @@ struct NcursesRenderer {
     private mutating func pairID(for cell: Cell) -> Int32 {
         guard colorCount > 0 else { return 0 }
         let allocation = pairs.pair(
-            foreground: ColorPalette.colorNumber(for: cell.foreground, colorCount: colorCount),
-            background: ColorPalette.colorNumber(for: cell.background, colorCount: colorCount))
+            foreground: ColorPalette.colorNumber(
+                for: colors.drawn(cell.foreground, asForeground: true), colorCount: colorCount),
+            background: ColorPalette.colorNumber(
+                for: colors.drawn(cell.background, asForeground: false), colorCount: colorCount))
         if allocation.needsInit, let colors = pairs.colors(ofPair: allocation.id) {
             _ = rterm_init_pair(allocation.id, colors.foreground, colors.background)
         }
