@@ -29,6 +29,9 @@ public struct TerminalModes: Equatable, Sendable {
     public var cursorStyle = 0
     /// DECLRMM (?69): DECSLRM may set left and right margins.
     public var leftRightMargins = false
+    /// ?2027: a grapheme cluster (ZWJ sequence, skin tone, flag, VS16 emoji) takes one cell
+    /// group of the cluster's width; off, the cursor moves by each code point's `wcwidth`.
+    public var graphemeClustering = false
 
     /// The modes after power-on or RIS.
     public init() {}
