@@ -91,10 +91,15 @@ struct NcursesRenderer {
             let pair = pairID(for: cell)
             let character = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
             let hasMarks = cell.extra != 0 && !extras.entry(cell.extra).combining.isEmpty
-            let needsPadding = LocalGlyph.needsPadding(cell)
+            let needsPadding = LocalGlyph.needsPadding(cell, extras: extras)
             if hasMarks || needsPadding {
                 flush()
-                var text = LocalGlyph.codePoints(of: cell, extras: extras).map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                let glyph = LocalGlyph.codePoints(of: cell, extras: extras)
+                var text = glyph.map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                if LocalGlyph.isRun(glyph) {
+                    _ = rterm_put_run(Int32(row), Int32(column), text, Int32(text.count), attributes, pair)
+                    continue
+                }
                 text.append(0)
                 _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, pair)
                 if needsPadding {

@@ -16,7 +16,7 @@ private func drawn(_ input: String, column: Int = 0) -> [UInt32] {
 private func padded(_ input: String, column: Int = 0) -> Bool {
     var t = Terminal(rows: 2, columns: 20)
     t.feed(esc(input))
-    return LocalGlyph.needsPadding(t.cell(row: 0, column: column))
+    return LocalGlyph.needsPadding(t.cell(row: 0, column: column), extras: t.cellExtras)
 }
 
 @Suite struct LocalGlyphTests {
@@ -51,8 +51,15 @@ private func padded(_ input: String, column: Int = 0) -> Bool {
         #expect(drawn("⎋[?2027h\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}") == [0x1F3F3, 0xFE0F])
     }
 
+    @Test func aClusterWhoseWidthsAddUpIsDrawnWhole() {
+        #expect(drawn("⎋[?2027h🇫🇷") == [0x1F1EB, 0x1F1F7])
+        #expect(LocalGlyph.isRun([0x1F1EB, 0x1F1F7]))
+        #expect(!LocalGlyph.isRun([0x65, 0x301]))
+        #expect(!padded("⎋[?2027h🇫🇷"))
+    }
+
     @Test func aClusterWiderThanItsBaseIsPadded() {
-        #expect(padded("⎋[?2027h🇫🇷"))
+        #expect(padded("⎋[?2027h🇫"))
         #expect(padded("⎋[?2027h\u{2764}\u{FE0F}"))
         #expect(!padded("⎋[?2027h👍\u{1F3FD}"))
         #expect(!padded("中"))
