@@ -37,6 +37,16 @@ import Testing
         #expect(result.outputText.contains("\u{1B}[0;31mred\u{1B}[0m"))
     }
 
+    /// Every code point of a cell is printed: a skin-tone modifier in its own cells, and the
+    /// same cluster joined in one cell group with ?2027 (issue 10).
+    @Test func attachedCodePointsArePrinted() throws {
+        let bytes = Array("A👍\u{1F3FD}B\r\n\u{1B}[?2027hA👍\u{1F3FD}B".utf8)
+        let text = try Self.render(["--size", "3x20", "-"], input: bytes)
+        #expect(text.outputText == "A👍\u{1F3FD}B\nA👍\u{1F3FD}B\n\ncursor=1,4\n")
+        let ansi = try Self.render(["--format", "ansi", "--size", "3x20", "-"], input: bytes)
+        #expect(ansi.outputText.hasPrefix("A👍\u{1F3FD}B\nA👍\u{1F3FD}B\n"))
+    }
+
     @Test func scrollbackOptionIsAccepted() throws {
         let result = try Self.render(["--scrollback", "0", "--size", "2x10"], input: Array("a\r\nb\r\nc".utf8))
         #expect(result.status == 0)

@@ -55,6 +55,7 @@ extension Terminal {
         case 2004: modes.bracketedPaste = enabled
         case 3: setColumnMode(wide: enabled)  // DECCOLM
         case 95: window.keepsScreenOnColumnChange = enabled && conformanceLevel >= 5  // DECNCSM (VT510)
+        case 2027: modes.graphemeClustering = enabled  // Terminal+GraphemeClusters
         case 47: switchScreen(toAlternate: enabled, clearAlternate: false)
         case 1047:
             if enabled {
@@ -138,6 +139,7 @@ extension Terminal {
         case 1005: return state(modes.mouseEncoding == .utf8)
         case 1006: return state(modes.mouseEncoding == .sgr)
         case 2004: return state(modes.bracketedPaste)
+        case 2027: return state(modes.graphemeClustering)
         case 47, 1047, 1049: return state(isAlternateScreenActive)
         case 1048: return 2
         case 3: return state(columns == 132)

@@ -37,10 +37,16 @@ extension Terminal {
         followsJoiner = false
     }
 
-    /// Prints one character beyond ASCII (already decoded).
+    /// Prints one character beyond ASCII (already decoded). The cursor moves by the
+    /// character's `wcwidth`, code point by code point, as the remote's readline and ncurses
+    /// count: a zero-width character joins the cell before it, anything else takes its own
+    /// cells (a skin-tone modifier, each part of a ZWJ sequence). Grapheme clustering
+    /// (?2027) is the opt-in exception (`Terminal+GraphemeClusters`).
     mutating func print(_ codePoint: UInt32) {
         let width = characterWidth(codePoint)
-        if width == 0 || joinsPreviousCell(codePoint) {
+        if modes.graphemeClustering {
+            printClustering(codePoint, width: width)
+        } else if width == 0 {
             attachCombining(codePoint)
         } else {
             putCharacter(codePoint, width: width)
@@ -48,8 +54,9 @@ extension Terminal {
     }
 
     /// Prints a run of decoded characters. Characters that fit on the cursor row and need no
-    /// special handling are written in one pass over the row's storage; the rest (combining
-    /// marks, joins, wraps, charsets, insert mode) take the general path one at a time.
+    /// special handling are written in one pass over the row's storage; the rest (uncached
+    /// combining marks, wraps, charsets, insert mode, emoji while clustering) take the general
+    /// path one at a time.
     mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
         let count = codePoints.count
         var i = 0
@@ -68,6 +75,7 @@ extension Terminal {
             let wideBit = CellAttributes.wide.rawValue
             let continuationBit = CellAttributes.wideContinuation.rawValue
             let cache = combiningCache
+            let clusters = modes.graphemeClustering
             let cells = screen.cells
             let end = { () -> Int in
                 var k = i
@@ -75,13 +83,13 @@ extension Terminal {
                 while k < count {
                     let c = codePoints[k]
                     let width = c < 0x300 ? 1 : characterWidth(c)
-                    let isModifier = c >= 0x1F3FB && c <= 0x1F3FF
-                    if width == 0 || isModifier {
+                    // While clustering, what may join or widen a cell (ZWJ, VS16, regional
+                    // indicators, modifiers, emoji after them) is decided by the general path.
+                    if clusters && (c >= 0x1F1E6 || c == 0x200D || c == 0xFE0F) { break }
+                    if width == 0 {
                         // A mark joining a cell written in this pass, whose result is cached:
-                        // done here. Anything else (a joiner, a miss) takes the general path.
-                        guard previous >= 0, c != 0x200D,
-                            !isModifier || cells[previous].attributes.contains(.wide) && cells[previous].codePoint >= 0x1F000,
-                            let joined = cache.lookup(extra: cells[previous].extra, codePoint: c)
+                        // done here. A miss takes the general path.
+                        guard previous >= 0, let joined = cache.lookup(extra: cells[previous].extra, codePoint: c)
                         else { break }
                         cells[previous].extra = joined
                         if cells[previous].attributes.contains(.wide) { cells[previous + 1].extra = joined }
@@ -243,20 +251,8 @@ extension Terminal {
         cell.attributes.remove([.wide, .wideContinuation])
     }
 
-    /// Whether a visible character belongs to the cell before it: the next part of a ZWJ
-    /// sequence (👨‍👩‍👧), or an emoji skin-tone modifier after its base (👍🏽).
-    private func joinsPreviousCell(_ codePoint: UInt32) -> Bool {
-        let isModifier = codePoint >= 0x1F3FB && codePoint <= 0x1F3FF
-        guard isModifier || followsJoiner else { return false }
-        guard let base = previousCellColumn() else { return false }
-        let cell = screen.cells[screen.rowStart(cursorRow) + base]
-        guard cell.codePoint != 0 else { return false }
-        if isModifier { return cell.attributes.contains(.wide) && cell.codePoint >= 0x1F000 }
-        return extras.entry(cell.extra).combining.last == 0x200D
-    }
-
     /// The column of the cell printed last on the cursor row (the first half if wide).
-    private func previousCellColumn() -> Int? {
+    func previousCellColumn() -> Int? {
         var column = hasPendingWrap ? cursorColumn : cursorColumn - 1
         guard column >= 0 else { return nil }
         if screen.cells[screen.rowStart(cursorRow) + column].attributes.contains(.wideContinuation) && column > 0 {
@@ -284,7 +280,6 @@ extension Terminal {
             index = interned
             combiningCache.store(extra: screen.cells[rowStart + column].extra, codePoint: codePoint, result: index)
         }
-        followsJoiner = codePoint == 0x200D
         // The table may have been compacted: re-read the cell index from scratch.
         screen.cells[rowStart + column].extra = index
         if base.attributes.contains(.wide) && column + 1 < columns {

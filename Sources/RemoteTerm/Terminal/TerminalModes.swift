@@ -36,6 +36,9 @@ public struct TerminalModes: Equatable, Sendable {
     public var reverseWraparound = false
     /// ?1045: with DECAWM, BS and CUB continue at the end of any row above.
     public var extendedReverseWraparound = false
+    /// ?2027: a grapheme cluster (ZWJ sequence, skin tone, flag, VS16 emoji) takes one cell
+    /// group of the cluster's width; off, the cursor moves by each code point's `wcwidth`.
+    public var graphemeClustering = false
 
     /// The modes after power-on or RIS.
     public init() {}

@@ -82,7 +82,9 @@ struct NcursesRenderer {
     }
 
     /// Draws one row. Cells with the same rendition and no combining marks go out as one
-    /// run (one ncurses call); a cell with marks is drawn on its own, as a complex character.
+    /// run (one ncurses call); a cell with marks is drawn on its own, as a complex character
+    /// (`LocalGlyph` says what of it can be drawn in its columns; ncurses keeps at most
+    /// CCHARW_MAX code points, 5, of one).
     private mutating func drawRow(_ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool) {
         var run: [wchar_t] = []
         run.reserveCapacity(cells.count)
@@ -102,14 +104,21 @@ struct NcursesRenderer {
             if reverseScreen { attributes ^= rterm_a_reverse() }
             let pair = pairID(for: cell)
             let character = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
-            if cell.extra != 0, case let marks = extras.entry(cell.extra).combining, !marks.isEmpty {
+            let hasMarks = cell.extra != 0 && !extras.entry(cell.extra).combining.isEmpty
+            let needsPadding = LocalGlyph.needsPadding(cell, extras: extras)
+            if hasMarks || needsPadding {
                 flush()
-                // Bidirectional controls are kept by the engine (as xterm keeps them) but never
-                // drawn: the local terminal may reorder the row around them.
-                var text = [character] + marks.prefix(CellExtra.combiningLimit).lazy
-                    .filter { !InertText.isBidiOrSeparator(UInt32($0)) }.map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                let glyph = LocalGlyph.codePoints(of: cell, extras: extras)
+                var text = glyph.map { wchar_t(Int32(truncatingIfNeeded: $0)) }
+                if LocalGlyph.isRun(glyph) {
+                    _ = rterm_put_run(Int32(row), Int32(column), text, Int32(text.count), attributes, pair)
+                    continue
+                }
                 text.append(0)
                 _ = rterm_put_cell(Int32(row), Int32(column), text, attributes, pair)
+                if needsPadding {
+                    _ = rterm_put_run(Int32(row), Int32(column + 1), [0x20], 1, attributes, pair)
+                }
                 continue
             }
             if run.isEmpty || runStyle != (attributes, pair) {

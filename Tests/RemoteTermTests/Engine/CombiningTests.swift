@@ -1,5 +1,7 @@
-// Combining marks, variation selectors and ZWJ sequences stay with their base cell; they
-// never advance the cursor. Each cell holds a bounded number of extra scalars, so an
+// Zero-width characters (combining marks, variation selectors, ZWJ) stay with their base
+// cell; they never advance the cursor. ZWJ sequences and skin-tone modifiers join one cell
+// only with grapheme clustering (?2027; by default each part takes its wcwidth, see
+// WidthAgreementTests). Each cell holds a bounded number of extra scalars, so an
 // absurd run of marks can neither grow memory without bound nor crash.
 // Reference: xterm charproc.c (zero-width characters are added to the last written cell).
 
@@ -48,9 +50,9 @@ private let cases: [ScreenCase] = [
         #expect(u.cell(row: 0, column: 1).scalar == "x")
     }
 
-    @Test func zwjSequenceStaysInOneCell() {
+    @Test func zwjSequenceStaysInOneCellWhenClustering() {
         let family = "👨\u{200D}👩\u{200D}👧"
-        let (t, _) = feedAllWays(rows: 2, columns: 10, family + "x")
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋[?2027h" + family + "x")
         #expect(t.graphemeText(row: 0, column: 0) == family)
         #expect(t.cell(row: 0, column: 0).width == 2)
         #expect(t.cell(row: 0, column: 2).scalar == "x")
@@ -58,16 +60,16 @@ private let cases: [ScreenCase] = [
         #expect(renderedRow(t, 0) == family + "x")
     }
 
-    @Test func zwjSequenceAtTheRightEdge() {
+    @Test func zwjSequenceAtTheRightEdgeWhenClustering() {
         let family = "👨\u{200D}👩\u{200D}👧"
-        let (t, _) = feedAllWays(rows: 2, columns: 10, "12345678" + family + "x")
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋[?2027h12345678" + family + "x")
         #expect(t.graphemeText(row: 0, column: 8) == family)
         #expect(t.cell(row: 1, column: 0).scalar == "x")
         #expect(t.cursorRow == 1 && t.cursorColumn == 1)
     }
 
-    @Test func skinToneModifierStaysWithItsBase() {
-        let (t, _) = feedAllWays(rows: 2, columns: 10, "👍\u{1F3FD}x")
+    @Test func skinToneModifierStaysWithItsBaseWhenClustering() {
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋[?2027h👍\u{1F3FD}x")
         #expect(t.graphemeText(row: 0, column: 0) == "👍\u{1F3FD}")
         #expect(t.cell(row: 0, column: 2).scalar == "x")
     }
