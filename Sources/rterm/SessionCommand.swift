@@ -102,6 +102,8 @@ struct SessionCommand {
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
         let bar = KeyBarFile.load(environment: environment)
+        // Asked before the screen starts, so the answers are not taken for keys.
+        let colors = TerminalProbe.colorDefaults()
         guard let screen = NcursesScreen() else {
             printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
             return 255
@@ -110,6 +112,7 @@ struct SessionCommand {
         options.escapes = true
         options.label = plan.label
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
+        session.setColorDefaults(colors)
         session.connect(ConnectionAttempt(prompts: mailbox, wake: loop.waker.wake) { mailbox in
             plan.connect(prompts: mailbox)
         })

@@ -231,6 +231,12 @@ public final class Session: EventSource {
 
     /// Resizes the screen and tells the remote side (queued by the transport if it cannot
     /// go now; sent on connecting if the connection is still being set up).
+    /// The colours the terminal answers colour queries with until the remote changes them
+    /// (the local terminal's, when the front could ask it).
+    public func setColorDefaults(_ defaults: TerminalColors.Defaults) {
+        terminal.colorDefaults = defaults
+    }
+
     public func resize(rows: Int, columns: Int) {
         terminal.resize(rows: rows, columns: columns)
         tellTransportTheSize()
