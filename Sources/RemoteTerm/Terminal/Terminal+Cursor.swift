@@ -35,14 +35,19 @@ extension Terminal {
     /// that wrapped onto this one (editing a long wrapped line), ?1045 into any row, and from the
     /// top margin round to the bottom one. A pending wrap counts as the first step.
     mutating func cursorBackward(_ count: Int) {
-        let inline = modes.reverseWraparound && modes.autowrap
-        let extended = modes.extendedReverseWraparound && modes.autowrap
-        let left = cursorColumn >= leftMargin ? leftMargin : 0
-        guard inline || extended else {
-            cursorColumn = max(left, min(cursorColumn, cursorColumn - count))
-            hasPendingWrap = false
-            return
+        if modes.autowrap && (modes.reverseWraparound || modes.extendedReverseWraparound) {
+            return cursorBackwardWrapping(count)
         }
+        let left = cursorColumn >= leftMargin ? leftMargin : 0
+        cursorColumn = max(left, cursorColumn - count)
+        hasPendingWrap = false
+    }
+
+    /// CUB with reverse wraparound, out of line: BS is on the hot path of every shell.
+    @inline(never)
+    private mutating func cursorBackwardWrapping(_ count: Int) {
+        let extended = modes.extendedReverseWraparound
+        let left = cursorColumn >= leftMargin ? leftMargin : 0
         // Bounded: more steps than the screen has cells only go round again.
         var remaining = min(count, (rows + 1) * columns)
         var column = cursorColumn

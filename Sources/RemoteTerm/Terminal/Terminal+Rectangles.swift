@@ -18,6 +18,7 @@ extension Terminal {
 
     /// `CSI … $ final`, except DECRQM (`$ p`).
     mutating func rectangleDispatch(_ final: UInt8, _ p: borrowing CSIParameters) {
+        guard conformanceLevel >= 4 else { return }  // VT420 operations, as in xterm
         switch final {
         case UInt8(ascii: "v"): copyRectangle(p)  // DECCRA
         case UInt8(ascii: "x"): fillRectangle(p)  // DECFRA

@@ -97,6 +97,13 @@ private let replies: [(String, String)] = [
         #expect(u.columns == 132)
     }
 
+    @Test func rectangleOperationsNeedLevelFour() {
+        let (t, _) = feedAllWays(rows: 5, columns: 10, esc("⎋[63;1\"p⎋[88;1;1;2;2$x"))
+        #expect(t.graphemeText(row: 0, column: 0) == "")
+        let (u, _) = feedAllWays(rows: 5, columns: 10, esc("⎋[64;1\"p⎋[88;1;1;2;2$x"))
+        #expect(u.graphemeText(row: 0, column: 0) == "X")
+    }
+
     @Test func decncsmKeepsTheScreenAtLevelFive() {
         let (t, _) = feedAllWays(rows: 5, columns: 80, esc("⎋[65;1\"p⎋[?40h⎋[?95hX⎋[?3h"))
         #expect(t.columns == 132 && t.graphemeText(row: 0, column: 0) == "X")
