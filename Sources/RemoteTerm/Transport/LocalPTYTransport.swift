@@ -16,6 +16,8 @@ import CSSH2
 public final class LocalPTYTransport: Transport {
     private var master: Int32
     private let pid: pid_t
+    /// The child's process ID (for a caller that waits on it itself, as tests do).
+    public var processID: pid_t { pid }
     private var exitResult: TransportExit?
 
     /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
