@@ -16,8 +16,8 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: true, enabled: true)  // DECSET
             case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: true, enabled: false)  // DECRST
-            case UInt8(ascii: "J"): selectiveEraseInDisplay(s.parameters[0])  // DECSED
-            case UInt8(ascii: "K"): selectiveEraseInLine(s.parameters[0])  // DECSEL
+            case UInt8(ascii: "J"): eraseInDisplay(s.parameters[0], selective: true)  // DECSED
+            case UInt8(ascii: "K"): eraseInLine(s.parameters[0], selective: true)  // DECSEL
             case UInt8(ascii: "n"): reportDECDeviceStatus(s.parameters[0], id: s.parameters[1])  // DECDSR
             case UInt8(ascii: "s"): savePrivateModes(s.parameters)  // XTSAVE
             case UInt8(ascii: "r"): restorePrivateModes(s.parameters)  // XTRESTORE

@@ -182,7 +182,8 @@ extension Terminal {
     mutating func fullReset() {
         let effects = pendingEffects
         var window = self.window
-        let columns = window.isInColumnMode ? 80 : self.columns
+        // Only while DECCOLM's 132 columns still stand (a local resize since ends them).
+        let columns = window.isInColumnMode && self.columns == 132 ? 80 : self.columns
         window.isInColumnMode = false
         let resized = columns != self.columns
         let colorDefaults = colors.defaults  // the colours go back to the defaults, which stay

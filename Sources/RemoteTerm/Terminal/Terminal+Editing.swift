@@ -16,20 +16,21 @@ extension Terminal {
         screen.fill(row: row, columns: range, with: erasedCell, clock: &clock)
     }
 
-    /// ED: 0 below (from the cursor), 1 above (to the cursor), 2 all, 3 the scrollback.
-    mutating func eraseInDisplay(_ mode: Int) {
-        if sparesProtectedCells(selective: false) { return eraseUnprotectedInDisplay(mode) }  // after SPA
+    /// ED (and DECSED, `selective`): 0 below (from the cursor), 1 above (to the cursor), 2 all,
+    /// 3 the scrollback. Protected cells are spared as `sparesProtectedCells` says.
+    mutating func eraseInDisplay(_ mode: Int, selective: Bool = false) {
+        let spares = sparesProtectedCells(selective: selective)
         hasPendingWrap = false
         switch mode {
         case 0:
-            eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+            erase(row: cursorRow, columns: cursorColumn..<columns, sparingProtected: spares)
             screen.setWrapped(cursorRow, false)
-            for row in (cursorRow + 1)..<max(rows, cursorRow + 1) { eraseRow(row) }
+            for row in (cursorRow + 1)..<max(rows, cursorRow + 1) { eraseRow(row, sparingProtected: spares) }
         case 1:
-            for row in 0..<cursorRow { eraseRow(row) }
-            eraseCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
+            for row in 0..<cursorRow { eraseRow(row, sparingProtected: spares) }
+            erase(row: cursorRow, columns: 0..<(cursorColumn + 1), sparingProtected: spares)
         case 2:
-            for row in 0..<rows { eraseRow(row) }
+            for row in 0..<rows { eraseRow(row, sparingProtected: spares) }
         case 3:
             scrollback.removeAll()
         default:
@@ -37,29 +38,46 @@ extension Terminal {
         }
     }
 
-    /// EL: 0 right of (and at) the cursor, 1 left of it, 2 the whole line.
-    mutating func eraseInLine(_ mode: Int) {
-        if sparesProtectedCells(selective: false) { return eraseUnprotectedInLine(mode) }  // after SPA
+    /// EL (and DECSEL, `selective`): 0 right of (and at) the cursor, 1 left of it, 2 the whole
+    /// line.
+    mutating func eraseInLine(_ mode: Int, selective: Bool = false) {
+        let spares = sparesProtectedCells(selective: selective)
         hasPendingWrap = false
         switch mode {
         case 0:
-            eraseCells(row: cursorRow, columns: cursorColumn..<columns)
+            erase(row: cursorRow, columns: cursorColumn..<columns, sparingProtected: spares)
             screen.setWrapped(cursorRow, false)
-        case 1: eraseCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
-        case 2: eraseRow(cursorRow)
+        case 1: erase(row: cursorRow, columns: 0..<(cursorColumn + 1), sparingProtected: spares)
+        case 2: eraseRow(cursorRow, sparingProtected: spares)
         default: break
         }
     }
 
-    private mutating func eraseRow(_ row: Int) {
-        screen.clearRow(row, with: erasedCell, clock: &clock)
+    /// Erases `columns` of `row`, all of them or only the unprotected ones.
+    private mutating func erase(row: Int, columns range: Range<Int>, sparingProtected: Bool) {
+        if sparingProtected {
+            eraseUnprotectedCells(row: row, columns: range)
+        } else {
+            eraseCells(row: row, columns: range)
+        }
     }
 
-    /// ECH: blanks `count` cells from the cursor, without moving it.
+    /// Clears a whole row (with its wrap flag), or only its unprotected cells.
+    private mutating func eraseRow(_ row: Int, sparingProtected: Bool) {
+        if sparingProtected {
+            eraseUnprotectedCells(row: row, columns: 0..<columns)
+            screen.setWrapped(row, false)
+        } else {
+            screen.clearRow(row, with: erasedCell, clock: &clock)
+        }
+    }
+
+    /// ECH: blanks `count` cells from the cursor, without moving it (sparing protected cells
+    /// after SPA).
     mutating func eraseCharacters(_ count: Int) {
-        if sparesProtectedCells(selective: false) { return eraseUnprotectedCharacters(count) }  // after SPA
         hasPendingWrap = false
-        eraseCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + min(count, columns)))
+        let range = cursorColumn..<(cursorColumn + min(count, columns))
+        erase(row: cursorRow, columns: range, sparingProtected: sparesProtectedCells(selective: false))
     }
 
     /// ICH: inserts `count` blank cells at the cursor; what passes the right margin falls off.
@@ -119,7 +137,7 @@ extension Terminal {
             moveBandDown(top: cursorRow, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
         } else {
             screen.rotateDown(top: cursorRow, bottom: scrollBottom, count: count)
-            for row in cursorRow..<(cursorRow + count) { eraseRow(row) }
+            for row in cursorRow..<(cursorRow + count) { eraseRow(row, sparingProtected: false) }
         }
         cursorColumn = leftMargin
         hasPendingWrap = false
@@ -133,7 +151,7 @@ extension Terminal {
             moveBandUp(top: cursorRow, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
         } else {
             screen.rotateUp(top: cursorRow, bottom: scrollBottom, count: count)
-            for row in (scrollBottom - count + 1)...scrollBottom { eraseRow(row) }
+            for row in (scrollBottom - count + 1)...scrollBottom { eraseRow(row, sparingProtected: false) }
         }
         cursorColumn = leftMargin
         hasPendingWrap = false

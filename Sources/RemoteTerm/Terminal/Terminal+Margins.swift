@@ -22,11 +22,8 @@ extension Terminal {
     /// missing means the edge. A margin pair that leaves fewer than two columns is ignored, as
     /// in xterm. Homes the cursor (to the margin's corner in origin mode).
     mutating func setLeftRightMargins(left: Int, right: Int) {
-        let left = max(left, 1) - 1
-        let right = (right == 0 ? columns : min(right, columns)) - 1
-        guard left < right else { return }
-        leftMargin = left
-        rightMargin = right
+        guard let margins = Self.margins(first: left, last: right, size: columns) else { return }
+        (leftMargin, rightMargin) = margins
         setCursor(row: 0, column: 0)
     }
 
@@ -75,32 +72,19 @@ extension Terminal {
     mutating func scrollRectangleUp(_ count: Int) {
         let count = min(count, scrollBottom - scrollTop + 1)
         guard count > 0 else { return }
-        var row = scrollTop
-        while row + count <= scrollBottom {
-            copyCells(from: row + count, to: row, left: leftMargin, right: rightMargin)
-            row += 1
-        }
-        for row in (scrollBottom - count + 1)...scrollBottom {
-            eraseCells(row: row, columns: leftMargin..<(rightMargin + 1))
-        }
+        moveBandUp(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
     }
 
     /// Scrolls the scrolling rectangle down `count` lines (margins narrower than the screen).
     mutating func scrollRectangleDown(_ count: Int) {
         let count = min(count, scrollBottom - scrollTop + 1)
         guard count > 0 else { return }
-        var row = scrollBottom
-        while row - count >= scrollTop {
-            copyCells(from: row - count, to: row, left: leftMargin, right: rightMargin)
-            row -= 1
-        }
-        for row in scrollTop..<(scrollTop + count) {
-            eraseCells(row: row, columns: leftMargin..<(rightMargin + 1))
-        }
+        moveBandDown(top: scrollTop, bottom: scrollBottom, left: leftMargin, right: rightMargin, count: count)
     }
 
     /// Moves rows `top...bottom` of the band between `left` and `right` up `count` lines
-    /// (IL/DL inside the margins), erasing what enters at the bottom.
+    /// (1 ≤ count ≤ the band's height; SU and DL inside the margins), erasing what enters at
+    /// the bottom.
     mutating func moveBandUp(top: Int, bottom: Int, left: Int, right: Int, count: Int) {
         var row = top
         while row + count <= bottom {
@@ -110,7 +94,7 @@ extension Terminal {
         for row in max(top, bottom - count + 1)...bottom { eraseCells(row: row, columns: left..<(right + 1)) }
     }
 
-    /// The same, down: what enters at the top is erased.
+    /// The same, down (SD and IL): what enters at the top is erased.
     mutating func moveBandDown(top: Int, bottom: Int, left: Int, right: Int, count: Int) {
         var row = bottom
         while row - count >= top {

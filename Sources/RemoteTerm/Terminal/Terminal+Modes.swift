@@ -142,7 +142,7 @@ extension Terminal {
         case 2027: return state(modes.graphemeClustering)
         case 47, 1047, 1049: return state(isAlternateScreenActive)
         case 1048: return 2
-        case 3: return state(columns == 132)
+        case 3: return state(window.isInColumnMode && columns == 132)
         case 95: return state(window.keepsScreenOnColumnChange)
         default:
             if RecordedModes.permanentlyResetDEC.contains(mode) { return 4 }

@@ -1,5 +1,5 @@
-/// Protected cells and the erases that spare them: DECSCA, SPA/EPA, DECSED, DECSEL, and
-/// ED/EL/ECH after SPA.
+/// Protected cells and the erases that spare them: DECSCA, SPA/EPA, and the rule that ED,
+/// EL, ECH and their selective forms DECSED, DECSEL (`Terminal+Editing.swift`) follow.
 ///
 /// A cell written while the pen is protected carries `CellAttributes.protected`. Which
 /// erases respect that flag depends on how protection was last switched on, as in xterm
@@ -70,59 +70,5 @@ extension Terminal {
             eraseCells(row: row, columns: column..<end)
             column = end
         }
-    }
-
-    /// ED / DECSED sparing protected cells: 0 below, 1 above, 2 all, 3 the scrollback.
-    mutating func eraseUnprotectedInDisplay(_ mode: Int) {
-        hasPendingWrap = false
-        switch mode {
-        case 0:
-            eraseUnprotectedCells(row: cursorRow, columns: cursorColumn..<columns)
-            screen.setWrapped(cursorRow, false)
-            for row in (cursorRow + 1)..<max(rows, cursorRow + 1) { eraseUnprotectedRow(row) }
-        case 1:
-            for row in 0..<cursorRow { eraseUnprotectedRow(row) }
-            eraseUnprotectedCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
-        case 2:
-            for row in 0..<rows { eraseUnprotectedRow(row) }
-        case 3:
-            scrollback.removeAll()
-        default:
-            break
-        }
-    }
-
-    /// EL / DECSEL sparing protected cells: 0 right of (and at) the cursor, 1 left, 2 all.
-    mutating func eraseUnprotectedInLine(_ mode: Int) {
-        hasPendingWrap = false
-        switch mode {
-        case 0:
-            eraseUnprotectedCells(row: cursorRow, columns: cursorColumn..<columns)
-            screen.setWrapped(cursorRow, false)
-        case 1: eraseUnprotectedCells(row: cursorRow, columns: 0..<(cursorColumn + 1))
-        case 2: eraseUnprotectedRow(cursorRow)
-        default: break
-        }
-    }
-
-    /// ECH sparing protected cells.
-    mutating func eraseUnprotectedCharacters(_ count: Int) {
-        hasPendingWrap = false
-        eraseUnprotectedCells(row: cursorRow, columns: cursorColumn..<(cursorColumn + min(count, columns)))
-    }
-
-    private mutating func eraseUnprotectedRow(_ row: Int) {
-        eraseUnprotectedCells(row: row, columns: 0..<columns)
-        screen.setWrapped(row, false)
-    }
-
-    /// DECSED (`CSI ? Ps J`).
-    mutating func selectiveEraseInDisplay(_ mode: Int) {
-        if sparesProtectedCells(selective: true) { eraseUnprotectedInDisplay(mode) } else { eraseInDisplay(mode) }
-    }
-
-    /// DECSEL (`CSI ? Ps K`).
-    mutating func selectiveEraseInLine(_ mode: Int) {
-        if sparesProtectedCells(selective: true) { eraseUnprotectedInLine(mode) } else { eraseInLine(mode) }
     }
 }

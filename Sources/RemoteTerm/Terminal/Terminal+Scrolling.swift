@@ -33,12 +33,18 @@ extension Terminal {
     /// DECSTBM: sets the scroll region (1-based, inclusive; 0 or missing = the edges) and
     /// homes the cursor. A region of fewer than two lines is ignored, as in xterm.
     mutating func setScrollRegion(top: Int, bottom: Int) {
-        let top = max(top, 1) - 1
-        let bottom = (bottom == 0 ? rows : min(bottom, rows)) - 1
-        guard top < bottom else { return }
-        scrollTop = top
-        scrollBottom = bottom
+        guard let region = Self.margins(first: top, last: bottom, size: rows) else { return }
+        (scrollTop, scrollBottom) = region
         setCursor(row: 0, column: 0)
+    }
+
+    /// A pair of margins from DECSTBM or DECSLRM (1-based, inclusive; 0 or missing is the
+    /// edge, values past it are clamped) as 0-based bounds; nil for a pair that leaves fewer
+    /// than two lines or columns, which xterm ignores.
+    static func margins(first: Int, last: Int, size: Int) -> (Int, Int)? {
+        let first = max(first, 1) - 1
+        let last = (last == 0 ? size : min(last, size)) - 1
+        return first < last ? (first, last) : nil
     }
 
     /// Encodes screen row `row` into the scrollback.

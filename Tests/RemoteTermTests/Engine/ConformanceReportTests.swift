@@ -86,15 +86,21 @@ private let replies: [(String, String)] = [
     @Test func decColumnModeNeedsPermissionClearsAndRISGoesBackTo80() {
         let (t, e) = feedAllWays(rows: 5, columns: 80, esc("abc⎋[?3h"))
         #expect(t.columns == 80 && e.isEmpty)
-        var (u, f) = feedAllWays(rows: 5, columns: 80, esc("abc⎋[2;3r⎋[?40h⎋[?3h"))
+        let (wide, f) = feedAllWays(rows: 5, columns: 80, esc("abc⎋[2;3r⎋[?40h⎋[?3h"))
+        var u = wide
         #expect(u.columns == 132 && f.contains(.resized(rows: 5, columns: 132)))
         #expect(u.renderText() == screenText([], cursor: (0, 0), rows: 5))
         #expect(u.scrollBottom == 4)
         #expect(replyText(u.feed(esc("⎋[?3$p"))) == "⎋[?3;1$y")
         let reset = u.feed(esc("⎋c"))
         #expect(u.columns == 80 && reset.contains(.resized(rows: 5, columns: 80)))
-        f = u.feed(esc("⎋[?40h⎋[?3h"))
+        u.feed(esc("⎋[?40h⎋[?3h"))
         #expect(u.columns == 132)
+        // A local resize ends the 132 columns: RIS keeps the local size, DECRQM says reset.
+        u.resize(rows: 5, columns: 100)
+        #expect(replyText(u.feed(esc("⎋[?3$p"))) == "⎋[?3;2$y")
+        u.feed(esc("⎋c"))
+        #expect(u.columns == 100)
     }
 
     @Test func rectangleOperationsNeedLevelFour() {
