@@ -103,7 +103,7 @@ struct SessionCommand {
         let signals = SignalSource()
         let bar = KeyBarFile.load(environment: environment)
         // Asked before the screen starts, so the answers are not taken for keys.
-        let colors = TerminalProbe.colorDefaults()
+        let colors = TerminalProbe.colorDefaults(term: environment["TERM"])
         guard let screen = NcursesScreen() else {
             printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
             return 255

@@ -20,7 +20,13 @@ enum TerminalProbe {
 
     /// The local terminal's text and background colours (`LocalColorAnswers`), for answering
     /// the remote's colour queries with what the user sees; xterm's when it does not say.
-    static func colorDefaults(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 300) -> TerminalColors.Defaults {
+    /// Terminals without OSC colour queries (the Linux console, DEC terminals) are not asked:
+    /// some would show the question.
+    static func colorDefaults(
+        term: String?, input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 300
+    ) -> TerminalColors.Defaults {
+        let plain = ["linux", "dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "vt420", "vt520", "cons25"]
+        guard let term, !plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) else { return .xterm }
         var answers = LocalColorAnswers()
         ask(LocalColorAnswers.question, input: input, output: output, timeout: timeout) { bytes in
             answers.scan(bytes)
