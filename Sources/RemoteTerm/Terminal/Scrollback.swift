@@ -30,6 +30,11 @@ public struct Scrollback: Sendable {
     /// Number of lines held.
     public var count: Int { records.count }
 
+    /// Lines that have entered the scrollback since it was made, less those a taller screen
+    /// took back: the absolute number of the screen's top row (a view's stable line numbers,
+    /// `Terminal.firstLineNumber`). Lines forgotten at the limit or cleared still count.
+    public private(set) var linesEntered = 0
+
     private func record(_ index: Int) -> LineRecord { records[(first + index) % records.count] }
 
     /// Line `index`, 0 being the oldest (a copy of its bytes).
@@ -40,6 +45,7 @@ public struct Scrollback: Sendable {
 
     /// Encodes `cells` as the newest line, forgetting the oldest when `limit` are held.
     mutating func append(_ cells: UnsafeBufferPointer<Cell>, isWrapped: Bool, extras: borrowing CellExtras) {
+        linesEntered += 1
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
         let need = CompactLine.worstCaseSize(columns: cells.count)
@@ -66,6 +72,7 @@ public struct Scrollback: Sendable {
     /// Stores a plain row (default-style ASCII, 0 for empty cells) given as its bytes: the
     /// encoding of such a row is the bytes themselves, trailing empty cells dropped.
     mutating func appendPlain(_ text: UnsafeBufferPointer<UInt8>, isWrapped: Bool) {
+        linesEntered += 1
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
         var length = text.count
@@ -136,6 +143,7 @@ public struct Scrollback: Sendable {
         }
         let removed = records.removeLast()
         writeOffset = removed.offset
+        linesEntered -= 1
         return line
     }
 

@@ -1,13 +1,23 @@
 /// C0 and C1 controls and `ESC` sequences.
 extension Terminal {
-    /// A control function from the parser (C0 byte, or C1 code point).
+    /// A control function from the parser (C0 byte, or C1 code point). CR, LF and BS come
+    /// with every line of output and stay on this short path; the rest go out of line, so
+    /// the parser's inner loop stays small.
+    @inline(__always)
     mutating func execute(_ control: UInt32) {
         switch control {
-        case 0x07: pendingEffects.append(.bell)  // BEL
-        case 0x08: backspace()  // BS
-        case 0x09: tabForward(1)  // HT
         case 0x0A, 0x0B, 0x0C: lineFeed()  // LF, VT, FF
         case 0x0D: carriageReturn()  // CR
+        case 0x08: backspace()  // BS
+        default: executeRare(control)
+        }
+    }
+
+    @inline(never)
+    private mutating func executeRare(_ control: UInt32) {
+        switch control {
+        case 0x07: pendingEffects.append(.bell)  // BEL
+        case 0x09: tabForward(1)  // HT
         case 0x0E: charsets.invoke(1)  // SO: G1 into GL
         case 0x0F: charsets.invoke(0)  // SI: G0 into GL
         case 0x84: index()  // IND
@@ -75,7 +85,11 @@ extension Terminal {
     mutating func index() {
         hasPendingWrap = false
         if cursorRow == scrollBottom {
-            if isCursorInsideHorizontalMargins { scrollUp(1) }
+            if !hasHorizontalMargins {
+                scrollRegionUp(1)
+            } else if isCursorInsideHorizontalMargins {
+                scrollRectangleUp(1)
+            }
         } else if cursorRow < rows - 1 {
             cursorRow += 1
         }

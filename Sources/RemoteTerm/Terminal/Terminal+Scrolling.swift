@@ -4,6 +4,11 @@ extension Terminal {
     /// Scrolls the region up `count` lines (content moves up; blank lines enter at the bottom).
     mutating func scrollUp(_ count: Int) {
         if hasHorizontalMargins { return scrollRectangleUp(count) }
+        scrollRegionUp(count)
+    }
+
+    /// Scrolls the full-width region up (`scrollUp` without left and right margins).
+    mutating func scrollRegionUp(_ count: Int) {
         let height = scrollBottom - scrollTop + 1
         let count = min(count, height)
         guard count > 0 else { return }

@@ -1,0 +1,64 @@
+/// Lines by a stable number, for views that must keep their place while output arrives (a
+/// selection, a history position, links found on screen): line numbers grow by one for each
+/// line that scrolls off the screen's top, so a number keeps naming the same text until the
+/// scrollback forgets it. The screen's top row is `screenTopLineNumber`; the oldest line kept
+/// is `oldestLineNumber`.
+extension Terminal {
+    /// The number of the screen's top row.
+    public var screenTopLineNumber: Int { scrollback.linesEntered }
+
+    /// The number of the oldest line still held (the screen's top row when the scrollback is
+    /// empty).
+    public var oldestLineNumber: Int { scrollback.linesEntered - scrollback.count }
+
+    /// The number one past the screen's bottom row.
+    public var endLineNumber: Int { scrollback.linesEntered + rows }
+
+    /// Line `number`, from the scrollback or the screen, nil when it is not held.
+    public func line(number: Int) -> TerminalLine? {
+        let top = screenTopLineNumber
+        if number >= top {
+            let row = number - top
+            guard row < rows else { return nil }
+            return TerminalLine(cells: Array(rowCells(row)), extras: extras, isWrapped: isRowWrapped(row))
+        }
+        let index = number - oldestLineNumber
+        guard index >= 0 && index < scrollback.count else { return nil }
+        let record = scrollback[index]
+        var copy = extras
+        var cells = record.decode(columns: columns, extras: &copy)
+        if cells.count < columns { cells += repeatElement(Cell.blank, count: columns - cells.count) }
+        return TerminalLine(cells: cells, extras: copy, isWrapped: record.isWrapped)
+    }
+}
+
+/// One line of the terminal as a view sees it: its cells (as many as the screen is wide), the
+/// table their out-of-line data refers to, and whether it was soft-wrapped onto the next line.
+public struct TerminalLine: Sendable {
+    /// The cells, left to right.
+    public var cells: [Cell]
+    /// What the cells' `extra` indices refer to (combining marks, hyperlinks, underline colour).
+    public var extras: CellExtras
+    /// Whether the text goes on in the next line (autowrap), so the two read as one.
+    public var isWrapped: Bool
+
+    /// A line.
+    public init(cells: [Cell], extras: CellExtras, isWrapped: Bool) {
+        self.cells = cells
+        self.extras = extras
+        self.isWrapped = isWrapped
+    }
+
+    /// The text of cell `column` with its combining marks, "" for an empty cell or the second
+    /// half of a wide character.
+    public func text(at column: Int) -> String {
+        guard column >= 0 && column < cells.count else { return "" }
+        return TextRenderer.grapheme(of: cells[column], extras: extras) ?? ""
+    }
+
+    /// The OSC 8 hyperlink of cell `column`, if any.
+    public func hyperlink(at column: Int) -> String? {
+        guard column >= 0 && column < cells.count, cells[column].extra != 0 else { return nil }
+        return extras.hyperlinkURI(extras.entry(cells[column].extra).hyperlink)
+    }
+}
