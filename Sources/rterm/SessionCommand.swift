@@ -101,7 +101,7 @@ struct SessionCommand {
         // Blocked before any other thread starts (the connection's): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
-        let bar = KeyBarFile.load(environment: environment)
+        let (bar, barProblems) = KeyBarFile.load(environment: environment)
         // Asked before the screen starts, so the answers are not taken for keys.
         let colors = TerminalProbe.colorDefaults(term: environment["TERM"])
         guard let screen = NcursesScreen() else {
@@ -117,9 +117,11 @@ struct SessionCommand {
             plan.connect(prompts: mailbox)
         })
         let front = InteractiveFront(
-            screen: screen, session: session, loop: loop, signals: signals, bar: bar, label: plan.label)
+            screen: screen, session: session, loop: loop, signals: signals, bar: bar, label: plan.label,
+            problems: barProblems)
         let ending = front.run()
         screen.restore()
+        for problem in barProblems { printError("rterm: \(problem)") }
         for message in front.laterMessages { printError(message) }
         if let message = ending.message { printError(message) }
         return ending.exitStatus

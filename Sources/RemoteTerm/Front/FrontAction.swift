@@ -10,33 +10,40 @@ public enum FrontAction: Equatable, Sendable {
     case suspend
     /// The bar was hidden or shown: the remote size changes (window-change at once).
     case barVisibilityChanged
-    /// Something rterm draws changed (the bar row, the history view): draw without waiting.
+    /// Something rterm draws changed (the bar row, the history view, a selection, a panel):
+    /// draw without waiting.
     case redraw
+    /// Put this text on the user's clipboard (OSC 52 to the local terminal).
+    case copy(String)
+    /// Open this link (a single click on it, once the double-click interval has passed).
+    case openLink(String)
 }
 
 /// What the controller needs to know of the session and the screen to decide.
-public struct FrontView: Equatable, Sendable {
-    /// Rows of the remote screen: the bar row is the row below them.
+public struct FrontView: Sendable {
+    /// Rows of the area above the bar: the bar row is the row below them.
     public var remoteRows: Int
     /// Columns of the local terminal.
     public var columns: Int
     /// The remote's modes, which decide whether the mouse goes to it.
     public var encoding: KeyEncodingOptions
-    /// Lines in the scrollback, for the history view.
-    public var scrollbackCount: Int
+    /// The terminal as it is now: the text selections and links are read from, the
+    /// history's bounds, the alternate screen and its scroll mode.
+    public var terminal: Terminal
     /// Whether the front stopped reading its input (the session holds too much unsent):
     /// a paste that pauses then is not a paste that lost its end.
     public var isInputPaused: Bool
 
-    /// A view.
-    public init(
-        remoteRows: Int, columns: Int, encoding: KeyEncodingOptions = KeyEncodingOptions(), scrollbackCount: Int = 0,
-        isInputPaused: Bool = false
-    ) {
-        self.remoteRows = remoteRows
-        self.columns = columns
-        self.encoding = encoding
-        self.scrollbackCount = scrollbackCount
+    /// A view of `terminal` in an area of `remoteRows` (the terminal's own rows unless
+    /// given) above the bar, `columns` wide.
+    public init(terminal: Terminal, remoteRows: Int? = nil, columns: Int? = nil, isInputPaused: Bool = false) {
+        self.terminal = terminal
+        self.remoteRows = remoteRows ?? terminal.rows
+        self.columns = columns ?? terminal.columns
+        self.encoding = KeyEncodingOptions.matching(terminal.modes)
         self.isInputPaused = isInputPaused
     }
+
+    /// Lines in the scrollback, for the history view.
+    public var scrollbackCount: Int { terminal.scrollbackCount }
 }

@@ -1,27 +1,43 @@
 /// The interactive front's decisions, pure: bytes typed into the local terminal, the clock
-/// and the session's events come in; what to send to the session, and what the bar row
-/// shows, come out. The ncurses front only reads its input, draws, and carries out the
-/// actions, so everything a user would notice here is tested in-process with tables.
+/// and the session's events come in; what to send to the session, what to copy or open, and
+/// what rterm shows over the remote screen (`overlays`) come out. The ncurses front only
+/// reads its input, composes and draws frames, and carries out the actions, so everything a
+/// user would notice here is tested in-process with tables and a manual clock.
 ///
 /// - Keys and pastes are decoded (`LocalInputDecoder`); a lone Esc is the Esc key after
 ///   `escapeWait` without a following byte; a paste whose end marker never comes ends after
 ///   `pasteTimeout` without input, so later keys are never swallowed.
 /// - The key bar's one-shot modifiers apply to the next real key; clicks on the bar row are
 ///   rterm's own and never reach the remote; hold-to-repeat runs on the clock.
-/// - The key that closes the menu or a message, or leaves the history view, does only that.
-/// - The wheel goes to the remote when it asked for the mouse, else it scrolls the history.
+/// - What rterm shows owns its rows: a click under a panel, the menu, a notice or the history
+///   line acts on that or does nothing, never on a hidden button; the key that closes the
+///   menu, a panel or a sticky notice, or leaves the history, does only that.
+/// - The mouse goes to the remote when it asked for it (Shift keeps it for rterm, as in
+///   xterm); otherwise drag selects, double-click a word, triple-click a line, a single click
+///   on a link opens it once the double-click interval has passed, and the wheel scrolls the
+///   history (or sends ↑/↓ on the alternate screen, xterm's alternate-scroll mode).
 /// - While the connection asks a question, keys type the answer on the bar row.
 public struct FrontController: Sendable {
     /// The key bar (buttons, page, modifiers, visibility).
     public internal(set) var bar: KeyBar
     /// Whether rterm's menu replaces the buttons on the bar row.
-    public private(set) var isMenuOpen = false
-    /// A message shown on the bar row until the next key (`~?` help).
-    public private(set) var message: String?
-    /// Lines scrolled back into the history with the wheel; 0 is the live screen.
-    public private(set) var historyOffset = 0
+    public internal(set) var isMenuOpen = false
+    /// The menu's page when it does not fit on the row.
+    var menuPage = 0
+    /// A line on the bar row: a transient status (what was copied) or a sticky problem.
+    public internal(set) var notice: Notice?
+    /// The panel over the bottom of the remote screen (help), if open.
+    public internal(set) var panel: Panel?
+    /// The stable number of the line on the top row while the history is shown; nil live.
+    public internal(set) var historyTop: Int?
+    /// The selection, by stable line numbers (it holds while lines arrive).
+    public internal(set) var selection: Selection?
     /// The connection's question being answered, if any.
     public private(set) var prompt: PromptEditor?
+    /// Presses of the left button, for double and triple clicks and drags.
+    var pointer = PointerState()
+    /// A link clicked once, opened at `deadline` unless a second click comes first.
+    var pendingLink: (url: String, deadline: UInt64)?
     private var decoder = LocalInputDecoder()
     private var paste: [UInt8]?
     private var lastInput: UInt64 = 0
@@ -30,7 +46,12 @@ public struct FrontController: Sendable {
     public static let escapeWait: UInt64 = 10_000_000
     /// How long a paste may go without a byte before it counts as ended.
     public static let pasteTimeout: UInt64 = 2_000_000_000
-    /// Lines one wheel step scrolls the history.
+    /// How close presses must follow each other to count as a double or triple click (and
+    /// how long a single click on a link waits before it acts).
+    public static let multiClickInterval: UInt64 = 400_000_000
+    /// How long a transient notice stays on the bar row.
+    public static let noticeDuration: UInt64 = 3_000_000_000
+    /// Lines one wheel step scrolls the history (and arrows it sends on the alternate screen).
     static let wheelStep = 3
 
     /// A controller with this bar.
@@ -49,15 +70,16 @@ public struct FrontController: Sendable {
     }
 
     /// The next time `timersDue` has something to do (a lone Esc, a paste without its end,
-    /// a held bar button), or nil.
+    /// a held bar button, a link waiting out the double-click interval, a notice expiring),
+    /// or nil.
     public func nextDeadline() -> UInt64? {
-        var deadline = bar.nextRepeatDeadline()
+        var deadlines = [bar.nextRepeatDeadline(), pendingLink?.deadline, notice?.expiry]
         if decoder.isInPaste {
-            deadline = min(deadline ?? .max, lastInput &+ Self.pasteTimeout)
+            deadlines.append(lastInput &+ Self.pasteTimeout)
         } else if decoder.hasPending {
-            deadline = min(deadline ?? .max, lastInput &+ Self.escapeWait)
+            deadlines.append(lastInput &+ Self.escapeWait)
         }
-        return deadline
+        return deadlines.compactMap { $0 }.min()
     }
 
     /// What the clock decides at `now`.
@@ -73,16 +95,21 @@ public struct FrontController: Sendable {
         } else if decoder.hasPending, Self.elapsed(from: lastInput, to: now) >= Self.escapeWait {
             for event in decoder.flushPending() { handle(event, now: now, view: view, into: &actions) }
         }
-        switch bar.repeatsDue(at: now) {
-        case .send(let keys): actions.append(.send(.keys(keys)))
-        default: break
+        if case .send(let keys) = bar.repeatsDue(at: now) { actions.append(.send(.keys(keys))) }
+        if let link = pendingLink, now >= link.deadline {
+            pendingLink = nil
+            actions.append(.openLink(link.url))
+        }
+        if let expiry = notice?.expiry, now >= expiry {
+            notice = nil
+            actions.append(.redraw)
         }
         return actions
     }
 
     /// Nanoseconds from `start` to `end`, 0 when `end` is earlier (the loop's `now` for a turn
     /// is taken before its sources run, so input read during the turn is "later").
-    private static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 {
+    static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 {
         end > start ? end - start : 0
     }
 
@@ -91,7 +118,7 @@ public struct FrontController: Sendable {
     ) {
         switch event {
         case .key(let typed):
-            key(typed, into: &actions)
+            key(typed, view: view, into: &actions)
         case .pasteStart:
             paste = []
         case .pasteData(let data):
@@ -103,6 +130,7 @@ public struct FrontController: Sendable {
                 prompt?.paste(text)
                 actions.append(.redraw)
             } else if !text.isEmpty {
+                leaveHistory(into: &actions)
                 actions.append(.send(.paste(text)))
             }
         case .mouse(let mouse):
@@ -114,7 +142,7 @@ public struct FrontController: Sendable {
         }
     }
 
-    private mutating func key(_ typed: KeyEvent, into actions: inout [FrontAction]) {
+    private mutating func key(_ typed: KeyEvent, view: FrontView, into actions: inout [FrontAction]) {
         if var editor = prompt {
             let outcome = editor.type(typed)
             prompt = editor
@@ -125,14 +153,19 @@ public struct FrontController: Sendable {
             }
             return
         }
-        // A key that closes what rterm shows on the bar row, or leaves the history, does
-        // only that, like a pager's.
-        if message != nil || isMenuOpen || historyOffset > 0 {
-            message = nil
+        // A key that closes what rterm shows, or leaves the history, does only that, like a
+        // pager's. A transient notice (what was copied) lets keys through.
+        if notice?.isSticky == true || isMenuOpen || panel != nil || historyTop != nil {
+            if notice?.isSticky == true { notice = nil }
             isMenuOpen = false
-            historyOffset = 0
+            panel = nil
+            historyTop = nil
             actions.append(.redraw)
             return
+        }
+        if selection != nil {
+            selection = nil
+            actions.append(.redraw)
         }
         let latch = bar.latch
         let key = bar.apply(to: typed)
@@ -146,79 +179,11 @@ public struct FrontController: Sendable {
         actions.append(.redraw)
     }
 
-    private mutating func mouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
-        if mouse.row == view.remoteRows && bar.isVisible {
-            barRowMouse(mouse, now: now, view: view, into: &actions)
-            return
-        }
-        guard mouse.row < view.remoteRows, prompt == nil else { return }
-        let event = Self.remoteMouseEvent(mouse)
-        if MouseEncoder.encode(event, options: view.encoding) != nil {
-            actions.append(.send(.mouse(event)))
-        } else if mouse.action == .wheelUp || mouse.action == .wheelDown {
-            // The remote does not want the mouse: the wheel scrolls rterm's own history.
-            let step = mouse.action == .wheelUp ? Self.wheelStep : -Self.wheelStep
-            let offset = min(max(historyOffset + step, 0), view.scrollbackCount)
-            if offset != historyOffset {
-                historyOffset = offset
-                actions.append(.redraw)
-            }
-        }
-    }
-
-    /// The bar row: clicks are rterm's own and never reach the remote. While the row shows a
-    /// message, the menu, the history line or a question, its buttons are not there to hit.
-    private mutating func barRowMouse(
-        _ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]
-    ) {
-        if prompt != nil { return }
-        if isMenuOpen {
-            if mouse.action == .press { chooseMenuItem(at: mouse.column, width: view.columns, into: &actions) }
-            return
-        }
-        if message != nil || historyOffset > 0 {
-            if mouse.action == .press {
-                message = nil
-                historyOffset = 0
-                actions.append(.redraw)
-            }
-            return
-        }
-        _ = bar.layout(width: view.columns)
-        switch mouse.action {
-        case .press:
-            let response = bar.click(column: mouse.column, at: now)
-            if response.redrawBar { actions.append(.redraw) }
-            switch response.action {
-            case .send(let keys): actions.append(.send(.keys(keys)))
-            case .sendBytes(let bytes): actions.append(.send(.bytes(bytes)))
-            case .showMenu:
-                isMenuOpen = true
-                actions.append(.redraw)
-            case .none, .changedPage: break
-            }
-        case .release:
-            bar.release()
-        case .wheelUp:
-            if bar.turnPage(.previous).redrawBar { actions.append(.redraw) }
-        case .wheelDown:
-            if bar.turnPage(.next).redrawBar { actions.append(.redraw) }
-        case .motion:
-            break
-        }
-    }
-
-    private static func remoteMouseEvent(_ mouse: LocalMouseEvent) -> MouseEvent {
-        let button = MouseButton(rawValue: mouse.button) ?? .left
-        let action: MouseAction
-        switch mouse.action {
-        case .press: action = .press(button)
-        case .release: action = .release(button)
-        case .motion: action = .motion(held: mouse.button == 3 ? nil : button)
-        case .wheelUp: action = .wheelUp
-        case .wheelDown: action = .wheelDown
-        }
-        return MouseEvent(action, column: mouse.column, row: mouse.row, modifiers: mouse.modifiers)
+    /// Back to the live screen (a paste or a key sent from the history).
+    mutating func leaveHistory(into actions: inout [FrontAction]) {
+        guard historyTop != nil else { return }
+        historyTop = nil
+        actions.append(.redraw)
     }
 
     // MARK: - Session events
@@ -237,7 +202,7 @@ public struct FrontController: Sendable {
         case .prompt(let request):
             prompt = PromptEditor(request)
             isMenuOpen = false
-            message = nil
+            panel = nil
             return [.redraw]
         case .ended:
             prompt = nil
@@ -253,13 +218,42 @@ public struct FrontController: Sendable {
         isMenuOpen = false
     }
 
-    mutating func showHelp() {
-        message = EscapeCharacterFilter.helpText.dropFirst().dropLast().map {
-            $0.trimmingWhitespace
-        }.joined(separator: "   ")
+    /// Opens the help panel.
+    public mutating func showHelp() {
+        isMenuOpen = false
+        panel = FrontHelp.panel
     }
 
-    mutating func closeMenu() {
-        isMenuOpen = false
+    /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed
+    /// (a key or a click on the bar row) when `sticky` (problems the user must see).
+    public mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
+        notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
     }
+
+    // MARK: - What is drawn
+
+    /// The overlays for the frame composer: links, the selection, the panel, the bar row.
+    public mutating func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
+        var overlays = FrameComposer.Overlays()
+        overlays.links = links.map { $0.start...$0.end }
+        if let selection {
+            let bounds = selection.bounds(lines: { view.terminal.line(number: $0) })
+            overlays.selection = bounds.start...bounds.end
+        }
+        overlays.panel = panel
+        let distance = historyTop.map { max(0, view.terminal.screenTopLineNumber - $0) } ?? 0
+        overlays.bar = barLabels(width: view.columns, historyDistance: distance)
+        overlays.barCursor = barCursorColumn
+        return overlays
+    }
+}
+
+/// A line rterm shows on the bar row.
+public struct Notice: Equatable, Sendable {
+    /// The text.
+    public var text: String
+    /// Whether it stays until dismissed (a problem) rather than for a few seconds.
+    public var isSticky: Bool
+    /// When a transient notice goes away.
+    public var expiry: UInt64?
 }

@@ -50,6 +50,7 @@ extension Terminal {
         case 1002: setMouseTracking(.buttonEvent, enabled: enabled)
         case 1003: setMouseTracking(.anyEvent, enabled: enabled)
         case 1004: modes.focusEvents = enabled
+        case 1007: modes.alternateScroll = enabled
         case 1005: setMouseEncoding(.utf8, enabled: enabled)
         case 1006: setMouseEncoding(.sgr, enabled: enabled)
         case 2004: modes.bracketedPaste = enabled
@@ -136,6 +137,7 @@ extension Terminal {
         case 1002: return state(modes.mouseTracking == .buttonEvent)
         case 1003: return state(modes.mouseTracking == .anyEvent)
         case 1004: return state(modes.focusEvents)
+        case 1007: return state(modes.alternateScroll)
         case 1005: return state(modes.mouseEncoding == .utf8)
         case 1006: return state(modes.mouseEncoding == .sgr)
         case 2004: return state(modes.bracketedPaste)

@@ -36,6 +36,9 @@ extension Terminal {
             guard !isTruncated, let split = argument.firstIndex(of: UInt8(ascii: ";")) else { return }
             let selection = String(decoding: argument[argument.startIndex..<split], as: UTF8.self)
             let data = String(decoding: argument[(split + 1)...], as: UTF8.self)
+            // A query is never answered (the answer would hand the user's clipboard to the
+            // remote), so it is not even passed on: only writes reach the front.
+            guard data != "?" else { return }
             pendingEffects.append(.clipboardRequest(selection: selection, data: data))
         default:
             break

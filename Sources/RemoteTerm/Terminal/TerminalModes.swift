@@ -21,6 +21,9 @@ public struct TerminalModes: Equatable, Sendable {
     public var bracketedPaste = false
     /// ?1004: focus changes are reported as `ESC [ I` / `ESC [ O`.
     public var focusEvents = false
+    /// ?1007 (xterm's alternateScroll, on by default as in xterm and tmux): on the alternate
+    /// screen, the wheel of a front whose remote has not taken the mouse sends ↑ and ↓.
+    public var alternateScroll = true
     /// Which mouse events the remote wants reported (?9, ?1000, ?1002, ?1003).
     public var mouseTracking = MouseTracking.off
     /// How mouse reports are encoded (?1005, ?1006).

@@ -38,15 +38,24 @@ final class InteractiveFront: EventSource {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
-    init(screen: NcursesScreen, session: Session, loop: EventLoop, signals: SignalSource, bar: KeyBar, label: String) {
+    init(
+        screen: NcursesScreen, session: Session, loop: EventLoop, signals: SignalSource, bar: KeyBar, label: String,
+        problems: [String] = []
+    ) {
         self.screen = screen
         self.signals = signals
         self.session = session
         self.loop = loop
         self.label = label
         controller = FrontController(bar: bar)
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            controller.showNotice("key bar config: " + first + more, sticky: true, now: loop.clock.now())
+        }
         localSize = NcursesScreen.size()
-        renderer = NcursesRenderer(colorCount: screen.colorCount, pairCount: screen.pairCount)
+        renderer = NcursesRenderer(
+            colorCount: screen.colorCount, pairCount: screen.pairCount, styles: screen.styleCapabilities,
+            write: { [unowned screen] in screen.writeOwn($0) })
     }
 
     /// Runs until the session ends; returns how. The caller restores the local terminal.
@@ -80,10 +89,10 @@ final class InteractiveFront: EventSource {
     }
 
     private var view: FrontView {
-        FrontView(
-            remoteRows: session.terminal.rows, columns: localSize.columns,
-            encoding: KeyEncodingOptions.matching(session.terminal.modes),
-            scrollbackCount: session.terminal.scrollbackCount, isInputPaused: input.isPaused())
+        let area = Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
+        return FrontView(
+            terminal: session.terminal, remoteRows: area.rows, columns: localSize.columns,
+            isInputPaused: input.isPaused())
     }
 
     // MARK: - EventSource: after everything else each turn, events, timers and drawing
@@ -113,8 +122,8 @@ final class InteractiveFront: EventSource {
                 beep()
             case .titleChanged(let title):
                 screen.setTitle(title)
-            case .clipboardRequest:
-                break  // no clipboard policy yet, so never
+            case .clipboardRequest(let selection, let data):
+                remoteClipboardWrite(selection: selection, data: data)
             case .notice(let text):
                 if session.state == .connecting {
                     session.showLocally(text + "\n")
@@ -145,8 +154,74 @@ final class InteractiveFront: EventSource {
             case .suspend: suspend()
             case .barVisibilityChanged: applyLocalSize(localSize, force: true)
             case .redraw: pacer.requestDraw()
+            case .copy(let text): copy(text, what: "\(text.count) characters")
+            case .openLink(let url): open(url)
             }
         }
+    }
+
+    // MARK: - Clipboard and links
+
+    /// Puts `text` on the user's clipboard through their terminal, and says so on the bar.
+    private func copy(_ text: String, what: String) {
+        guard let sequence = LocalClipboard.sequence(copying: text) else {
+            notify("not copied: \(text.utf8.count) bytes is over the \(LocalClipboard.limit >> 20) MiB limit")
+            return
+        }
+        screen.writeOwn(sequence)
+        notify("copied \(what) to the clipboard")
+    }
+
+    /// The remote's OSC 52, under the policy (`RTERM_REMOTE_CLIPBOARD=off` refuses writes).
+    private func remoteClipboardWrite(selection: String, data: String) {
+        let allowed = ProcessInfo.processInfo.environment["RTERM_REMOTE_CLIPBOARD"] != "off"
+        switch LocalClipboard.remoteRequest(selection: selection, data: data, allowed: allowed) {
+        case .write(let sequence, let bytes):
+            screen.writeOwn(sequence)
+            notify("the remote copied \(bytes) bytes to the clipboard")
+        case .query:
+            break
+        case .refused(let reason):
+            notify(reason)
+        }
+    }
+
+    /// A click on a link, once the double-click interval passed.
+    private func open(_ url: String) {
+        let environment = ProcessInfo.processInfo.environment
+        switch LinkOpener.plan(url: url, environment: environment, hasXdgOpen: Self.hasXdgOpen(environment)) {
+        case .run(let command):
+            if Self.spawnAndWait(command + [url]) {
+                notify("opening " + InertText.make(url))
+            } else {
+                notify("could not run the open command; copying instead")
+                copy(url, what: "the link")
+            }
+        case .copy:
+            copy(url, what: "the link")
+        }
+    }
+
+    private func notify(_ text: String) {
+        controller.showNotice(text, now: loop.clock.now())
+        pacer.requestDraw()
+    }
+
+    private static func hasXdgOpen(_ environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+            access("\($0)/xdg-open", X_OK) == 0
+        }
+    }
+
+    /// Runs `argv` (a shell that puts the real command in the background) and waits for it.
+    private static func spawnAndWait(_ argv: [String]) -> Bool {
+        var pid: pid_t = 0
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for arg in cArgs { free(arg) } }
+        guard posix_spawn(&pid, argv[0], nil, nil, &cArgs, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0
     }
 
     /// `~^Z`: the terminal restored, rterm stopped; on resume, modes back and a full redraw.
@@ -173,16 +248,19 @@ final class InteractiveFront: EventSource {
 
     // MARK: - Drawing
 
+    /// Composes the frame (links found again on what is shown, after every burst of output)
+    /// and draws it.
     private func draw(now: UInt64, force: Bool = false) {
         guard force || pacer.shouldDraw(now: now) else { return }
-        var labels = controller.barLabels(width: localSize.columns)
-        if session.state == .connecting, controller.prompt == nil, controller.message == nil, labels != nil {
-            labels = [BarLabel(column: 0, text: " connecting to \(label)…  (~. cancels)", emphasis: .normal)]
+        let view = self.view
+        let links = FrontController.visibleLinks(session.terminal, topLine: controller.historyTop, rows: view.remoteRows)
+        var overlays = controller.overlays(view: view, links: links)
+        if session.state == .connecting, controller.prompt == nil, controller.notice == nil, overlays.bar != nil {
+            overlays.bar = [BarLabel(column: 0, text: " connecting to \(label)…  (~. cancels)", emphasis: .normal)]
         }
-        let area = Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
-        renderer.draw(
-            session.terminal, area: area, bar: labels, historyOffset: controller.historyOffset,
-            barCursor: controller.barCursorColumn)
+        let frame = FrameComposer.compose(
+            session.terminal, topLine: controller.historyTop, area: (view.remoteRows, view.columns), overlays: overlays)
+        renderer.draw(frame, colors: session.terminal.colorTable)
         pacer.didDraw(at: now)
     }
 }

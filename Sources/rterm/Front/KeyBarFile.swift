@@ -3,15 +3,15 @@ import RemoteTerm
 
 /// The key bar from `$XDG_CONFIG_HOME/rterm/keybar` (default `~/.config/rterm/keybar`), or
 /// the default bar. A bad line is reported as `file:line: problem` and skipped; the rest
-/// still loads (docs/keybar.md).
+/// still loads (docs/keybar.md). The problems are returned for the front, which keeps them on
+/// the bar row until dismissed and prints them again when rterm exits.
 enum KeyBarFile {
-    static func load(environment: [String: String]) -> KeyBar {
+    static func load(environment: [String: String]) -> (bar: KeyBar, problems: [String]) {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let path = configHome + "/rterm/keybar"
         let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         let config = KeyBarConfig.load(text: text, fileName: path)
-        for error in config.errors { printError("rterm: \(error)") }
-        return KeyBar(items: config.items)
+        return (KeyBar(items: config.items), config.errors.map { "\($0)" })
     }
 }

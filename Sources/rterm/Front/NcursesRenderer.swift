@@ -1,84 +1,78 @@
 import CNcurses
 import RemoteTerm
 
-/// Draws the terminal with ncurses: only the rows `FrameDiff` names (all of them after a
-/// resize or a resume), then the bar row and the cursor, then one `refresh` (ncurses sends
-/// only the differences to the real terminal).
+/// Draws frames with ncurses: only the lines `FrameDiff` names (all of them after a resize
+/// or a resume), then the cursor, then one `refresh` (ncurses sends only the differences to
+/// the real terminal). What is in a frame (history, selection, links, panels, the bar) is
+/// decided by `FrameComposer`; this file only turns cells into calls.
 struct NcursesRenderer {
-    /// What is on the screen now, for `FrameDiff`.
-    private var state = RenderState()
-    private var drawnBar: [BarLabel] = []
-    private var drawnHistoryOffset = 0
+    /// The frame on the screen now, nil when unknown (first frame, resume, reassigned pairs).
+    private var drawn: Frame?
     private var pairs: ColorPairTable
     let colorCount: Int
     /// The remote's colour table as last drawn: palette entries and default colours it
     /// changed (OSC 4, 10, 11) are drawn as their RGB values.
     private var colors = TerminalColors()
 
-    init(colorCount: Int, pairCount: Int) {
+    /// What the local terminal draws beyond ncurses, drawn over ncurses' cells (`StyleOverpaint`).
+    let styles: LocalStyleCapabilities
+    /// Writes bytes to the local terminal after ncurses' own.
+    private let write: ([UInt8]) -> Void
+
+    init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none, write: @escaping ([UInt8]) -> Void = { _ in }) {
         self.colorCount = colorCount
+        self.styles = styles
+        self.write = write
         pairs = ColorPairTable(capacity: max(1, pairCount))
     }
 
     /// Forgets what is on the screen: the next `draw` repaints everything.
     mutating func invalidate() {
-        state.invalidate()
-        drawnBar = []
+        drawn = nil
     }
 
-    /// Draws `terminal` at the top of `area` (the rows above the bar), the bar's labels on the
-    /// row below it (none when the bar is hidden). The terminal is normally the area's size;
-    /// when the remote resized it (XTWINOPS, DECCOLM) what does not fit is cut off. With a
-    /// history offset, the top rows show lines from the scrollback. With `barCursor`, the
-    /// cursor sits on the bar row at that column (an answer being typed).
-    mutating func draw(
-        _ terminal: Terminal, area: (rows: Int, columns: Int), bar: [BarLabel]?, historyOffset: Int = 0,
-        barCursor: Int? = nil
-    ) {
-        // A changed colour table recolours cells whose rows did not change: redraw them all.
-        if terminal.colorTable != colors {
-            colors = terminal.colorTable
-            state.invalidate()
+    /// Draws `frame`, coloured with the remote's colour table `colors`.
+    mutating func draw(_ frame: Frame, colors: TerminalColors) {
+        // A changed colour table recolours cells whose lines did not change: redraw them all.
+        if colors != self.colors {
+            self.colors = colors
+            drawn = nil
         }
-        if historyOffset > 0 || drawnHistoryOffset > 0 {
-            drawHistory(terminal, offset: historyOffset, area: area)
-            drawnHistoryOffset = historyOffset
-            state.invalidate()
-            if historyOffset > 0 {
-                if let bar { drawBar(bar, row: area.rows, columns: area.columns) }
-                drawnBar = []
-                curs_set(0)
-                refresh()
-                return
-            }
-        }
-        let diff = FrameDiff(from: state, to: terminal)
-        if diff.isFullRedraw {
-            erase()
-            drawnBar = []
-        }
+        let diff = FrameDiff(from: drawn, to: frame)
+        if diff.isFullRedraw { erase() }
         // A colour pair taken back for other colours recolours cells already drawn with it.
         let evictions = pairs.evictions
-        defer { if pairs.evictions != evictions { invalidate() } }
-        let extras = terminal.cellExtras
-        let reverseScreen = terminal.modes.reverseVideo
-        for row in diff.rowsToRedraw where row < area.rows {
-            drawRow(terminal.rowCells(row).prefix(area.columns), row: row, extras: extras, reverseScreen: reverseScreen)
+        for row in diff.rowsToRedraw {
+            let line = frame.lines[row]
+            drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen)
         }
-        if let bar, bar != drawnBar {
-            drawBar(bar, row: area.rows, columns: area.columns)
-            drawnBar = bar
-        }
-        if let barCursor, bar != nil {
-            move(Int32(area.rows), Int32(min(barCursor, area.columns - 1)))
+        if let cursor = frame.cursor {
+            move(Int32(cursor.row), Int32(cursor.column))
             curs_set(1)
         } else {
-            let visible = terminal.cursorRow < area.rows && terminal.cursorColumn < area.columns
-            move(Int32(min(terminal.cursorRow, area.rows - 1)), Int32(min(terminal.cursorColumn, area.columns - 1)))
-            curs_set(terminal.modes.cursorVisible && visible ? 1 : 0)
+            curs_set(0)
         }
         refresh()
-        state.recordDrawn(terminal)
+        overpaint(diff.rowsToRedraw, of: frame)
+        drawn = pairs.evictions != evictions ? nil : frame
+    }
+
+    /// What ncurses cannot draw of the rows just drawn (24-bit colour, strikethrough,
+    /// underline styles and colour, overline), written over its cells right after its
+    /// refresh; DECSC/DECRC around it keep ncurses' idea of the cursor and rendition true.
+    private func overpaint(_ rows: [Int], of frame: Frame) {
+        guard !styles.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for reverse in [false, true] {
+            var runs: [OverpaintRun] = []
+            for row in rows where frame.lines[row].isReverseScreen == reverse {
+                let line = frame.lines[row]
+                runs += StyleOverpaint.runs(
+                    row: row, cells: line.cells[...], extras: line.extras, colors: colors, capabilities: styles)
+            }
+            bytes += StyleOverpaint.bytes(for: runs, colors: colors, capabilities: styles, reverseScreen: reverse)
+        }
+        if !bytes.isEmpty { write(bytes) }
     }
 
     /// Draws one row. Cells with the same rendition and no combining marks go out as one
@@ -143,40 +137,6 @@ struct NcursesRenderer {
             _ = rterm_init_pair(allocation.id, colors.foreground, colors.background)
         }
         return allocation.id
-    }
-
-    /// The history view: `offset` lines back, scrollback lines on top of the screen's rows.
-    private mutating func drawHistory(_ terminal: Terminal, offset: Int, area: (rows: Int, columns: Int)) {
-        erase()
-        let history = terminal.scrollbackCount
-        for row in 0..<min(terminal.rows, area.rows) {
-            let index = history - offset + row
-            if index < history {
-                let line = terminal.scrollbackCells(index)
-                drawRow(line.cells.prefix(area.columns), row: row, extras: line.extras, reverseScreen: false)
-            } else {
-                drawRow(
-                    terminal.rowCells(index - history).prefix(area.columns), row: row, extras: terminal.cellExtras,
-                    reverseScreen: false)
-            }
-        }
-    }
-
-    /// The bar row: blank, then each label; armed modifiers in reverse video, locked ones
-    /// in reverse and bold (their text differs too, so both read without colour).
-    private func drawBar(_ labels: [BarLabel], row: Int, columns: Int) {
-        let blank = [wchar_t](repeating: 0x20, count: columns)
-        _ = rterm_put_run(Int32(row), 0, blank, Int32(columns), rterm_a_normal(), 0)
-        for label in labels where label.column < columns {
-            let text = label.text.unicodeScalars.prefix(columns - label.column).map { wchar_t(Int32(truncatingIfNeeded: $0.value)) }
-            var attributes = rterm_a_normal()
-            switch label.emphasis {
-            case .normal: break
-            case .armed: attributes = rterm_a_reverse()
-            case .locked: attributes = rterm_a_reverse() | rterm_a_bold()
-            }
-            _ = rterm_put_run(Int32(row), Int32(label.column), text, Int32(text.count), attributes, 0)
-        }
     }
 
     private static func attributes(_ a: CellAttributes) -> attr_t {

@@ -27,6 +27,10 @@ final class NcursesScreen {
     /// Colour pairs ncurses can hold.
     private(set) var pairCount = 0
 
+    /// What the local terminal draws beyond ncurses (direct colour, strikethrough, underline
+    /// styles and colour, overline), from `COLORTERM` and terminfo's extended capabilities.
+    private(set) var styleCapabilities = LocalStyleCapabilities.none
+
     /// The terminfo entry used instead of `TERM` when terminfo does not know `TERM`.
     private(set) var fallbackTerm: String?
 
@@ -58,6 +62,18 @@ final class NcursesScreen {
             use_default_colors()
             colorCount = Int(rterm_colors())
             pairCount = Int(rterm_color_pairs())
+        }
+        // A terminal terminfo does not know gets nothing beyond what ncurses draws.
+        if fallbackTerm == nil {
+            _ = use_extended_names(true)
+            styleCapabilities = LocalStyleCapabilities.detect(
+                environment: ProcessInfo.processInfo.environment,
+                string: { name in
+                    guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+                    return String(cString: value)
+                },
+                flag: { tigetflag($0) > 0 }
+            ).beyondNcurses(colorCount: colorCount)
         }
         Self.write(Self.enableModes)
     }
@@ -111,12 +127,20 @@ final class NcursesScreen {
         return (24, 80)
     }
 
-    private static func write(_ text: String) {
+    /// Writes rterm's own sequence (OSC 52, overpaint) after what ncurses has sent.
+    func writeOwn(_ bytes: [UInt8]) {
+        Self.write(bytes)
+    }
+
+    private static func write(_ text: String) { write(Array(text.utf8)) }
+
+    private static func write(_ bytes: [UInt8]) {
         rterm_fflush_stdout()
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             offset += n
         }

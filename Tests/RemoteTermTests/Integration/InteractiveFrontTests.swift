@@ -37,17 +37,22 @@ extension SSHIntegrationTests {
 
         /// rterm in a pane, running `command` on the remote with a pty; the pane's shell
         /// then prints rterm's exit status and the terminal's settings.
-        func pane(_ command: String, columns: Int = 80, rows: Int = 24) throws -> TmuxPane {
+        /// `environment`: `NAME=value` words for rterm's environment.
+        func pane(
+            _ command: String, columns: Int = 80, rows: Int = 24, environment: String = "", clipboard: Bool = false
+        ) throws -> TmuxPane {
             let sshd = harness.sshd
             let rterm = RTermProcess.executable
-            let line = "HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) "
+            let line = "\(environment) HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) "
                 + "\"\(command)\"; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
-            return try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows)
+            return try TmuxPane(
+                command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows,
+                clipboard: clipboard)
         }
 
-        func record(modes: String = "") throws -> TmuxPane {
+        func record(modes: String = "", clipboard: Bool = false) throws -> TmuxPane {
             try? FileManager.default.removeItem(atPath: recording)
-            let pane = try pane("python3 \(recorderPath) \(recording) '\(modes)'")
+            let pane = try pane("python3 \(recorderPath) \(recording) '\(modes)'", clipboard: clipboard)
             #expect(try pane.waitFor("READY"), "the recorder did not start: \((try? pane.screen()) ?? "")")
             return pane
         }

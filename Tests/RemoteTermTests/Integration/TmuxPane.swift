@@ -7,8 +7,12 @@ import Testing
 final class TmuxPane {
     let socket = "rterm-test-" + UUID().uuidString.prefix(8).lowercased()
 
-    init(command: String, columns: Int = 80, rows: Int = 24) throws {
-        let result = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
+    /// With `clipboard`, tmux takes OSC 52 from the pane into its paste buffers
+    /// (`set-clipboard on`), set before the command starts.
+    init(command: String, columns: Int = 80, rows: Int = 24, clipboard: Bool = false) throws {
+        var start = ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command]
+        if clipboard { start += [";", "set-option", "-s", "set-clipboard", "on"] }
+        let result = try tmux(start)
         guard result.status == 0 else { throw Spawn.Failure(description: "tmux new-session: \(result.errorOutput)") }
         _ = try tmux(["set-option", "-g", "status", "off"])
         _ = try tmux(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
@@ -33,6 +37,15 @@ final class TmuxPane {
 
     /// The pane's text.
     func screen() throws -> String { try tmux(["capture-pane", "-p"]).output }
+
+    /// The pane's text with its renditions as SGR sequences (`capture-pane -e`).
+    func styledScreen() throws -> String { try tmux(["capture-pane", "-p", "-e"]).output }
+
+    /// The newest paste buffer (what OSC 52 put there with `set-clipboard on`), nil if none.
+    func buffer() throws -> String? {
+        let result = try tmux(["show-buffer"])
+        return result.status == 0 ? result.output : nil
+    }
 
     /// A tmux format about the pane (`#{alternate_on}`…).
     func display(_ format: String) throws -> String {

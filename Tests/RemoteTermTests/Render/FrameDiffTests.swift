@@ -1,16 +1,19 @@
-// The frame diff: only rows whose revision changed are redrawn; a resize, reverse video or
-// an invalidated state redraws everything; cursor motion and visibility are reported.
+// The frame diff: only rows whose lines differ are redrawn, whatever changed them (output,
+// history position, selection); a new size redraws everything; cursor changes are reported.
 
 import Testing
 
 @testable import RemoteTerm
 
-private func drawn(_ terminal: Terminal) -> RenderState { RenderState(drawn: terminal) }
+private func frame(_ terminal: Terminal, topLine: Int? = nil, selection: ClosedRange<TextPosition>? = nil) -> Frame {
+    FrameComposer.compose(
+        terminal, topLine: topLine, area: (terminal.rows, terminal.columns),
+        overlays: FrameComposer.Overlays(selection: selection))
+}
 
 @Suite struct FrameDiffTests {
     @Test func firstFrameRedrawsEverything() {
-        let terminal = Terminal(rows: 4, columns: 10)
-        let diff = FrameDiff(from: RenderState(), to: terminal)
+        let diff = FrameDiff(from: nil, to: frame(Terminal(rows: 4, columns: 10)))
         #expect(diff.isFullRedraw)
         #expect(diff.rowsToRedraw == [0, 1, 2, 3])
     }
@@ -18,7 +21,7 @@ private func drawn(_ terminal: Terminal) -> RenderState { RenderState(drawn: ter
     @Test func nothingChangedMeansNothingToDraw() {
         var terminal = Terminal(rows: 4, columns: 10)
         terminal.feed("hello")
-        let diff = FrameDiff(from: drawn(terminal), to: terminal)
+        let diff = FrameDiff(from: frame(terminal), to: frame(terminal))
         #expect(diff.isEmpty)
         #expect(!diff.isFullRedraw)
     }
@@ -26,16 +29,18 @@ private func drawn(_ terminal: Terminal) -> RenderState { RenderState(drawn: ter
     @Test(arguments: [
         ("print on one row", "\u{1B}[3;1Hx", [2]),
         ("erase a line", "\u{1B}[2;1H\u{1B}[K", [1]),
-        ("two rows", "\u{1B}[1;1Ha\u{1B}[4;1Hb", [0, 3]),
+        ("two rows", "\u{1B}[1;1Ha\u{1B}[4;1Hb", [3]),
         ("scroll", "\u{1B}[4;1H\n", [0, 1, 2, 3]),
         ("scroll region", "\u{1B}[2;3r\u{1B}[3;1H\n", [1, 2]),
+        ("same text again", "\u{1B}[1;1Ha", []),
+        ("combining mark", "\u{1B}[1;1Ha\u{301}", [0]),
     ])
     func onlyChangedRowsAreRedrawn(_ name: String, _ change: String, _ expected: [Int]) {
         var terminal = Terminal(rows: 4, columns: 10)
         terminal.feed("a\r\nb\r\nc\r\nd")
-        let state = drawn(terminal)
+        let before = frame(terminal)
         terminal.feed(change)
-        let diff = FrameDiff(from: state, to: terminal)
+        let diff = FrameDiff(from: before, to: frame(terminal))
         #expect(diff.rowsToRedraw == expected, "\(name)")
         #expect(!diff.isFullRedraw)
     }
@@ -44,88 +49,38 @@ private func drawn(_ terminal: Terminal) -> RenderState { RenderState(drawn: ter
     func resizeRedrawsEveryRow(_ rows: Int, _ columns: Int) {
         var terminal = Terminal(rows: 4, columns: 10)
         terminal.feed("text")
-        let state = drawn(terminal)
+        let before = frame(terminal)
         terminal.resize(rows: rows, columns: columns)
-        let diff = FrameDiff(from: state, to: terminal)
+        let diff = FrameDiff(from: before, to: frame(terminal))
         #expect(diff.isFullRedraw)
         #expect(diff.rowsToRedraw == Array(0..<rows))
     }
 
-    @Test func cursorMotionAloneRedrawsNoRow() {
+    @Test func aSelectionRedrawsOnlyItsRows() {
         var terminal = Terminal(rows: 4, columns: 10)
-        let state = drawn(terminal)
-        terminal.feed("\u{1B}[3;5H")
-        let diff = FrameDiff(from: state, to: terminal)
-        #expect(diff.rowsToRedraw == [])
-        #expect(diff.cursorMoved)
-        #expect(!diff.cursorVisibilityChanged)
-        #expect(!diff.isEmpty)
+        terminal.feed("a\r\nb\r\nc\r\nd")
+        let selection = TextPosition(line: 1, column: 0)...TextPosition(line: 2, column: 0)
+        let diff = FrameDiff(from: frame(terminal), to: frame(terminal, selection: selection))
+        #expect(diff.rowsToRedraw == [1, 2])
     }
 
-    @Test func cursorVisibilityChange() {
+    @Test func theHistoryHoldsStillWhileLinesArrive() {
         var terminal = Terminal(rows: 4, columns: 10)
-        let state = drawn(terminal)
-        terminal.feed("\u{1B}[?25l")
-        let diff = FrameDiff(from: state, to: terminal)
-        #expect(diff.cursorVisibilityChanged)
-        #expect(!diff.cursorMoved)
-        #expect(diff.rowsToRedraw == [])
+        for i in 1...10 { terminal.feed("L\(i)\r\n") }
+        let top = terminal.screenTopLineNumber - 3
+        let before = frame(terminal, topLine: top)
+        for i in 11...40 { terminal.feed("L\(i)\r\n") }
+        let after = frame(terminal, topLine: top)
+        #expect(after.text == ["L5", "L6", "L7", "L8"])
+        #expect(FrameDiff(from: before, to: after).isEmpty)
     }
 
-    @Test func pendingWrapKeepsTheCursorOnTheLastColumn() {
-        var terminal = Terminal(rows: 2, columns: 5)
-        terminal.feed("abcd")
-        let state = drawn(terminal)
-        terminal.feed("e")  // fills the row; the wrap is pending, the cursor stays in column 4
-        let diff = FrameDiff(from: state, to: terminal)
-        #expect(diff.rowsToRedraw == [0])
-        #expect(!diff.cursorMoved)
-        #expect(drawn(terminal).cursorColumn == 4)
-    }
-
-    @Test func alternateScreenRedrawsItsRows() {
-        var terminal = Terminal(rows: 3, columns: 10)
-        terminal.feed("one\r\ntwo\r\nthree")
-        let state = drawn(terminal)
-        terminal.feed("\u{1B}[?1049h")
-        #expect(FrameDiff(from: state, to: terminal).rowsToRedraw == [0, 1, 2])
-        let onAlternate = drawn(terminal)
-        terminal.feed("\u{1B}[?1049l")
-        #expect(FrameDiff(from: onAlternate, to: terminal).rowsToRedraw == [0, 1, 2])
-    }
-
-    @Test func reverseVideoRedrawsEverything() {
-        var terminal = Terminal(rows: 3, columns: 10)
-        let state = drawn(terminal)
-        terminal.feed("\u{1B}[?5h")
-        #expect(FrameDiff(from: state, to: terminal).isFullRedraw)
-    }
-
-    @Test func invalidatedStateRedrawsEverything() {
-        let terminal = Terminal(rows: 3, columns: 10)
-        var state = drawn(terminal)
-        #expect(state.hasDrawn)
-        state.invalidate()
-        #expect(!state.hasDrawn)
-        #expect(FrameDiff(from: state, to: terminal).rowsToRedraw == [0, 1, 2])
-    }
-
-    @Test func recordingAFrameClearsTheDiff() {
-        var terminal = Terminal(rows: 3, columns: 10)
-        var state = RenderState()
-        for text in ["a", "\r\nb", "\u{1B}[2J", "\u{1B}[Hc"] {
-            terminal.feed(text)
-            #expect(!FrameDiff(from: state, to: terminal).isEmpty, "\(text)")
-            state.recordDrawn(terminal)
-            #expect(FrameDiff(from: state, to: terminal).isEmpty, "\(text)")
-        }
-    }
-
-    @Test func manyUpdatesBetweenFramesCollapseIntoOne() {
-        // Frames are dropped, not queued: a thousand writes to row 1 are one row to redraw.
-        var terminal = Terminal(rows: 3, columns: 10)
-        let state = drawn(terminal)
-        for index in 0..<1_000 { terminal.feed("\u{1B}[2;1H\(index % 10)") }
-        #expect(FrameDiff(from: state, to: terminal).rowsToRedraw == [1])
+    @Test func cursorMotionIsReported() {
+        var terminal = Terminal(rows: 4, columns: 10)
+        let before = frame(terminal)
+        terminal.feed("\u{1B}[2;3H")
+        let diff = FrameDiff(from: before, to: frame(terminal))
+        #expect(diff.rowsToRedraw.isEmpty)
+        #expect(diff.cursorChanged)
     }
 }

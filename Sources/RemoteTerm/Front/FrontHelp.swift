@@ -1,0 +1,13 @@
+/// The help panel (`~?`, or Help in the ☰ menu): the escapes, the bar's gestures, the mouse
+/// and the menu, in short paragraphs the panel wraps to any width.
+enum FrontHelp {
+    static let panel = Panel(
+        title: "rterm help (any key closes)",
+        paragraphs: [
+            "Escapes, typed after Enter: ~. disconnect   ~^Z suspend   ~b hide or show the bar   ~? this help   ~~ a literal ~",
+            "Key bar: a click sends one key, encoded for the remote's modes. Ctrl and Alt apply to the next key; click again to cancel, twice quickly to lock. Hold an arrow or ⌫ to repeat. ‹ › and the wheel over the bar turn pages.",
+            "Mouse (when the remote has not taken it, or with Shift): drag selects, double-click a word, triple-click a line; the selection is copied to your clipboard (OSC 52). A click on an underlined link opens it (RTERM_OPEN or xdg-open) or copies it.",
+            "Wheel: scrolls the history (any key returns); in full-screen programs such as less it sends ↑ and ↓.",
+            "☰ menu: Hide bar, Help, Copy screen, Copy all (history and screen), Disconnect, Close.",
+        ])
+}

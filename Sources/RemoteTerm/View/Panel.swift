@@ -1,0 +1,61 @@
+/// A panel rterm shows over the bottom of the remote screen (help, and later reconnect and
+/// session lists): a title row, then text wrapped to the width, scrolled when it does not
+/// fit. It is drawn by `FrameComposer` and owns the rows it covers: clicks there act on the
+/// panel (the wheel scrolls it) and never reach the remote or a hidden button.
+public struct Panel: Equatable, Sendable {
+    /// The title row's text.
+    public var title: String
+    /// The text, one paragraph per element; wrapped at blanks to the width shown.
+    public var paragraphs: [String]
+    /// The first wrapped line shown.
+    public var scroll = 0
+
+    /// A panel.
+    public init(title: String, paragraphs: [String]) {
+        self.title = title
+        self.paragraphs = paragraphs
+    }
+
+    /// The text wrapped to `width` columns: at blanks where possible, a paragraph's
+    /// continuation lines indented like its first line.
+    public func wrappedLines(width: Int) -> [String] {
+        let width = max(4, width)
+        var out: [String] = []
+        for paragraph in paragraphs {
+            let indent = String(paragraph.prefix { $0 == " " })
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                let candidate = line.isEmpty ? indent + word : line + " " + word
+                if candidate.count <= width || line.isEmpty {
+                    line = candidate
+                } else {
+                    out.append(line)
+                    line = indent + word
+                }
+                while line.count > width {
+                    out.append(String(line.prefix(width)))
+                    line = indent + line.dropFirst(width)
+                    if indent.count >= width { line = String(line.dropFirst(indent.count)) }
+                }
+            }
+            out.append(line)
+        }
+        return out
+    }
+
+    /// Rows the panel takes in an area of `rows` × `columns`: its title and as much text as
+    /// fits, at most the whole area.
+    public func height(rows: Int, columns: Int) -> Int {
+        min(rows, 1 + wrappedLines(width: columns - 2).count)
+    }
+
+    /// The most `scroll` can be for that area.
+    public func maximumScroll(rows: Int, columns: Int) -> Int {
+        max(0, wrappedLines(width: columns - 2).count - (height(rows: rows, columns: columns) - 1))
+    }
+
+    /// Scrolls by `lines` (negative: up), kept in range for the area.
+    public mutating func scroll(by lines: Int, rows: Int, columns: Int) {
+        scroll = min(max(0, scroll + lines), maximumScroll(rows: rows, columns: columns))
+    }
+}
