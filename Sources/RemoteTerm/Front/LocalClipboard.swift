@@ -21,7 +21,7 @@ public enum LocalClipboard {
     /// writes are `allowed`.
     public static func remoteRequest(selection: String, data: String, allowed: Bool) -> RemoteClipboardDecision {
         if data == "?" { return .query }
-        guard allowed else { return .refused("the remote's clipboard write was ignored (RTERM_REMOTE_CLIPBOARD=off)") }
+        guard allowed else { return .refused("the remote's clipboard write was ignored (not allowed here)") }
         guard let decoded = Data(base64Encoded: data, options: [.ignoreUnknownCharacters]) else {
             return .refused("the remote's clipboard write was not valid base64; ignored")
         }

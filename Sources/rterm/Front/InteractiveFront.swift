@@ -164,6 +164,10 @@ final class InteractiveFront: EventSource {
 
     /// Puts `text` on the user's clipboard through their terminal, and says so on the bar.
     private func copy(_ text: String, what: String) {
+        guard screen.takesOwnSequences else {
+            notify("not copied: this terminal is not in terminfo, so rterm sends it no clipboard sequence")
+            return
+        }
         guard let sequence = LocalClipboard.sequence(copying: text) else {
             notify("not copied: \(text.utf8.count) bytes is over the \(LocalClipboard.limit >> 20) MiB limit")
             return
@@ -174,7 +178,8 @@ final class InteractiveFront: EventSource {
 
     /// The remote's OSC 52, under the policy (`RTERM_REMOTE_CLIPBOARD=off` refuses writes).
     private func remoteClipboardWrite(selection: String, data: String) {
-        let allowed = ProcessInfo.processInfo.environment["RTERM_REMOTE_CLIPBOARD"] != "off"
+        let allowed =
+            ProcessInfo.processInfo.environment["RTERM_REMOTE_CLIPBOARD"] != "off" && screen.takesOwnSequences
         switch LocalClipboard.remoteRequest(selection: selection, data: data, allowed: allowed) {
         case .write(let sequence, let bytes):
             screen.writeOwn(sequence)

@@ -127,6 +127,10 @@ final class NcursesScreen {
         return (24, 80)
     }
 
+    /// Whether rterm writes sequences of its own (OSC 52, titles) to this terminal: not to one
+    /// terminfo does not know, which may not take them at all.
+    var takesOwnSequences: Bool { fallbackTerm == nil }
+
     /// Writes rterm's own sequence (OSC 52, overpaint) after what ncurses has sent.
     func writeOwn(_ bytes: [UInt8]) {
         Self.write(bytes)
