@@ -154,7 +154,7 @@ final class InteractiveFront: EventSource {
             case .suspend: suspend()
             case .barVisibilityChanged: applyLocalSize(localSize, force: true)
             case .redraw: pacer.requestDraw()
-            case .copy(let text): copy(text, what: "\(text.count) characters")
+            case .copy(let text): copy(text, what: text.count == 1 ? "1 character" : "\(text.count) characters")
             case .openLink(let url): open(url)
             }
         }
