@@ -225,8 +225,7 @@ public enum LinkDetector {
     /// more often than it is in one); beyond ASCII, letters only (internationalised paths).
     static func isURLCharacter(_ codePoint: UInt32) -> Bool {
         if codePoint < 0x80 {
-            let mask = codePoint < 64 ? asciiURLMask.low : asciiURLMask.high
-            return mask & (1 << UInt64(codePoint & 63)) != 0
+            return urlCharacters.contains(codePoint)
         }
         guard let scalar = Unicode.Scalar(codePoint) else { return false }
         switch scalar.properties.generalCategory {
@@ -235,17 +234,6 @@ public enum LinkDetector {
         }
     }
 
-    /// The ASCII URL characters as a 128-bit set.
-    private static let asciiURLMask: (low: UInt64, high: UInt64) = {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        let punctuation = "-._~:/?#[]@!$&()*+,;=%".unicodeScalars.map(\.value)
-        for value in UInt32(0)..<128 {
-            let isURL = (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
-                || (value >= 0x61 && value <= 0x7A) || punctuation.contains(value)
-            guard isURL else { continue }
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-        }
-        return (low, high)
-    }()
+    /// The ASCII URL characters.
+    private static let urlCharacters = ASCIISet(alphanumericsAnd: "-._~:/?#[]@!$&()*+,;=%")
 }

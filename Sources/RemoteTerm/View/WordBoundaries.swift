@@ -58,8 +58,7 @@ public enum WordBoundaries {
     /// punctuation that joins paths, URLs and addresses.
     static func isWordCharacter(_ codePoint: UInt32) -> Bool {
         if codePoint < 0x80 {
-            let mask = codePoint < 64 ? asciiWordMask.low : asciiWordMask.high
-            return mask & (1 << UInt64(codePoint & 63)) != 0
+            return wordCharacters.contains(codePoint)
         }
         guard let scalar = Unicode.Scalar(codePoint) else { return false }
         switch scalar.properties.generalCategory {
@@ -73,18 +72,7 @@ public enum WordBoundaries {
     }
 
     /// The ASCII word characters as a 128-bit set, so the common case is a shift and a test.
-    private static let asciiWordMask: (low: UInt64, high: UInt64) = {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        let extra = "_-.~/:@%+#?&=".unicodeScalars.map(\.value)
-        for value in UInt32(0)..<128 {
-            let isWord = (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
-                || (value >= 0x61 && value <= 0x7A) || extra.contains(value)
-            guard isWord else { continue }
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-        }
-        return (low, high)
-    }()
+    private static let wordCharacters = ASCIISet(alphanumericsAnd: "_-.~/:@%+#?&=")
 
     /// The classes a double-click tells apart: only runs of one class select together.
     private enum CharacterKind: Equatable {
