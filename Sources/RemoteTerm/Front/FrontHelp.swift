@@ -2,7 +2,8 @@
 /// and the menu, in short paragraphs the panel wraps to any width.
 enum FrontHelp {
     static let panel = Panel(
-        title: "rterm help (any key closes)",
+        title: "rterm help",
+        hint: "any key closes, the wheel scrolls",
         paragraphs: [
             "Escapes, typed after Enter: ~. disconnect   ~^Z suspend   ~b hide or show the bar   ~? this help   ~~ a literal ~",
             "Key bar: a click sends one key, encoded for the remote's modes. Ctrl and Alt apply to the next key; click again to cancel, twice quickly to lock. Hold an arrow or ⌫ to repeat. ‹ › and the wheel over the bar turn pages.",

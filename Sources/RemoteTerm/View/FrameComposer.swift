@@ -129,10 +129,12 @@ public enum FrameComposer {
         let scroll = min(panel.scroll, max(0, text.count - room))
         var title = FrameLine(columns: columns)
         title.restyle(0..<columns) { $0.insert(.inverse) }
+        // The title first, then where the text is, then the hint, as far as they fit.
         var heading = " " + panel.title
-        if text.count > room {
-            heading += "  \(scroll + 1)–\(scroll + room) of \(text.count), wheel scrolls"
-        }
+        var extras: [String] = []
+        if text.count > room { extras.append("[\(scroll + 1)–\(scroll + room)/\(text.count)]") }
+        if !panel.hint.isEmpty { extras.append(panel.hint) }
+        for extra in extras where heading.count + 2 + extra.count <= columns { heading += "  " + extra }
         title.write(heading, at: 0, attributes: .inverse)
         frame.lines[rows.lowerBound] = title
         for (offset, row) in rows.dropFirst().enumerated() {

@@ -5,14 +5,17 @@
 public struct Panel: Equatable, Sendable {
     /// The title row's text.
     public var title: String
+    /// How to use the panel, shown after the title when it fits ("any key closes").
+    public var hint: String
     /// The text, one paragraph per element; wrapped at blanks to the width shown.
     public var paragraphs: [String]
     /// The first wrapped line shown.
     public var scroll = 0
 
     /// A panel.
-    public init(title: String, paragraphs: [String]) {
+    public init(title: String, hint: String = "", paragraphs: [String]) {
         self.title = title
+        self.hint = hint
         self.paragraphs = paragraphs
     }
 

@@ -68,6 +68,17 @@ import Testing
         #expect(f.cursor == nil)
     }
 
+    @Test(arguments: [
+        (40, " Help  [1–2/6]  any key closes"),
+        (20, " Help  [1–2/6]"),
+        (10, " Help"),
+    ])
+    func thePanelTitleSaysWhereTheTextIsAsFarAsItFits(_ columns: Int, _ expected: String) {
+        let t = Self.terminal("", rows: 3, columns: columns)
+        let panel = Panel(title: "Help", hint: "any key closes", paragraphs: ["a", "b", "c", "d", "e", "f"])
+        #expect(Self.compose(t, FrameComposer.Overlays(panel: panel)).text[0] == expected)
+    }
+
     @Test func theBarRowIsBelowTheAreaWithItsEmphasis() {
         let t = Self.terminal("x", rows: 2, columns: 10)
         let bar = [BarLabel(column: 0, text: "Esc"), BarLabel(column: 4, text: "^Ctrl", emphasis: .armed)]
