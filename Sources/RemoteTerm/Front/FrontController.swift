@@ -235,7 +235,7 @@ public struct FrontController: Sendable {
     /// The overlays for the frame composer: links, the selection, the panel, the bar row.
     public mutating func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
         var overlays = FrameComposer.Overlays()
-        overlays.links = links.map { $0.start...$0.end }
+        overlays.links = links
         if let selection {
             let bounds = selection.bounds(lines: { view.terminal.line(number: $0) })
             overlays.selection = bounds.start...bounds.end

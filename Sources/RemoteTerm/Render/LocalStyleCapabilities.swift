@@ -17,6 +17,9 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
     public var styledUnderline: Bool
     /// SGR 58 (`Setulc`, or the older `Su` flag).
     public var underlineColor: Bool
+    /// OSC 8 hyperlinks: links on the screen are passed on so the user's terminal can open
+    /// them itself. No terminfo capability says so; see `detect`.
+    public var hyperlinks: Bool
     /// terminfo `smxx`; nil: `standardStrikethrough`.
     public var strikethroughString: String?
     /// terminfo `Smol`; nil: `standardOverline`.
@@ -43,8 +46,9 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
         directColor: Bool = false, strikethrough: Bool = false, overline: Bool = false,
         styledUnderline: Bool = false, underlineColor: Bool = false,
         strikethroughString: String? = nil, overlineString: String? = nil,
-        styledUnderlineString: String? = nil, underlineColorString: String? = nil
+        styledUnderlineString: String? = nil, underlineColorString: String? = nil, hyperlinks: Bool = false
     ) {
+        self.hyperlinks = hyperlinks
         self.directColor = directColor
         self.strikethrough = strikethrough
         self.overline = overline
@@ -80,11 +84,31 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
         let colorString = nonEmpty(string("Setulc"))
         // `Su` predates Smulx and Setulc; terminals that set it (VTE, kitty) had both.
         let su = flag("Su")
-        return LocalStyleCapabilities(
+        var result = LocalStyleCapabilities(
             directColor: direct, strikethrough: strikeString != nil, overline: overString != nil,
             styledUnderline: styleString != nil || su, underlineColor: colorString != nil || su,
             strikethroughString: strikeString, overlineString: overString, styledUnderlineString: styleString,
             underlineColorString: colorString)
+        result.hyperlinks = hyperlinkSupport(environment)
+        return result
+    }
+
+    /// Whether the terminal takes OSC 8, from what terminals that do say about themselves
+    /// (terminfo has no capability for it): VTE 0.50 and later, kitty, WezTerm, iTerm2, foot,
+    /// Ghostty, Alacritty, Windows Terminal. Inside tmux only when told, since tmux before 3.4
+    /// drops them. `RTERM_HYPERLINKS=on` or `off` decides outright.
+    static func hyperlinkSupport(_ environment: [String: String]) -> Bool {
+        switch environment["RTERM_HYPERLINKS"]?.lowercased() {
+        case "on", "1", "yes": return true
+        case "off", "0", "no": return false
+        default: break
+        }
+        if environment["TMUX"] != nil { return false }
+        if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5000 { return true }
+        let term = environment["TERM"] ?? ""
+        if ["xterm-kitty", "alacritty", "xterm-ghostty"].contains(term) || term.hasPrefix("foot") { return true }
+        if ["WezTerm", "iTerm.app", "vscode"].contains(environment["TERM_PROGRAM"] ?? "") { return true }
+        return environment["WT_SESSION"] != nil
     }
 
     /// These capabilities less what ncurses already draws with `colorCount` colours (its
@@ -98,7 +122,7 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
 
     /// Whether anything at all can be overpainted (the front skips the work otherwise).
     public var isEmpty: Bool {
-        !directColor && !strikethrough && !overline && !styledUnderline && !underlineColor
+        !directColor && !strikethrough && !overline && !styledUnderline && !underlineColor && !hyperlinks
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

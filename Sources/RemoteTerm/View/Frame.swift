@@ -48,6 +48,9 @@ public struct FrameLine: Sendable {
     /// Whether the remote turned the screen to reverse video (DECSCNM): the renderer inverts
     /// every cell of the line. rterm's own rows never are.
     public var isReverseScreen: Bool
+    /// The links on this line (OSC 8 and URLs found in the text), for terminals that take
+    /// OSC 8 themselves.
+    public var links: [FrameLink] = []
 
     /// A blank line.
     public init(columns: Int) {
@@ -108,12 +111,26 @@ extension FrameLine: Equatable {
     /// Equal when they draw the same: same cells, and the same marks and underline colours
     /// behind the cells that have any (the tables themselves may differ).
     public static func == (a: FrameLine, b: FrameLine) -> Bool {
-        guard a.isReverseScreen == b.isReverseScreen, a.cells == b.cells else { return false }
+        guard a.isReverseScreen == b.isReverseScreen, a.cells == b.cells, a.links == b.links else { return false }
         for cell in a.cells where cell.extra != 0 {
             let x = a.extras.entry(cell.extra)
             let y = b.extras.entry(cell.extra)
             if x.combining != y.combining || x.underlineColor != y.underlineColor { return false }
         }
         return true
+    }
+}
+
+/// The part of a link on one line of a frame.
+public struct FrameLink: Equatable, Sendable {
+    /// The columns it covers.
+    public var columns: Range<Int>
+    /// Where it points.
+    public var url: String
+
+    /// A link segment.
+    public init(columns: Range<Int>, url: String) {
+        self.columns = columns
+        self.url = url
     }
 }

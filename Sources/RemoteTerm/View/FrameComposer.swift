@@ -5,8 +5,8 @@
 public enum FrameComposer {
     /// What is shown on top of the terminal's text.
     public struct Overlays: Equatable, Sendable {
-        /// Cells of links (OSC 8 or URLs found in the text): underlined.
-        public var links: [ClosedRange<TextPosition>] = []
+        /// Links (OSC 8 or URLs found in the text): underlined, and named on their lines.
+        public var links: [DetectedLink] = []
         /// The selection: reverse video.
         public var selection: ClosedRange<TextPosition>?
         /// A panel over the bottom rows of the remote area.
@@ -18,7 +18,7 @@ public enum FrameComposer {
 
         /// No overlays and no bar.
         public init(
-            links: [ClosedRange<TextPosition>] = [], selection: ClosedRange<TextPosition>? = nil, panel: Panel? = nil,
+            links: [DetectedLink] = [], selection: ClosedRange<TextPosition>? = nil, panel: Panel? = nil,
             bar: [BarLabel]? = nil, barCursor: Int? = nil
         ) {
             self.links = links
@@ -62,9 +62,10 @@ public enum FrameComposer {
         }
         let shown = first..<(first + area.rows)
         for link in overlays.links {
-            mark(link, shown: shown, in: &frame) { attributes in
+            let segments = mark(link.start...link.end, shown: shown, in: &frame) { attributes in
                 if attributes.underlineStyle == .none { attributes.underlineStyle = .single }
             }
+            for (row, columns) in segments { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
         }
         if let selection = overlays.selection {
             mark(selection, shown: shown, in: &frame) { $0.formSymmetricDifference(.inverse) }
@@ -93,14 +94,17 @@ public enum FrameComposer {
     }
 
     /// Restyles the cells of `range` that are on screen; a wide character's two cells go
-    /// together.
+    /// together. Returns the rows and columns restyled.
+    @discardableResult
     private static func mark(
         _ range: ClosedRange<TextPosition>, shown: Range<Int>, in frame: inout Frame,
         _ change: (inout CellAttributes) -> Void
-    ) {
-        let lines = max(range.lowerBound.line, shown.lowerBound)...min(range.upperBound.line, shown.upperBound - 1)
-        guard !lines.isEmpty else { return }
-        for number in lines {
+    ) -> [(row: Int, columns: Range<Int>)] {
+        let first = max(range.lowerBound.line, shown.lowerBound)
+        let last = min(range.upperBound.line, shown.upperBound - 1)
+        guard first <= last else { return [] }
+        var marked: [(row: Int, columns: Range<Int>)] = []
+        for number in first...last {
             let start = number == range.lowerBound.line ? range.lowerBound.column : 0
             let end = number == range.upperBound.line ? range.upperBound.column : frame.columns - 1
             guard start <= end else { continue }
@@ -116,7 +120,9 @@ public enum FrameComposer {
                 columns = (columns.lowerBound - 1)..<columns.upperBound
             }
             frame.lines[row].restyle(columns, change)
+            marked.append((row, columns.clamped(to: 0..<frame.columns)))
         }
+        return marked
     }
 
     /// The panel: a title row in reverse video saying how to close it (and where the text

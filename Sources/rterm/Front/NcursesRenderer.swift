@@ -58,7 +58,7 @@ struct NcursesRenderer {
     }
 
     /// What ncurses cannot draw of the rows just drawn (24-bit colour, strikethrough,
-    /// underline styles and colour, overline), written over its cells right after its
+    /// underline styles and colour, overline, OSC 8 links), written over its cells right after its
     /// refresh; DECSC/DECRC around it keep ncurses' idea of the cursor and rendition true.
     private func overpaint(_ rows: [Int], of frame: Frame) {
         guard !styles.isEmpty else { return }
@@ -71,6 +71,17 @@ struct NcursesRenderer {
                     row: row, cells: line.cells[...], extras: line.extras, colors: colors, capabilities: styles)
             }
             bytes += StyleOverpaint.bytes(for: runs, colors: colors, capabilities: styles, reverseScreen: reverse)
+            guard styles.hyperlinks else { continue }
+            var links: [(run: OverpaintRun, url: String)] = []
+            for row in rows where frame.lines[row].isReverseScreen == reverse {
+                let line = frame.lines[row]
+                for link in line.links where !link.columns.isEmpty {
+                    let run = OverpaintRun(
+                        row: row, column: link.columns.lowerBound, cells: Array(line.cells[link.columns]), extras: line.extras)
+                    links.append((run, link.url))
+                }
+            }
+            bytes += HyperlinkOverpaint.bytes(for: links, colors: colors, capabilities: styles, reverseScreen: reverse)
         }
         if !bytes.isEmpty { write(bytes) }
     }

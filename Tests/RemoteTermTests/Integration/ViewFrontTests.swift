@@ -100,4 +100,23 @@ extension SSHIntegrationTests.InteractiveFrontTests {
             return styled.contains("\u{1B}[38;2;10;20;30mRGB") && styled.contains("\u{1B}[9mSTRIKE")
         }, "\((try? pane.styledScreen()) ?? "")")
     }
+
+    @Test func linksArePassedOnAsOSC8WhenTheTerminalTakesThem() throws {
+        defer { harness.remove() }
+        let typescript = harness.process.home + "/typescript-links"
+        let remote = "printf 'see https://b.example/x and \\033]8;;https://a.example/\\007here\\033]8;;\\007.\\n'; echo DONE-MARK"
+        let sshd = harness.sshd
+        let session = try harness.process.script(
+            "links.sh",
+            "RTERM_HYPERLINKS=on HOME='\(harness.process.home)' exec '\(RTermProcess.executable)' -F '\(harness.config)' "
+                + "-t -p \(sshd.port) \(sshd.host) \"\(remote)\"")
+        let line = try harness.process.script(
+            "links-pane.sh", "script -q -e -c '\(session)' '\(typescript)'\necho EXITED=$?\nsleep 60")
+        let pane = try TmuxPane(command: line)
+        defer { pane.kill() }
+        #expect(try pane.waitFor("EXITED=0"), "\((try? pane.screen()) ?? "")")
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: typescript)), as: UTF8.self)
+        #expect(text.contains("\u{1B}]8;;https://b.example/x\u{1B}\\"), "the URL found in the text")
+        #expect(text.contains("\u{1B}]8;;https://a.example/\u{1B}\\"), "the remote's OSC 8 link")
+    }
 }

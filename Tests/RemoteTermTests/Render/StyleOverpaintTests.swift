@@ -252,3 +252,42 @@ private let cases: [Case] = [
         expectBytes(overpaint("⎋[4:3mx", capabilities).bytes, "⎋7⎋[1;1H⎋[0;4:3;39;49mx⎋[0m⎋8")
     }
 }
+
+/// Links passed on as OSC 8: the URL is made safe, the cells are written again inside.
+@Suite struct HyperlinkOverpaintTests {
+    @Test(arguments: [
+        ("https://example.com/a?b=c;d", "https://example.com/a?b=c;d"),
+        ("https://example.com/\u{1B}\\x", "https://example.com/%1B\\x"),
+        ("https://例え.jp/ü", "https://%E4%BE%8B%E3%81%88.jp/%C3%BC"),
+        ("a b\u{7}", "a%20b%07"),
+    ])
+    func urlsAreMadeSafe(_ url: String, _ expected: String) {
+        #expect(HyperlinkOverpaint.sanitizedURL(url) == expected)
+    }
+
+    @Test func aTooLongURLIsNotPassedOn() {
+        #expect(HyperlinkOverpaint.sanitizedURL("https://x/" + String(repeating: "a", count: 3000)) == nil)
+    }
+
+    @Test func theLinkWrapsTheRewrittenCells() {
+        var t = Terminal(rows: 1, columns: 10)
+        t.feed("go here")
+        let run = OverpaintRun(row: 0, column: 3, cells: Array(t.rowCells(0)[3..<7]), extras: t.cellExtras)
+        let bytes = HyperlinkOverpaint.bytes(
+            for: [(run, "https://h.example/")], colors: t.colorTable,
+            capabilities: LocalStyleCapabilities(hyperlinks: true), reverseScreen: false)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}7\u{1B}]8;;https://h.example/\u{1B}\\\u{1B}[1;4H"))
+        #expect(text.contains("here"))
+        #expect(text.hasSuffix("\u{1B}]8;;\u{1B}\\\u{1B}8"))
+    }
+
+    @Test(arguments: [
+        (["VTE_VERSION": "6800"], true), (["TERM": "xterm-kitty"], true), (["TERM_PROGRAM": "WezTerm"], true),
+        (["TERM": "xterm-256color"], false), (["TMUX": "/tmp/x", "VTE_VERSION": "6800"], false),
+        (["TMUX": "/tmp/x", "RTERM_HYPERLINKS": "on"], true), (["TERM": "xterm-kitty", "RTERM_HYPERLINKS": "off"], false),
+    ])
+    func hyperlinkSupportFromTheEnvironment(_ environment: [String: String], _ expected: Bool) {
+        #expect(LocalStyleCapabilities.hyperlinkSupport(environment) == expected)
+    }
+}

@@ -53,10 +53,30 @@ import Testing
 
     @Test func linksAreUnderlinedKeepingTheirOwnStyle() {
         let t = Self.terminal("ab \u{1B}[4:3mcd\u{1B}[0m", rows: 1)
-        let link = TextPosition(line: 0, column: 0)...TextPosition(line: 0, column: 4)
+        let link = DetectedLink(
+            url: "https://x.example/", start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 4),
+            isExplicit: false)
         let f = Self.compose(t, FrameComposer.Overlays(links: [link]))
         let styles = f.lines[0].cells.prefix(6).map(\.attributes.underlineStyle)
         #expect(styles == [.single, .single, .single, .curly, .curly, .none])
+        #expect(f.lines[0].links == [FrameLink(columns: 0..<5, url: "https://x.example/")])
+    }
+
+    @Test func aLinkWrappedOverTwoRowsIsNamedOnBoth() {
+        let t = Self.terminal("ab https://x.example/long", rows: 3, columns: 12)
+        let link = DetectedLink(
+            url: "https://x.example/long", start: TextPosition(line: 0, column: 3),
+            end: TextPosition(line: 1, column: 12), isExplicit: false)
+        let f = Self.compose(t, FrameComposer.Overlays(links: [link]))
+        #expect(f.lines[0].links == [FrameLink(columns: 3..<12, url: "https://x.example/long")])
+        #expect(f.lines[1].links == [FrameLink(columns: 0..<12, url: "https://x.example/long")])
+    }
+
+    @Test func overlaysOffTheScreenAreLeftOut() {
+        let t = Self.terminal("a\r\nb", rows: 2)
+        let off = TextPosition(line: 40, column: 0)...TextPosition(line: 41, column: 3)
+        let f = Self.compose(t, FrameComposer.Overlays(selection: off))
+        #expect(f.lines.allSatisfy { Self.inverted($0).isEmpty })
     }
 
     @Test func thePanelCoversTheBottomRowsAndHidesTheCursorUnderIt() {
