@@ -11,7 +11,10 @@ enum KeyBarFile {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let path = configHome + "/rterm/keybar"
         let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-        let config = KeyBarConfig.load(text: text, fileName: path)
+        // Named from ~ where it can be, so the line number and the problem fit on the bar row.
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let shown = !home.isEmpty && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+        let config = KeyBarConfig.load(text: text, fileName: shown)
         return (KeyBar(items: config.items), config.errors.map { "\($0)" })
     }
 }

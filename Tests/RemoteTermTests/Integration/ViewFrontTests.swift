@@ -119,4 +119,21 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(text.contains("\u{1B}]8;;https://b.example/x\u{1B}\\"), "the URL found in the text")
         #expect(text.contains("\u{1B}]8;;https://a.example/\u{1B}\\"), "the remote's OSC 8 link")
     }
+
+    @Test func aKeyBarConfigMistakeStaysOnTheBarUntilDismissed() throws {
+        defer { harness.remove() }
+        let directory = harness.process.home + "/.config/rterm"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "key Esc\nkey NoSuchKey\n".write(toFile: directory + "/keybar", atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: directory + "/keybar") }
+        let pane = try record()
+        defer { pane.kill() }
+        #expect(try pane.waitFor("key bar config:"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.screen().contains("key bar config: ~/.config/rterm/keybar:2:"))
+        try pane.type("q")  // dismisses only
+        #expect(try pane.waitUntil { try !pane.screen().contains("key bar config:") })
+        try pane.type("z")
+        #expect(pane.waitUntil(timeout: 5) { !recorded().isEmpty })
+        #expect(recorded() == Array("z".utf8), "the key that dismissed the notice was not sent")
+    }
 }
