@@ -159,8 +159,8 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(try pane.waitFor("100"))
         #expect(try !pane.screen().contains("\n70\n"))
         for _ in 0..<4 { try pane.type("\u{1B}[<64;10;5M") }  // 12 lines back
-        #expect(try pane.waitFor("[history"), "\((try? pane.screen()) ?? "")")
-        #expect(try pane.screen().contains("\n70\n"))
+        #expect(try pane.waitFor("[history -12]"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("\n70\n"))
         try pane.type("q")
         #expect(try pane.waitUntil { try !pane.screen().contains("[history") })
         #expect(try !pane.screen().contains("\n70\n"))
