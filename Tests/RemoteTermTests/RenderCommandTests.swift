@@ -37,6 +37,17 @@ import Testing
         #expect(result.outputText.contains("\u{1B}[0;31mred\u{1B}[0m"))
     }
 
+    /// The renditions come out as the SGR every 256-colour terminal reads (semicolons), in
+    /// the same order and forms as DECRQSS reports them (double underline as 21).
+    @Test(arguments: [
+        ("\u{1B}[1;3;4:3;9;53;38:2::1:2:3;48:5:200mx", "\u{1B}[0;1;3;4:3;9;53;38;2;1;2;3;48;5;200mx"),
+        ("\u{1B}[21;7;93;104mx", "\u{1B}[0;21;7;93;104mx"),
+    ])
+    func ansiFormatRenditions(_ input: String, _ expected: String) throws {
+        let result = try Self.render(["--format", "ansi", "--size", "1x10"], input: Array(input.utf8))
+        #expect(result.outputText.hasPrefix(expected), "\(result.outputText.debugDescription)")
+    }
+
     /// Every code point of a cell is printed: a skin-tone modifier in its own cells, and the
     /// same cluster joined in one cell group with ?2027 (issue 10).
     @Test func attachedCodePointsArePrinted() throws {

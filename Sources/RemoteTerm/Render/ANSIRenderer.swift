@@ -32,43 +32,8 @@ public enum ANSIRenderer {
 
     /// The SGR sequence that sets exactly `cell`'s rendition.
     static func sgr(for cell: Cell) -> String {
-        var parts = ["0"]
-        let a = cell.attributes
-        if a.contains(.bold) { parts.append("1") }
-        if a.contains(.faint) { parts.append("2") }
-        if a.contains(.italic) { parts.append("3") }
-        if a.underlineStyle != .none {
-            parts.append(a.underlineStyle == .single ? "4" : "4:\(a.underlineStyle.rawValue)")
-        }
-        if a.contains(.blink) { parts.append("5") }
-        if a.contains(.inverse) { parts.append("7") }
-        if a.contains(.invisible) { parts.append("8") }
-        if a.contains(.strikethrough) { parts.append("9") }
-        if a.contains(.overline) { parts.append("53") }
-        parts += Terminal.colorParameters(cell.foreground, base: 30, extended: 38).map {
-            $0.replacingColons()
-        }
-        parts += Terminal.colorParameters(cell.background, base: 40, extended: 48).map {
-            $0.replacingColons()
-        }
-        return "\u{1B}[" + parts.joined(separator: ";") + "m"
-    }
-}
-
-extension String {
-    /// `38:2::r:g:b` → `38;2;r;g;b`: the semicolon form every terminal understands.
-    fileprivate func replacingColons() -> String {
-        var out = ""
-        var previousWasColon = false
-        for character in self {
-            if character == ":" {
-                if !previousWasColon { out.append(";") }
-                previousWasColon = true
-            } else {
-                out.append(character)
-                previousWasColon = false
-            }
-        }
-        return out
+        let parameters = Terminal.sgrParameters(
+            cell.attributes, foreground: cell.foreground, background: cell.background, semicolons: true)
+        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
     }
 }

@@ -166,11 +166,11 @@ public enum StyleOverpaint {
         }
         parameters.append(
             colorParameters(
-                colors.drawn(cell.foreground, asForeground: true), base: 30, bright: 90, extended: 38,
+                colors.drawn(cell.foreground, asForeground: true), base: 30, extended: 38,
                 directColor: capabilities.directColor))
         parameters.append(
             colorParameters(
-                colors.drawn(cell.background, asForeground: false), base: 40, bright: 100, extended: 48,
+                colors.drawn(cell.background, asForeground: false), base: 40, extended: 48,
                 directColor: capabilities.directColor))
         if capabilities.underlineColor && underline != .none && cell.extra != 0 {
             let packed = extras.entry(cell.extra).underlineColor
@@ -193,26 +193,16 @@ public enum StyleOverpaint {
         return Array("\u{1B}[\(parameters.joined(separator: ";"))m".utf8) + trailing
     }
 
-    /// SGR parameters for a colour: 39/49 for the default, 30–37 / 90–97 (40–47 / 100–107)
-    /// for the 16 ANSI colours, `38;5;N` for the rest of the palette, `38;2;R;G;B` for RGB
-    /// when the terminal takes it and the nearest palette entry when it does not (what
-    /// ncurses drew). Semicolons: every terminal with 256 colours reads them.
-    private static func colorParameters(
-        _ color: TerminalColor, base: Int, bright: Int, extended: Int, directColor: Bool
-    ) -> String {
-        switch color {
-        case .default:
-            return String(base + 9)
-        case .indexed(let n) where n < 8:
-            return String(base + Int(n))
-        case .indexed(let n) where n < 16:
-            return String(bright + Int(n) - 8)
-        case .indexed(let n):
-            return "\(extended);5;\(n)"
-        case .rgb(let r, let g, let b):
-            if directColor { return "\(extended);2;\(r);\(g);\(b)" }
-            return "\(extended);5;\(ColorPalette.nearestIndex(r: r, g: g, b: b))"
+    /// SGR parameters for a colour as drawn here: 39/49 for the default (explicit, so every
+    /// run reads alike), `Terminal.colorParameters` in the semicolon form otherwise, and for
+    /// RGB without direct colour the nearest palette entry (what ncurses drew).
+    private static func colorParameters(_ color: TerminalColor, base: Int, extended: Int, directColor: Bool) -> String {
+        var color = color
+        if case .rgb(let r, let g, let b) = color, !directColor {
+            color = .indexed(ColorPalette.nearestIndex(r: r, g: g, b: b))
         }
+        return Terminal.colorParameters(color, base: base, extended: extended, semicolons: true).first
+            ?? String(base + 9)
     }
 
     /// A capability string with its parameters; the standard sequence when the terminfo one

@@ -115,8 +115,18 @@ extension Terminal {
 
     /// The pen as the SGR parameter string DECRQSS reports (`0;1;31` …).
     func penSGRString() -> String {
+        Self.sgrParameters(pen.attributes, foreground: pen.foreground, background: pen.background)
+            .joined(separator: ";")
+    }
+
+    /// The SGR parameters that set exactly this rendition and these colours after a reset
+    /// (`0;1;4:3;31`), as xterm reports them: double underline as 21, the other underline
+    /// styles as `4:n`, extended colours in the colon form, or with `semicolons` in the form
+    /// every 256-colour terminal reads (`38;5;n`, `38;2;r;g;b`).
+    static func sgrParameters(
+        _ a: CellAttributes, foreground: TerminalColor, background: TerminalColor, semicolons: Bool = false
+    ) -> [String] {
         var parts = ["0"]
-        let a = pen.attributes
         if a.contains(.bold) { parts.append("1") }
         if a.contains(.faint) { parts.append("2") }
         if a.contains(.italic) { parts.append("3") }
@@ -131,18 +141,22 @@ extension Terminal {
         if a.contains(.invisible) { parts.append("8") }
         if a.contains(.strikethrough) { parts.append("9") }
         if a.contains(.overline) { parts.append("53") }
-        parts += Self.colorParameters(pen.foreground, base: 30, extended: 38)
-        parts += Self.colorParameters(pen.background, base: 40, extended: 48)
-        return parts.joined(separator: ";")
+        parts += colorParameters(foreground, base: 30, extended: 38, semicolons: semicolons)
+        parts += colorParameters(background, base: 40, extended: 48, semicolons: semicolons)
+        return parts
     }
 
-    static func colorParameters(_ color: TerminalColor, base: Int, extended: Int) -> [String] {
+    /// The SGR parameters of a colour: none for the default, 30–37 and 90–97 (40–47,
+    /// 100–107) for the 16 ANSI colours, then `38:5:n` and `38:2::r:g:b` (or, with
+    /// `semicolons`, `38;5;n` and `38;2;r;g;b`).
+    static func colorParameters(_ color: TerminalColor, base: Int, extended: Int, semicolons: Bool = false) -> [String] {
         switch color {
         case .default: return []
         case .indexed(let n) where n < 8: return [String(base + Int(n))]
         case .indexed(let n) where n < 16: return [String(base + 60 + Int(n) - 8)]
-        case .indexed(let n): return ["\(extended):5:\(n)"]
-        case .rgb(let r, let g, let b): return ["\(extended):2::\(r):\(g):\(b)"]
+        case .indexed(let n): return [semicolons ? "\(extended);5;\(n)" : "\(extended):5:\(n)"]
+        case .rgb(let r, let g, let b):
+            return [semicolons ? "\(extended);2;\(r);\(g);\(b)" : "\(extended):2::\(r):\(g):\(b)"]
         }
     }
 }
