@@ -89,15 +89,17 @@ struct SessionCommand {
         }
         if plan.hasTerminal && outputIsTerminal {
             destination.mailbox = mailbox
-            return runInteractive(plan, loop: loop, mailbox: mailbox, size: size)
+            return runInteractive(
+                plan.withInteractiveKeepalive(), loop: loop, mailbox: mailbox, log: destination, size: size)
         }
         return runPump(plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal)
     }
 
     /// The full-screen front: the remote screen emulated, drawn above the key bar.
-    private func runInteractive(_ plan: ConnectionPlan, loop: EventLoop, mailbox: PromptMailbox, size: (rows: Int, columns: Int))
-        -> Int32
-    {
+    private func runInteractive(
+        _ plan: ConnectionPlan, loop: EventLoop, mailbox: PromptMailbox, log: LogDestination,
+        size: (rows: Int, columns: Int)
+    ) -> Int32 {
         // Blocked before any other thread starts (the connection's): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
@@ -111,14 +113,23 @@ struct SessionCommand {
         var options = Session.Options()
         options.escapes = true
         options.label = plan.label
+        if plan.canReconnect { options.reconnect = ReconnectPolicy() }
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
         session.setColorDefaults(colors)
         session.connect(ConnectionAttempt(prompts: mailbox, wake: loop.waker.wake) { mailbox in
             plan.connect(prompts: mailbox)
         })
+        // A reconnect is the same plan on a new attempt, with a mailbox of its own (a
+        // cancelled one stays cancelled); its log lines go to the bar through it.
+        let wake = loop.waker.wake
+        session.reconnector = {
+            let next = PromptMailbox(wake: wake)
+            log.mailbox = next
+            return ConnectionAttempt(prompts: next, wake: wake) { mailbox in plan.connect(prompts: mailbox) }
+        }
         let front = InteractiveFront(
             screen: screen, session: session, loop: loop, signals: signals, bar: bar, label: plan.label,
-            problems: barProblems)
+            resumeName: plan.resumeName, problems: barProblems)
         let ending = front.run()
         screen.restore()
         for problem in barProblems { printError("rterm: \(problem)") }

@@ -17,6 +17,10 @@ public enum FrontAction: Equatable, Sendable {
     case copy(String)
     /// Open this link (a single click on it, once the double-click interval has passed).
     case openLink(String)
+    /// The link is down: try to reconnect now (`[Reconnect now]`).
+    case reconnectNow
+    /// The link is down: give up (`[Quit]`), exit 255 with the reason.
+    case quit
 }
 
 /// What the controller needs to know of the session and the screen to decide.
@@ -33,10 +37,20 @@ public struct FrontView: Sendable {
     /// Whether the front stopped reading its input (the session holds too much unsent):
     /// a paste that pauses then is not a paste that lost its end.
     public var isInputPaused: Bool
+    /// The lost link, while the session waits to reconnect: the bar row shows it, and the
+    /// screen is drawn stale.
+    public var reconnection: Reconnection?
+    /// The loop's time, for how long ago the link was lost.
+    public var now: UInt64 = 0
 
     /// A view of `terminal` in an area of `remoteRows` (the terminal's own rows unless
     /// given) above the bar, `columns` wide.
-    public init(terminal: Terminal, remoteRows: Int? = nil, columns: Int? = nil, isInputPaused: Bool = false) {
+    public init(
+        terminal: Terminal, remoteRows: Int? = nil, columns: Int? = nil, isInputPaused: Bool = false,
+        reconnection: Reconnection? = nil, now: UInt64 = 0
+    ) {
+        self.reconnection = reconnection
+        self.now = now
         self.terminal = terminal
         self.remoteRows = remoteRows ?? terminal.rows
         self.columns = columns ?? terminal.columns

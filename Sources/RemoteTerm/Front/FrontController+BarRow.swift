@@ -7,10 +7,15 @@ extension FrontController {
     /// The labels of the bar row for a row `width` columns wide, nil when the bar is hidden:
     /// the question being answered, a notice, the menu, the history line, or the buttons.
     /// `historyDistance` is how far the history view is from the live screen, in lines.
-    public mutating func barLabels(width: Int, historyDistance: Int = 0) -> [BarLabel]? {
+    public mutating func barLabels(
+        width: Int, historyDistance: Int = 0, reconnection: Reconnection? = nil, now: UInt64 = 0
+    ) -> [BarLabel]? {
         guard bar.isVisible else { return nil }
         if let prompt {
             return [BarLabel(column: 0, text: " " + prompt.display, emphasis: .normal)]
+        }
+        if let reconnection {
+            return Self.reconnectLayout(width: width, reconnection: reconnection, now: now, notice: notice).labels
         }
         if let notice {
             let hint = notice.isSticky ? "  (any key or click dismisses)" : ""
@@ -87,6 +92,10 @@ extension FrontController {
     /// notice, the menu, the history line or a question, its buttons are not there to hit.
     mutating func barRowMouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
         if prompt != nil { return }
+        if let reconnection = view.reconnection {
+            reconnectRowMouse(mouse, reconnection: reconnection, now: now, view: view, into: &actions)
+            return
+        }
         if isMenuOpen {
             menuMouse(mouse, view: view, into: &actions)
             return

@@ -207,6 +207,18 @@ public struct FrontController: Sendable {
         case .ended:
             prompt = nil
             return []
+        case .linkLost:
+            // The user must see why nothing answers, and have the buttons: a hidden bar
+            // comes back. What was open over the screen is closed.
+            isMenuOpen = false
+            panel = nil
+            guard !bar.isVisible else { return [.redraw] }
+            setBarVisible(true)
+            return [.barVisibilityChanged, .redraw]
+        case .reconnected, .linkStatusChanged:
+            // An attempt started or failed: a question of the one before is gone with it.
+            prompt = nil
+            return [.redraw]
         default:
             return []
         }
@@ -242,7 +254,9 @@ public struct FrontController: Sendable {
         }
         overlays.panel = panel
         let distance = historyTop.map { max(0, view.terminal.screenTopLineNumber - $0) } ?? 0
-        overlays.bar = barLabels(width: view.columns, historyDistance: distance)
+        overlays.isStale = view.reconnection != nil
+        overlays.bar = barLabels(
+            width: view.columns, historyDistance: distance, reconnection: view.reconnection, now: view.now)
         overlays.barCursor = barCursorColumn
         return overlays
     }

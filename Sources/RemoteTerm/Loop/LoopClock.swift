@@ -45,4 +45,12 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
+
+    /// `CLOCK_BOOTTIME`: like `now()`, but it goes on while the machine sleeps, so the two
+    /// drifting apart says the machine slept (`SSHLinkWatch`).
+    public static func sinceBoot() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
 }

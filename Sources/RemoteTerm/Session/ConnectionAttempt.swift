@@ -12,8 +12,9 @@ public final class ConnectionAttempt: @unchecked Sendable {
     public enum Outcome {
         /// The remote side is running on this transport.
         case connected(Transport)
-        /// It failed, with this ending.
-        case failed(SessionEnding)
+        /// It failed, with this ending; `retryable` when the same attempt may work later (a
+        /// network that is down), not when it will be refused again (a login, a host key).
+        case failed(SessionEnding, retryable: Bool = false)
     }
 
     /// Where its questions go (the session shows them to the user).

@@ -17,6 +17,29 @@ public struct ConnectionPlan: Sendable {
     public var label: String
     /// Whether the remote side gets a pseudo-terminal (and rterm emulates its screen).
     public var hasTerminal: Bool
+    /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
+    public var resumeName: String?
+
+    /// Whether a lost link can be reconnected: an SSH connection can; a local command
+    /// cannot be lost.
+    public var canReconnect: Bool {
+        if case .ssh = route { return true }
+        return false
+    }
+
+    /// rterm's keepalive for a session a person watches, where a dead link must be noticed
+    /// (and reconnected) in bounded time: `ServerAliveInterval 10` unless set (dead after
+    /// 10 s × ServerAliveCountMax 3 = 30 s of silence). Commands keep ssh's default, none.
+    public static let interactiveKeepaliveInterval = 10
+
+    /// This plan with `interactiveKeepaliveInterval` where ServerAliveInterval was not set.
+    public func withInteractiveKeepalive() -> ConnectionPlan {
+        guard case .ssh(var request, let log) = route, request.destination.serverAliveIsDefault else { return self }
+        request.destination.serverAliveInterval = Self.interactiveKeepaliveInterval
+        var plan = self
+        plan.route = .ssh(request, log: log)
+        return plan
+    }
 
     /// A plan.
     public init(route: Route, label: String, hasTerminal: Bool) {
@@ -34,7 +57,7 @@ public struct ConnectionPlan: Sendable {
             do {
                 return .connected(try SSHTransport.connect(request, log: log))
             } catch {
-                return .failed(.connectFailed(message: error.description, status: 255))
+                return .failed(.connectFailed(message: error.description, status: 255), retryable: error.isWorthRetrying)
             }
         case .local(let arguments, let environment, let rows, let columns):
             do {

@@ -26,6 +26,9 @@ public final class Session: EventSource {
         public var scrollbackLimit = Terminal.defaultScrollbackLimit
         /// The connection's name, for "Connection to … closed.".
         public var label = ""
+        /// Whether a lost link is reconnected (the screen kept) rather than the end: nil
+        /// ends the session, as ssh does. Needs `reconnector`.
+        public var reconnect: ReconnectPolicy?
 
         /// The defaults: no escapes (scripts and pumps type what they mean).
         public init() {}
@@ -44,6 +47,9 @@ public final class Session: EventSource {
     public var outputSink: SessionOutputSink?
     /// Sees every byte in and out, and every resize (`--record`).
     public var recorder: SessionRecorder?
+    /// Starts a new connection attempt like the first (same plan, a new mailbox): what a
+    /// reconnect runs. Without it a lost link ends the session.
+    public var reconnector: (() -> ConnectionAttempt)?
 
     private var transport: Transport?
     private var attempt: ConnectionAttempt?
@@ -65,6 +71,8 @@ public final class Session: EventSource {
     private var wantsTurn = false
     private var sizeSentAtConnect: (rows: Int, columns: Int)?
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// When the remote last sent anything (for "last contact 12 s ago").
+    private var lastContact: UInt64 = 0
 
     /// A session with a `rows` x `columns` screen, not connected yet.
     public init(rows: Int, columns: Int, clock: LoopClock, options: Options = Options()) {
@@ -88,20 +96,101 @@ public final class Session: EventSource {
 
     /// Goes live on `transport` (already connected with the current size).
     public func attach(_ transport: Transport) {
-        guard case .connecting = state else {
+        let isReconnect: Bool
+        switch state {
+        case .connecting: isReconnect = false
+        case .reconnecting: isReconnect = true
+        case .live, .ended:
             transport.close()
             return
         }
         self.transport = transport
         attempt = nil
         state = .live
-        events.append(.connected)
-        // The screen may have been resized while the connection was being set up.
-        if let sent = sizeSentAtConnect, sent != (terminal.rows, terminal.columns) {
+        lastContact = clock.now()
+        if isReconnect {
+            // A new remote program: nothing the old one set may change what keys send now.
+            terminal.prepareForNewConnection()
+            post(.screenChanged)
+            events.append(.reconnected)
+            // The size may have changed any number of times while the link was down.
             try? transport.resize(rows: terminal.rows, columns: terminal.columns)
+        } else {
+            events.append(.connected)
+            // The screen may have been resized while the connection was being set up.
+            if let sent = sizeSentAtConnect, sent != (terminal.rows, terminal.columns) {
+                try? transport.resize(rows: terminal.rows, columns: terminal.columns)
+            }
         }
         sizeSentAtConnect = nil
         wantsTurn = true
+    }
+
+    /// The link is gone. With a reconnect policy (and a way to reconnect) the session keeps
+    /// its screen and waits for the next attempt; otherwise it ends, as ssh does.
+    private func lose(_ error: TransportError) {
+        guard let policy = options.reconnect, reconnector != nil, outputSink == nil, error.isWorthRetrying,
+            case .live = state
+        else {
+            end(.failed(error.description))
+            return
+        }
+        transport?.close()
+        transport = nil
+        // What was queued was for the old shell; it is not typed into a new one.
+        outbox.removeAll()
+        outputEnded = false
+        errorEnded = false
+        inputEnded = false
+        exitDeadline = nil
+        nextExitPoll = nil
+        exitPollInterval = 1_000_000
+        budgetUsedUp = false
+        let now = clock.now()
+        var reconnection = Reconnection(reason: error.description, lostAt: now, lastContact: lastContact)
+        if policy.isAutomatic {
+            reconnection.nextAttempt = now &+ policy.schedule.delay(beforeAttempt: 1, random: policy.random())
+        }
+        state = .reconnecting(reconnection)
+        events.append(.linkLost(error.description))
+        wantsTurn = true
+    }
+
+    /// While the link is down: the next attempt starts now (the user asked, or the network
+    /// looks back), unless one is already running.
+    public func reconnectNow() {
+        guard case .reconnecting(let reconnection) = state, !reconnection.isAttempting else { return }
+        startReconnect(reconnection)
+    }
+
+    private func startReconnect(_ previous: Reconnection) {
+        guard let reconnector else { return }
+        var reconnection = previous
+        reconnection.attempts += 1
+        reconnection.isAttempting = true
+        reconnection.nextAttempt = nil
+        reconnection.refusal = nil
+        state = .reconnecting(reconnection)
+        let attempt = reconnector()
+        self.attempt = attempt
+        mailbox = attempt.prompts
+        events.append(.linkStatusChanged)
+        wantsTurn = true
+    }
+
+    /// The last attempt failed: schedule the next, or wait for the user after a refusal.
+    private func reconnectFailed(_ ending: SessionEnding, retryable: Bool) {
+        guard case .reconnecting(var reconnection) = state else { return }
+        reconnection.isAttempting = false
+        reconnection.lastFailure = ending.message
+        if !retryable {
+            reconnection.refusal = ending.message ?? "rterm: the reconnection was refused"
+        } else if let policy = options.reconnect, policy.isAutomatic {
+            let delay = policy.schedule.delay(beforeAttempt: reconnection.attempts + 1, random: policy.random())
+            reconnection.nextAttempt = clock.now() &+ delay
+        }
+        state = .reconnecting(reconnection)
+        events.append(.linkStatusChanged)
     }
 
     /// Ends the session now (`~.`, a signal, a failure found by the front).
@@ -130,6 +219,12 @@ public final class Session: EventSource {
         attempt?.prompts.reply(answer)
     }
 
+    /// The lost link, while the session waits to reconnect.
+    public var reconnection: Reconnection? {
+        if case .reconnecting(let reconnection) = state { return reconnection }
+        return nil
+    }
+
     /// Writes rterm's own text on the screen (made inert, lines ended with CR LF): what the
     /// connection says while it is set up, before the remote side draws anything.
     public func showLocally(_ text: String) {
@@ -145,7 +240,7 @@ public final class Session: EventSource {
     /// ever takes its events (the pump and the script runner do not).
     private func post(_ event: SessionEvent) {
         switch event {
-        case .screenChanged, .bell:
+        case .screenChanged, .bell, .inputDropped, .linkStatusChanged:
             if events.contains(event) { return }
         case .titleChanged:
             events.removeAll { if case .titleChanged = $0 { return true } else { return false } }
@@ -189,6 +284,13 @@ public final class Session: EventSource {
         case .bytes(let bytes):
             passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A, options: modes)
             outbox.append(contentsOf: bytes)
+        }
+        if case .reconnecting = state {
+            // Keys typed while the link is down are not kept for a new shell to receive by
+            // surprise: dropped, and the front says so. (`~.` was seen by the filter above.)
+            if outbox.count > before { post(.inputDropped) }
+            outbox.removeAll()
+            return
         }
         if let recorder, outbox.count > before {
             recorder.sessionSent(Array(outbox.bytes[before...]))
@@ -249,7 +351,7 @@ public final class Session: EventSource {
         do {
             try transport.resize(rows: terminal.rows, columns: terminal.columns)
         } catch {
-            end(.failed(error.description))
+            lose(error)
         }
     }
 
@@ -267,6 +369,7 @@ public final class Session: EventSource {
     }
 
     public var deadline: UInt64? {
+        if case .reconnecting(let reconnection) = state { return reconnection.nextAttempt }
         guard case .live = state, let transport else { return nil }
         var deadline = nextExitPoll
         let timeout = transport.pollTimeout
@@ -284,7 +387,18 @@ public final class Session: EventSource {
         if let mailbox {
             for notice in mailbox.takeNotices() { events.append(.notice(notice)) }
         }
-        if case .connecting = state { pollAttempt() }
+        switch state {
+        case .connecting:
+            pollAttempt()
+        case .reconnecting(let reconnection):
+            if reconnection.isAttempting {
+                pollAttempt()
+            } else if let next = reconnection.nextAttempt, now >= next {
+                startReconnect(reconnection)
+            }
+        case .live, .ended:
+            break
+        }
         guard case .live = state, let transport else { return }
         do {
             try transport.service()
@@ -306,7 +420,7 @@ public final class Session: EventSource {
                 wantsTurn = wantsTurn || budgetUsedUp || transport.hasBufferedInput
             }
         } catch {
-            end(.failed(error.description))
+            lose(error)
         }
     }
 
@@ -320,8 +434,14 @@ public final class Session: EventSource {
             self.attempt = nil
             announcedPrompt = nil
             switch outcome {
-            case .connected(let transport): attach(transport)
-            case .failed(let ending): end(ending)
+            case .connected(let transport):
+                attach(transport)
+            case .failed(let ending, let retryable):
+                if case .reconnecting = state {
+                    reconnectFailed(ending, retryable: retryable)
+                } else {
+                    end(ending)
+                }
             }
             return
         }
@@ -355,7 +475,7 @@ public final class Session: EventSource {
 
     /// A flush from `send`, where a failure ends the session instead of being thrown.
     private func flushQuietly(_ transport: Transport) {
-        do { try flush(transport) } catch { end(.failed(error.description)) }
+        do { try flush(transport) } catch { lose(error) }
     }
 
     private func readOutput(_ transport: Transport) throws(TransportError) {
@@ -372,6 +492,7 @@ public final class Session: EventSource {
                 switch result {
                 case .transferred(let count):
                     budget -= count
+                    lastContact = clock.now()
                     deliver(count, from: stream)
                 case .wouldBlock:
                     break reading
@@ -409,14 +530,25 @@ public final class Session: EventSource {
         }
     }
 
+    /// The remote side ended. Without an exit status (sshd killed or restarted, the server
+    /// going down) that is a lost link to a session that reconnects: with `--resume` the
+    /// shell is still there, in tmux.
+    private func finish(_ exit: TransportExit) {
+        if exit == .unknown, options.reconnect != nil, reconnector != nil {
+            lose(.closedWithoutStatus)
+        } else {
+            end(.remoteExited(exit))
+        }
+    }
+
     private func pollExit(_ transport: Transport, now: UInt64) throws(TransportError) {
         if exitDeadline == nil { exitDeadline = now &+ options.exitWait }
         if let exit = try transport.exitStatus() {
-            end(.remoteExited(exit))
+            finish(exit)
             return
         }
         if let exitDeadline, now >= exitDeadline {
-            end(.remoteExited(.unknown))
+            finish(.unknown)
             return
         }
         // Polled with a growing interval: quick for the usual prompt close, cheap otherwise.

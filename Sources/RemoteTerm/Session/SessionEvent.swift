@@ -18,6 +18,15 @@ public enum SessionEvent: Equatable, Sendable {
     /// The connection asks the user something (a password, a passphrase, a host key);
     /// answer with `Session.answerPrompt`.
     case prompt(PromptRequest)
+    /// The link was lost (the reason, one line); the session waits to reconnect
+    /// (`Session.reconnection` says how it stands).
+    case linkLost(String)
+    /// A reconnection attempt started or failed: what the bar shows changed.
+    case linkStatusChanged
+    /// A new connection took over the screen after a loss.
+    case reconnected
+    /// Keys typed while the link was down were dropped, not kept for the new shell.
+    case inputDropped
     /// The session ended; it does nothing more.
     case ended(SessionEnding)
 }

@@ -75,13 +75,19 @@ public enum SessionTarget: Equatable, Sendable {
             if !settings.ignoredOptions.isEmpty {
                 log.debug("ignored config options (not implemented): \(settings.ignoredOptions.joined(separator: ", "))")
             }
-            let command = commandLine.remoteCommand.isEmpty ? nil : commandLine.remoteCommand.joined(separator: " ")
+            var command = commandLine.remoteCommand.isEmpty ? nil : commandLine.remoteCommand.joined(separator: " ")
+            if let name = settings.resumeSession {
+                guard command == nil else {
+                    throw .usage("rterm: --resume runs the login shell inside tmux, so it takes no command")
+                }
+                command = Self.resumeCommand(name)
+            }
             var wantTerminal: Bool
             switch settings.requestTTY {
             case .no: wantTerminal = false
             case .force: wantTerminal = true
             case .yes: wantTerminal = terminal.inputIsTerminal
-            case .auto: wantTerminal = command == nil && terminal.inputIsTerminal
+            case .auto: wantTerminal = (command == nil || settings.resumeSession != nil) && terminal.inputIsTerminal
             }
             if settings.requestTTY == .yes, !terminal.inputIsTerminal, !terminal.isForced {
                 log.warn("Pseudo-terminal will not be allocated because stdin is not a terminal.")
@@ -93,8 +99,23 @@ public enum SessionTarget: Equatable, Sendable {
                     ? SSHTerminalRequest(rows: terminal.size.rows, columns: terminal.size.columns) : nil,
                 environment: environment,
                 prompter: SSHPrompter(environment: environment, batchMode: settings.batchMode))
-            return ConnectionPlan(route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
+            var plan = ConnectionPlan(
+                route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
+            plan.resumeName = settings.resumeSession
+            return plan
         }
+    }
+
+    /// The remote command of `--resume NAME`: the login shell inside tmux session NAME,
+    /// created or joined (`new-session -A` attaches as one more client and detaches no one,
+    /// unlike `attach -d`), so a reconnect lands in the same shell. Run by `/bin/sh` whatever
+    /// the login shell is; without tmux, one line says so and a plain login shell starts.
+    /// NAME is letters, digits, `_` and `-` (`SSHOptionValue.resumeName`), so it needs no
+    /// quoting.
+    public static func resumeCommand(_ name: String) -> String {
+        "/bin/sh -c 'if command -v tmux >/dev/null 2>&1; then exec tmux new-session -A -s \(name); fi; "
+            + "echo \"rterm: tmux is not installed on this host, so this is a plain shell that a reconnect "
+            + "cannot resume\" >&2; exec \"${SHELL:-/bin/sh}\" -l'"
     }
 
     /// `user@host`, with `:port` when it is not 22: how the bar and the closing message name

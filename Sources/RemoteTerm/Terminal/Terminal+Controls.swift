@@ -230,6 +230,19 @@ extension Terminal {
         savedCursors = (nil, nil)
     }
 
+    /// A new connection took over the screen (a reconnect): what the old remote program
+    /// left behind must not change what the new one's keys send or how its output lands.
+    /// Back on the primary screen, with every mode at its power-on value (DECSTR, plus the
+    /// mouse, bracketed paste, focus reports and the rest of `TerminalModes`); the text on
+    /// the screen and the scrollback stay, so the user still sees where they were.
+    public mutating func prepareForNewConnection() {
+        screen.makeUnique()
+        otherScreen.makeUnique()
+        switchScreen(toAlternate: false, clearAlternate: false)
+        softReset()
+        modes = TerminalModes()
+    }
+
     /// DECALN: fills the screen with `E`, resets the margins, homes the cursor.
     mutating func screenAlignmentTest() {
         scrollTop = 0

@@ -184,15 +184,6 @@ public struct Terminal: Sendable {
         return scrollback[index].plainText(extras: extras, columns: columns)
     }
 
-    /// A scrollback line expanded into cells (for showing history), with a copy of the
-    /// extras table its cells refer to.
-    public func scrollbackCells(_ index: Int) -> (cells: [Cell], extras: CellExtras) {
-        guard index >= 0 && index < scrollback.count else { return ([], extras) }
-        var copy = extras
-        let cells = scrollback[index].decode(columns: columns, extras: &copy)
-        return (cells, copy)
-    }
-
     /// The extras table that screen cells refer to.
     public var cellExtras: CellExtras { extras }
 

@@ -33,6 +33,8 @@ public final class MemoryTransport: Transport {
     public private(set) var isClosed = false
     /// How often `service()` was called.
     public private(set) var serviceCount = 0
+    /// When set, the link is gone: `service()`, reads and writes throw it (a lost link).
+    public var failure: TransportError?
 
     /// A transport that will produce `output` and `errorOutput`, then end with `exit`.
     public init(
@@ -60,6 +62,7 @@ public final class MemoryTransport: Transport {
     public var pollTimeout: Int32 { -1 }
 
     public func service() throws(TransportError) {
+        if let failure { throw failure }
         serviceCount += 1
         blockNext.removeAll()
     }
@@ -74,6 +77,7 @@ public final class MemoryTransport: Transport {
         throws(TransportError) -> TransportIO
     {
         if isClosed { throw TransportError.closed }
+        if let failure { throw failure }
         let key = stream == .output ? 0 : 1
         if blockNext.contains(key) { return .wouldBlock }
         let available = stream == .output ? unreadOutputCount : errorOutput.count
@@ -100,6 +104,7 @@ public final class MemoryTransport: Transport {
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         if isClosed { throw TransportError.closed }
+        if let failure { throw failure }
         guard !bytes.isEmpty else { return .wouldBlock }
         let count = min(writeLimit, bytes.count)
         let accepted = Array(bytes[0..<count])

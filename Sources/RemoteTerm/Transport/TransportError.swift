@@ -14,6 +14,8 @@ public enum TransportError: Error, Sendable, CustomStringConvertible {
     case cannotStart(command: String, errno: Int32)
     /// The transport was used after `close()`.
     case closed
+    /// The remote side went away without saying how it ended (no exit status).
+    case closedWithoutStatus
 
     /// One line: what failed, on what, and what to try.
     public var description: String {
@@ -27,6 +29,21 @@ public enum TransportError: Error, Sendable, CustomStringConvertible {
                 + "(check the command name and PATH)"
         case .closed:
             return "rterm: the connection is already closed"
+        case .closedWithoutStatus:
+            return "rterm: the connection closed without an exit status"
+        }
+    }
+}
+
+extension TransportError {
+    /// Whether the same connection may work if tried again (`SSHError.isWorthRetrying`); a
+    /// local system call that failed may (a read on a dropped socket), a command that cannot
+    /// start will not.
+    public var isWorthRetrying: Bool {
+        switch self {
+        case .ssh(let error): return error.isWorthRetrying
+        case .system, .closedWithoutStatus: return true
+        case .cannotStart, .closed: return false
         }
     }
 }

@@ -15,6 +15,8 @@ public enum FrameComposer {
         public var bar: [BarLabel]?
         /// The cursor's column on the bar row while an answer is typed there.
         public var barCursor: Int?
+        /// The remote screen is stale (the link is down): drawn faint, without its cursor.
+        public var isStale = false
 
         /// No overlays and no bar.
         public init(
@@ -60,6 +62,9 @@ public enum FrameComposer {
                     isReverseScreen: reverse && number >= terminal.screenTopLineNumber)
             }
         }
+        if overlays.isStale {
+            for row in 0..<area.rows { frame.lines[row].restyle(0..<columns) { $0.insert(.faint) } }
+        }
         let shown = first..<(first + area.rows)
         for link in overlays.links {
             let segments = mark(link.start...link.end, shown: shown, in: &frame) { attributes in
@@ -70,7 +75,7 @@ public enum FrameComposer {
         if let selection = overlays.selection {
             mark(selection, shown: shown, in: &frame) { $0.formSymmetricDifference(.inverse) }
         }
-        if isLive && terminal.modes.cursorVisible && terminal.cursorRow < area.rows
+        if isLive && !overlays.isStale && terminal.modes.cursorVisible && terminal.cursorRow < area.rows
             && terminal.cursorColumn < columns
         {
             frame.cursor = FrameCursor(row: terminal.cursorRow, column: min(terminal.cursorColumn, terminal.columns - 1))

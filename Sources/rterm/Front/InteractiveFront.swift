@@ -23,6 +23,10 @@ final class InteractiveFront: EventSource {
     private var controller: FrontController
     private var pacer = FramePacer()
     private let label: String
+    /// The tmux session a reconnect lands in (`--resume`), for what the bar says.
+    private let resumeName: String?
+    /// When the reconnect row's clock was last drawn (it counts seconds).
+    private var reconnectTick: UInt64 = 0
     private var localSize: (rows: Int, columns: Int)
     private let input = InputSource()
     private let signals: SignalSource
@@ -40,8 +44,9 @@ final class InteractiveFront: EventSource {
 
     init(
         screen: NcursesScreen, session: Session, loop: EventLoop, signals: SignalSource, bar: KeyBar, label: String,
-        problems: [String] = []
+        resumeName: String? = nil, problems: [String] = []
     ) {
+        self.resumeName = resumeName
         self.screen = screen
         self.signals = signals
         self.session = session
@@ -92,7 +97,7 @@ final class InteractiveFront: EventSource {
         let area = Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
         return FrontView(
             terminal: session.terminal, remoteRows: area.rows, columns: localSize.columns,
-            isInputPaused: input.isPaused())
+            isInputPaused: input.isPaused(), reconnection: session.reconnection, now: loop.clock.now())
     }
 
     // MARK: - EventSource: after everything else each turn, events, timers and drawing
@@ -102,6 +107,11 @@ final class InteractiveFront: EventSource {
     var deadline: UInt64? {
         var deadline = controller.nextDeadline()
         if let draw = pacer.nextDeadline() { deadline = min(deadline ?? draw, draw) }
+        // While the link is down the bar counts seconds: drawn again each second.
+        if session.reconnection != nil {
+            let tick = reconnectTick &+ 1_000_000_000
+            deadline = min(deadline ?? tick, tick)
+        }
         return deadline
     }
 
@@ -110,6 +120,10 @@ final class InteractiveFront: EventSource {
     func handle(readiness: [Int16], now: UInt64) {
         handleSessionEvents()
         perform(controller.timersDue(now: now, view: view))
+        if session.reconnection != nil, now >= reconnectTick &+ 1_000_000_000 {
+            reconnectTick = now
+            pacer.requestDraw()
+        }
         draw(now: now)
     }
 
@@ -127,14 +141,36 @@ final class InteractiveFront: EventSource {
             case .notice(let text):
                 if session.state == .connecting {
                     session.showLocally(text + "\n")
+                } else if session.reconnection != nil {
+                    // The screen is the remote's last one, kept: rterm's words go on the bar.
+                    notify(text.split(separator: "\n").last.map(String.init) ?? text)
                 } else {
                     laterMessages.append(text)
                 }
             case .prompt(let request):
                 if !request.explanation.isEmpty {
-                    session.showLocally(request.explanation.joined(separator: "\n") + "\n")
+                    if session.reconnection != nil {
+                        notify(request.explanation.joined(separator: " "))
+                    } else {
+                        session.showLocally(request.explanation.joined(separator: "\n") + "\n")
+                    }
                 }
                 perform(controller.sessionEvent(event))
+            case .linkLost:
+                reconnectTick = loop.clock.now()
+                perform(controller.sessionEvent(event))
+                pacer.requestDraw()
+            case .linkStatusChanged:
+                perform(controller.sessionEvent(event))
+            case .reconnected:
+                perform(controller.sessionEvent(event))
+                if let resumeName {
+                    notify("reconnected to \(label), tmux session \(resumeName)")
+                } else {
+                    notify("reconnected to \(label): a new shell (--resume NAME keeps the old one)")
+                }
+            case .inputDropped:
+                notify("the link is down: keys typed now are not sent")
             case .connected:
                 pacer.requestDraw()
             case .escape, .ended:
@@ -156,6 +192,8 @@ final class InteractiveFront: EventSource {
             case .redraw: pacer.requestDraw()
             case .copy(let text): copy(text, what: text.count == 1 ? "1 character" : "\(text.count) characters")
             case .openLink(let url): open(url)
+            case .reconnectNow: session.reconnectNow()
+            case .quit: session.end(.failed(session.reconnection?.summary ?? "rterm: the link was lost"))
             }
         }
     }

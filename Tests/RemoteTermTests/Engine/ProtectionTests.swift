@@ -78,10 +78,10 @@ private let cases: [ScreenCase] = [
         #expect(protected.renderText() == plain.renderText())
     }
 
-    @Test func scrollbackKeepsTheProtectedText() {
+    @Test func scrollbackKeepsTheProtectedText() throws {
         let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋[1\"qab⎋[0\"qc\r\n\r\n\r\n")
         #expect(t.scrollbackText(0) == "abc")
-        let cells = t.scrollbackCells(0).cells
+        let cells = try #require(t.line(number: t.oldestLineNumber)).cells
         #expect(cells[0].attributes.contains(.protected))
         #expect(!cells[2].attributes.contains(.protected))
     }

@@ -141,7 +141,7 @@ import Testing
         general.feed(text + "\u{1B}[?5h\u{1B}[?5l\r\n\n\n")
         #expect(plain.scrollbackCount == 2)
         #expect(general.scrollbackCount == 2)
-        #expect(plain.scrollbackCells(0).cells == general.scrollbackCells(0).cells, "\(text)")
+        #expect(plain.line(number: 0)?.cells == general.line(number: 0)?.cells, "\(text)")
         #expect(plain.scrollbackText(0) == general.scrollbackText(0))
     }
 }

@@ -107,6 +107,18 @@ public struct SSHCommandLine: Sendable, Equatable {
                 action = .showVersion
                 return .finished
             }
+            if argument == "--resume" || argument.hasPrefix("--resume=") {
+                // rterm's own: `--resume NAME` is `-o RTermResume=NAME`.
+                var name = String(argument.dropFirst("--resume=".count))
+                if argument == "--resume" {
+                    guard index + 1 < arguments.count else { throw SSHCommandLineError.missingLongArgument(argument) }
+                    name = arguments[index + 1]
+                    index += 1
+                }
+                index += 1
+                try applyConfigOption("RTermResume=" + name)
+                continue
+            }
             if argument.hasPrefix("--") { throw SSHCommandLineError.unknownLongOption(argument) }
             guard argument.hasPrefix("-"), argument.count > 1 else { return .nonOption }
             index += 1

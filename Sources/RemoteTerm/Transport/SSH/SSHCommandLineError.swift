@@ -8,6 +8,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
     case missingArgument(Character)
     /// A `--long` option other than `--help` and `--version`.
     case unknownLongOption(String)
+    /// A `--long` option that needs a value came last (`--resume`).
+    case missingLongArgument(String)
     /// `-p` with something that is not a port number.
     case badPort(String)
     /// `-o` with a keyword that is not an ssh option at all.
@@ -39,6 +41,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
             return "rterm: option requires an argument -- \(letter)"
         case .unknownLongOption(let option):
             return "rterm: unknown option '\(option)' (see rterm -h)"
+        case .missingLongArgument(let option):
+            return "rterm: option \(option) requires an argument (a tmux session name)"
         case .badPort(let value):
             return "rterm: bad port '\(value)' (a port is a number from 1 to 65535)"
         case .unknownConfigOption(let keyword):

@@ -17,6 +17,9 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case proxyJump = "proxyjump"
     case batchMode = "batchmode"
     case preferredAuthentications = "preferredauthentications"
+    /// rterm's own: the tmux session the shell runs in, so a reconnect resumes it
+    /// (`--resume NAME`). OpenSSH needs `IgnoreUnknown RTermResume` to read such a file.
+    case rtermResume = "rtermresume"
 
     /// The keywords that set an option (the block and file structure keywords excluded);
     /// these are the ones `-o` accepts.
@@ -86,6 +89,7 @@ extension SSHConfigKeyword {
         case .proxyJump: return "ProxyJump"
         case .batchMode: return "BatchMode"
         case .preferredAuthentications: return "PreferredAuthentications"
+        case .rtermResume: return "RTermResume"
         }
     }
 }

@@ -91,7 +91,9 @@ public enum SSHConfigResolver {
             proxyJump: values.proxyJump ?? [], proxyJumpText: values.proxyJumpText,
             batchMode: values.batchMode ?? false,
             preferredAuthentications: values.preferredAuthentications ?? SSHAuthenticator.defaultMethods,
-            ignoredOptions: ignoredOptions, notes: notes)
+            ignoredOptions: ignoredOptions, notes: notes,
+            serverAliveIsDefault: values.serverAliveInterval == nil,
+            resumeSession: values.rtermResume == "none" ? nil : values.rtermResume)
     }
 
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and

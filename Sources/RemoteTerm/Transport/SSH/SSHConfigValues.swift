@@ -39,6 +39,8 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var batchMode: Bool?
     /// `PreferredAuthentications`, lower-cased method names in order.
     public var preferredAuthentications: [String]?
+    /// `RTermResume` / `--resume`: a tmux session name, or `none`.
+    public var rtermResume: String?
 
     /// No values.
     public init() {}
@@ -95,6 +97,8 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.requestTTY, try SSHOptionValue.requestTTY(try single(arguments, keyword)), active)
         case .batchMode:
             setFirst(\.batchMode, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .rtermResume:
+            setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
         case .preferredAuthentications:
             let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
             setFirst(\.preferredAuthentications, methods, active)

@@ -34,8 +34,9 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     case jumpFailed(SSHEndpoint, destination: String, reason: String)
     /// The connection broke after it was set up.
     case connectionLost(SSHEndpoint, reason: String)
-    /// ServerAliveCountMax keepalives went unanswered.
-    case serverNotResponding(SSHEndpoint, seconds: Int)
+    /// ServerAliveCountMax keepalives went unanswered (or, after the machine slept, the
+    /// keepalive sent on waking up).
+    case serverNotResponding(SSHEndpoint, seconds: Int, afterSleep: Bool = false)
     /// libssh2 could not be set up (out of memory, or a broken library).
     case libraryFailure(operation: String, reason: String)
 
@@ -102,11 +103,32 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(check the name as the jump host resolves it, and that it may forward: AllowTcpForwarding)"
         case .connectionLost(let endpoint, let reason):
             return "rterm: connection to \(endpoint) lost: \(reason)"
-        case .serverNotResponding(let endpoint, let seconds):
+        case .serverNotResponding(let endpoint, let seconds, let afterSleep):
+            if afterSleep {
+                return "rterm: timeout, \(endpoint) did not answer within \(seconds) s of waking from sleep "
+                    + "(ServerAliveInterval); the link did not survive the sleep"
+            }
             return "rterm: timeout, \(endpoint) not responding for \(seconds) s "
                 + "(ServerAliveInterval x ServerAliveCountMax); the network or the server is down"
         case .libraryFailure(let operation, let reason):
             return "rterm: libssh2 \(operation) failed: \(reason) (reinstall libssh2-1, or report a bug)"
+        }
+    }
+}
+
+extension SSHError {
+    /// Whether trying the same connection again later may work: a network or a server that
+    /// is down may come back, but a refused login, a host key that changed or was not
+    /// accepted, or a server that refuses the channel will refuse again. Reconnecting never
+    /// retries those (ConnectionBot's rule): it says why and waits for the user.
+    public var isWorthRetrying: Bool {
+        switch self {
+        case .cannotResolve, .cannotConnect, .connectTimedOut, .handshakeFailed, .timedOut, .connectionClosed,
+            .jumpFailed, .connectionLost, .serverNotResponding:
+            return true
+        case .hostKeyUnknown, .hostKeyChanged, .hostKeyTypeChanged, .hostKeyRevoked, .hostKeyNotAccepted, .noHostKey,
+            .authenticationFailed, .channelFailed, .libraryFailure:
+            return false
         }
     }
 }

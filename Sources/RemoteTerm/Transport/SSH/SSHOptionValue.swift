@@ -27,6 +27,21 @@ public enum SSHOptionValue {
     }
 
     /// A yes/no flag (`yes`/`true`, `no`/`false`, any case).
+    /// A tmux session name for `RTermResume` / `--resume`: letters, digits, `_` and `-`, at
+    /// most 64 (tmux turns `.` and `:` into `_`, and the name goes into a remote command
+    /// line, so nothing that a shell or tmux would read differently), or `none`.
+    public static func resumeName(_ text: String) throws(SSHOptionValueError) -> String {
+        let allowed = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F || byte == 0x2D
+        }
+        guard !text.isEmpty, text.utf8.count <= 64, allowed, text.first != "-" else {
+            throw SSHOptionValueError(
+                "bad session name '\(text)' (letters, digits, _ and - only, at most 64, not starting with -)")
+        }
+        return text
+    }
+
     public static func flag(_ text: String) throws(SSHOptionValueError) -> Bool {
         switch text.lowercased() {
         case "yes", "true": return true

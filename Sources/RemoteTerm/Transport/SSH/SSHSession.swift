@@ -60,7 +60,7 @@ final class SSHSession {
                 return -Int(code == EWOULDBLOCK ? EAGAIN : code)
             }
             if count > 0, let pointer = abstract?.pointee {
-                Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue().lastReceived = .now
+                Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue().lastReceived = MonotonicClock.now()
             }
             return count
         }

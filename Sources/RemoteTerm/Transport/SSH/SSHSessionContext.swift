@@ -2,9 +2,10 @@
 /// pointer, the only user data libssh2 hands to callbacks (libssh2 notes, pitfall 10).
 /// Owned by `SSHSession`, so it lives exactly as long as the C session.
 final class SSHSessionContext {
-    /// When bytes last arrived from the server (set by the receive callback); the keepalive
-    /// logic measures silence from here.
-    var lastReceived = ContinuousClock.now
+    /// When bytes last arrived from the server (set by the receive callback), on the clock
+    /// that stops while the machine sleeps: the keepalive logic (`SSHLinkWatch`) measures
+    /// silence from here.
+    var lastReceived = MonotonicClock.now()
     /// Answers a keyboard-interactive round; nil answers mean "cannot ask" (the round is
     /// answered with empty strings and fails).
     var keyboardInteractive: ((SSHKeyboardInteractiveRound) -> [String]?)?

@@ -49,6 +49,11 @@ public struct SSHSettings: Sendable, Equatable {
     /// One-line notes for `-v` (ignored options with their file and line, unsupported
     /// `Match` criteria, `Include` patterns that matched nothing).
     public var notes: [String]
+    /// `ServerAliveInterval` was not set anywhere: an interactive session uses rterm's
+    /// default (`ConnectionPlan.interactiveKeepalive`), a command none, as ssh.
+    public var serverAliveIsDefault = false
+    /// `RTermResume` / `--resume`: the tmux session the shell runs in, nil for none.
+    public var resumeSession: String?
 
     /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
     /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
@@ -85,6 +90,7 @@ public struct SSHSettings: Sendable, Equatable {
         lines.append("connecttimeout \(connectTimeout.map(String.init) ?? "none")")
         if let proxyJumpText { lines.append("proxyjump \(proxyJumpText)") }
         lines.append("preferredauthentications \(preferredAuthentications.joined(separator: ","))")
+        if let resumeSession { lines.append("rtermresume \(resumeSession)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -18,16 +18,18 @@ import CSSH2
 /// - A window change that cannot go now is kept and sent by `service()`; only the latest size
 ///   is kept.
 /// - The exit status is polled (`exitStatus()`), never waited for.
-/// - Keepalives follow ServerAliveInterval/ServerAliveCountMax: the link counts as dead after
-///   ServerAliveInterval x (ServerAliveCountMax + 1) seconds without a byte from the server,
-///   as in OpenSSH.
+/// - Keepalives follow ServerAliveInterval/ServerAliveCountMax (`SSHLinkWatch`): the link
+///   counts as dead after ServerAliveInterval x ServerAliveCountMax seconds awake without a
+///   byte from the server, as in OpenSSH, or one ServerAliveInterval after the machine woke
+///   up from a sleep.
 public final class SSHTransport: Transport {
     private var channel: SSHChannel?
     private var session: SSHSession?
     private let endpoint: SSHEndpoint
     private let keepaliveInterval: Int
-    private let keepaliveCountMax: Int
-    private var nextKeepalive: ContinuousClock.Instant?
+    private var linkWatch: SSHLinkWatch?
+    /// When the next keepalive is due, on the awake clock.
+    private var nextKeepalive: UInt64?
     /// Bytes taken from the caller that libssh2 has not taken yet.
     private var inFlight: [UInt8] = []
     /// The remote side stopped reading (EOF sent, channel closed): input is dropped.
@@ -56,12 +58,14 @@ public final class SSHTransport: Transport {
         self.session = channel.session
         self.endpoint = channel.session.endpoint
         self.keepaliveInterval = keepaliveInterval
-        self.keepaliveCountMax = keepaliveCountMax
         if pacesInput { pacer = SSHInputPacer() }
         startWindow = Int(channel.writeWindow)
         if keepaliveInterval > 0 {
             libssh2_keepalive_config(channel.session.raw, 1, UInt32(keepaliveInterval))
-            nextKeepalive = .now + .seconds(keepaliveInterval)
+            let now = MonotonicClock.now()
+            linkWatch = SSHLinkWatch(
+                interval: keepaliveInterval, countMax: keepaliveCountMax, awake: now, boot: MonotonicClock.sinceBoot())
+            nextKeepalive = now &+ UInt64(keepaliveInterval) * 1_000_000_000
         }
     }
 
@@ -77,8 +81,10 @@ public final class SSHTransport: Transport {
     /// Until the next keepalive is due or paced input may go; -1 without either.
     public var pollTimeout: Int32 {
         var timeout: Int32 = -1
-        if let nextKeepalive { timeout = max(SSHDeadline.milliseconds(until: nextKeepalive), 1) }
         let now = MonotonicClock.now()
+        if let nextKeepalive {
+            timeout = Int32(clamping: (nextKeepalive &- min(nextKeepalive, now)) / 1_000_000 + 1)
+        }
         if isHeldByPacer, let release = pacer?.nextRelease(now: now) {
             let milliseconds = Int32(clamping: (release &- min(release, now)) / 1_000_000 + 1)
             timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
@@ -95,7 +101,7 @@ public final class SSHTransport: Transport {
             updatePacer(session)
             try flushInFlight(channel)
             sendWantedSize(channel)
-            if keepaliveInterval > 0 { try keepalive(session) }
+            if linkWatch != nil { try keepalive(session) }
         } catch {
             throw TransportError.ssh(error)
         }
@@ -256,22 +262,33 @@ public final class SSHTransport: Transport {
         pacer?.taken(total: min(taken, writtenToChannel), now: now)
     }
 
-    /// Sends a keepalive when due, and gives up on a server silent for too long. A keepalive
-    /// is only offered when nothing is half sent and the socket has room: libssh2 1.10
-    /// ignores EAGAIN from its keepalive and would leave that packet half sent for good.
+    /// Sends a keepalive when due (at once after the machine woke up), and gives up on a
+    /// server silent for too long (`SSHLinkWatch`). A keepalive is only offered when nothing is
+    /// half sent and the socket has room: libssh2 1.10 ignores EAGAIN from its keepalive and
+    /// would leave that packet half sent for good.
     private func keepalive(_ session: SSHSession) throws(SSHError) {
-        let limit = keepaliveInterval * (keepaliveCountMax + 1)
-        let silence = session.context.lastReceived.duration(to: .now)
-        if silence >= .seconds(limit) { throw SSHError.serverNotResponding(endpoint, seconds: limit) }
-        var seconds: Int32 = Int32(keepaliveInterval)
-        if !session.hasHalfSentPacket, inFlight.isEmpty, session.socketHasRoom {
+        guard var watch = linkWatch else { return }
+        let now = MonotonicClock.now()
+        watch.received(awake: session.context.lastReceived)
+        let verdict = watch.check(awake: now, boot: MonotonicClock.sinceBoot())
+        linkWatch = watch
+        var dueNow = false
+        switch verdict {
+        case .dead(let seconds, let afterSleep):
+            throw SSHError.serverNotResponding(endpoint, seconds: seconds, afterSleep: afterSleep)
+        case .alive(let keepaliveNow):
+            dueNow = keepaliveNow || now >= (nextKeepalive ?? 0)
+        }
+        var seconds = Int32(keepaliveInterval)
+        if dueNow, !session.hasHalfSentPacket, inFlight.isEmpty, session.socketHasRoom {
+            // libssh2 sends only when its own interval (on the wall clock) has passed; after
+            // a sleep it has, so the probe goes out now.
             let result = libssh2_keepalive_send(session.raw, &seconds)
             if result != 0, result != LIBSSH2_ERROR_EAGAIN {
                 throw SSHError.connectionLost(endpoint, reason: session.lastError.message)
             }
         }
-        let dead = session.context.lastReceived + .seconds(limit)
-        let next = ContinuousClock.now + .seconds(max(Int(seconds), 1))
-        nextKeepalive = min(dead, next)
+        if dueNow { nextKeepalive = now &+ UInt64(max(Int(seconds), 1)) * 1_000_000_000 }
+        nextKeepalive = min(nextKeepalive ?? watch.nextCheck, watch.nextCheck)
     }
 }
