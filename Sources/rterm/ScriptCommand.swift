@@ -150,8 +150,15 @@ struct ScriptCommand {
         }
         var sessionOptions = Session.Options()
         sessionOptions.label = plan.label
+        // A lost link stops the script with 255 unless it says `expect-disconnect`; then its
+        // `reconnect` step connects again. Keepalives as in the interactive front, so a dead
+        // link is noticed in bounded time.
+        let watched = plan.withInteractiveKeepalive()
+        if watched.canReconnect { sessionOptions.reconnect = ReconnectPolicy(isAutomatic: false) }
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: sessionOptions)
-        session.connect(plan.start(wake: loop.waker.wake, prompting: false))
+        let wake = loop.waker.wake
+        session.connect(watched.start(wake: wake, prompting: false))
+        session.reconnector = { watched.start(wake: wake, prompting: false) }
         let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots)
         if let record = options.record {
             do {
@@ -167,7 +174,7 @@ struct ScriptCommand {
         do throws(ScriptRunner.Failure) {
             try runner.run(script)
         } catch {
-            return fail(error.description, 1)
+            return fail(error.description, error.status)
         }
         session.end(.disconnected(label: plan.label))
         return 0

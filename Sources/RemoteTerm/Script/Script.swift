@@ -83,5 +83,11 @@ public struct ScriptStep: Equatable, Sendable {
         case snapshot(name: String)
         /// `expect-exit CODE`: wait for the session to end with this exit status.
         case expectExit(code: Int)
+        /// `expect-disconnect [timeout 30s]`: wait for the link to be lost (any other lost
+        /// link fails the script with 255); the screen stays until `reconnect`.
+        case expectDisconnect(timeout: Double?)
+        /// `reconnect [timeout 30s]`: connect again (retrying until the timeout while the
+        /// network is down, never after a refusal) and go on with the same screen.
+        case reconnect(timeout: Double?)
     }
 }

@@ -139,6 +139,12 @@ public enum ScriptParser {
                 return .snapshot(name: try arguments.word("a snapshot name", ScriptValues.snapshotName))
             case "expect-exit":
                 return .expectExit(code: try arguments.word("an exit code 0-255", ScriptValues.exitCode))
+            case "expect-disconnect", "reconnect":
+                var timeout: Double?
+                if arguments.take(word: "timeout") != nil {
+                    timeout = try positiveDuration(&arguments, "a timeout such as 30s")
+                }
+                return name == "reconnect" ? .reconnect(timeout: timeout) : .expectDisconnect(timeout: timeout)
             default:
                 throw arguments.error(at: keyword.column, "unknown step '\(name)': expected one of \(stepNames.joined(separator: ", "))")
             }
@@ -160,6 +166,6 @@ public enum ScriptParser {
     /// Every step name, for the unknown-step message.
     static let stepNames = [
         "size", "set", "type", "key", "click", "paste", "wait", "not", "expect-screen", "expect-cursor",
-        "expect-title", "resize", "sleep", "snapshot", "expect-exit",
+        "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect",
     ]
 }

@@ -24,6 +24,9 @@ public final class ScriptRunner {
         public var message: String
         /// The screen when it failed, framed, with the cursor line.
         public var screen: String
+        /// The exit status it means: 1 a check failed, 255 the connection was lost (or could
+        /// not be had again) where the script did not allow it.
+        public var status: Int32 = 1
 
         /// `file:line:column: step: message`, then the framed screen.
         public var description: String { "\(location): \(step): \(message)\n\(screen)" }
@@ -33,6 +36,8 @@ public final class ScriptRunner {
     private let loop: EventLoop
     private var bar = KeyBar()
     private var timeout: Double = 10
+    /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
+    private var disconnectExpected = false
     private let snapshotDirectory: String
     /// Where the session is recorded (`--record`), if anywhere.
     public var recorder: AsciicastWriter? {
@@ -141,6 +146,17 @@ public final class ScriptRunner {
             } catch {
                 throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
             }
+        case .expectDisconnect(let limit):
+            let seconds = limit ?? timeout
+            disconnectExpected = true
+            guard pump(for: seconds, until: { self.session.reconnection != nil || self.session.ending != nil }),
+                session.reconnection != nil
+            else {
+                let what = session.ending.map { "the session ended instead: \(Self.describe($0))" }
+                throw failure(step, "expect-disconnect", what ?? "the link was not lost within \(Self.format(seconds))")
+            }
+        case .reconnect(let limit):
+            try reconnect(within: limit ?? timeout, step: step)
         case .expectExit(let code):
             guard pump(for: timeout, until: { self.session.ending != nil }), let ending = session.ending else {
                 throw failure(step, "expect-exit \(code)", "the session did not end within \(Self.format(timeout))")
@@ -152,6 +168,49 @@ public final class ScriptRunner {
         if case .failed(let message)? = session.ending, Self.sends(step.kind) {
             throw failure(step, "send", message)
         }
+        if let lost = session.reconnection, !disconnectExpected {
+            session.end(.failed(lost.reason))
+            var failure = failure(step, Self.name(of: step.kind), "the link was lost (\(lost.reason))")
+            failure.status = 255
+            throw failure
+        }
+    }
+
+    /// `reconnect`: attempts until one connects or `seconds` pass; a refusal (a login, a host
+    /// key) ends it at once. Either failure is a connection failure: 255.
+    private func reconnect(within seconds: Double, step: ScriptStep) throws(Failure) {
+        let deadline = loop.clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        func lost(_ message: String) -> Failure {
+            var failure = failure(step, "reconnect", message)
+            failure.status = 255
+            return failure
+        }
+        guard session.reconnection != nil else {
+            throw failure(step, "reconnect", "the link is not down (expect-disconnect first)")
+        }
+        while let reconnection = session.reconnection {
+            if let refusal = reconnection.refusal { throw lost("not retried: \(refusal)") }
+            let now = loop.clock.now()
+            guard now < deadline else {
+                throw lost("not back within \(Self.format(seconds)): \(reconnection.lastFailure ?? reconnection.reason)")
+            }
+            if !reconnection.isAttempting {
+                session.reconnectNow()
+            }
+            // Until this attempt is over; then, while the network is down, a pause between
+            // attempts (a quarter of a second) so that a refused port is not hammered.
+            _ = pump(for: Double(deadline - now) / 1e9, until: { self.session.reconnection?.isAttempting != true })
+            if session.reconnection?.isAttempting == false, session.reconnection?.refusal == nil {
+                _ = pump(for: min(0.25, Double(deadline &- min(deadline, loop.clock.now())) / 1e9), until: { false })
+            }
+        }
+        if let ending = session.ending { throw lost("the session ended: \(Self.describe(ending))") }
+        disconnectExpected = false
+    }
+
+    /// A step's name, for a failure found after it ran.
+    private static func name(of kind: ScriptStep.Kind) -> String {
+        String(String(describing: kind).prefix { $0 != "(" })
     }
 
     private func click(_ label: String, step: ScriptStep) throws(Failure) {
@@ -184,8 +243,10 @@ public final class ScriptRunner {
     /// condition and the clock from being looked at.
     private func pump(for seconds: Double, until condition: () -> Bool) -> Bool {
         let deadline = loop.clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        // A lost link the script did not expect stops any wait at once (the step then fails).
+        let stop = { condition() || (self.session.reconnection != nil && !self.disconnectExpected) }
         do {
-            return try loop.run(until: condition, deadline: deadline)
+            return try loop.run(until: stop, deadline: deadline) && condition()
         } catch {
             session.end(.failed(error.description))
             return condition()

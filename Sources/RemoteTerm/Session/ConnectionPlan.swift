@@ -20,11 +20,12 @@ public struct ConnectionPlan: Sendable {
     /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
     public var resumeName: String?
 
-    /// Whether a lost link can be reconnected: an SSH connection can; a local command
-    /// cannot be lost.
+    /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
+    /// tmux with `--resume`). A remote command is not run a second time behind the user's
+    /// back, and a local command cannot be lost.
     public var canReconnect: Bool {
-        if case .ssh = route { return true }
-        return false
+        guard case .ssh(let request, _) = route else { return false }
+        return request.command == nil || resumeName != nil
     }
 
     /// rterm's keepalive for a session a person watches, where a dead link must be noticed
