@@ -9,6 +9,11 @@ enum Help {
           rterm --local [-- command [args ...]]   run your shell or a command on a local pty
           rterm render [options] [FILE|-]          replay bytes through the terminal engine
                                                    (rterm render --help)
+          rterm script FILE [options] -- TARGET    run a smoke-test script (docs/script-format.md)
+
+        A login shell reconnects when the link drops: the screen stays, the bar says what is
+        tried and offers [Reconnect now] and [Quit]; ~. quits. With --resume NAME the shell
+        runs in tmux session NAME on the server, so a reconnect lands in the same shell.
 
         Exit status: the remote command's status; 255 when the connection, host key check or
         authentication fails (one 'rterm:' line says why) or the remote command was killed by

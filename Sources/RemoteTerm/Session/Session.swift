@@ -163,6 +163,16 @@ public final class Session: EventSource {
         startReconnect(reconnection)
     }
 
+    /// The local network changed (an address or interface came up): while the link is down
+    /// and retrying is automatic, the next attempt starts now rather than after the backoff.
+    /// Not after a refusal, which waits for the user whatever the network does.
+    public func networkChanged() {
+        guard case .reconnecting(let reconnection) = state, reconnection.refusal == nil,
+            options.reconnect?.isAutomatic == true
+        else { return }
+        reconnectNow()
+    }
+
     private func startReconnect(_ previous: Reconnection) {
         guard let reconnector else { return }
         var reconnection = previous

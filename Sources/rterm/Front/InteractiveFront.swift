@@ -30,6 +30,8 @@ final class InteractiveFront: EventSource {
     private var localSize: (rows: Int, columns: Int)
     private let input = InputSource()
     private let signals: SignalSource
+    /// The local network coming back ends the wait for the next reconnect attempt.
+    private let network = NetworkChangeSource()
     /// Lines to print after the terminal is restored (messages that came while live).
     private(set) var laterMessages: [String] = []
     private let inputIsTerminal = isatty(0) == 1
@@ -79,8 +81,10 @@ final class InteractiveFront: EventSource {
             // The terminal went away; a pipe on standard input just has nothing more to say.
             if inputIsTerminal { session.end(.signal("HUP")) }
         }
-        for source in [session, input, signals, self] as [EventSource] { loop.add(source) }
-        defer { for source in [session, input, signals, self] as [EventSource] { loop.remove(source) } }
+        network?.onChange = { [unowned self] in session.networkChanged() }
+        let sources = [session, input, signals, self] + (network.map { [$0] } ?? []) as [EventSource]
+        for source in sources { loop.add(source) }
+        defer { for source in sources { loop.remove(source) } }
         // The remote may have been asked for another size before ncurses knew the real one.
         applyLocalSize(NcursesScreen.size(), force: true)
         do {

@@ -45,6 +45,34 @@ extension SSHIntegrationTests {
             #expect(result.status == 0, "\(result.errorOutput)")
         }
 
+        /// The remote kills its own sshd process: the link drops without an exit status.
+        /// A script that expects it reconnects and goes on; one that does not fails with 255.
+        @Test(arguments: [true, false])
+        func aDroppedLinkIsAFailureUnlessTheScriptExpectsIt(expected: Bool) throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let file = try harness.process.file(
+                "drop.rts",
+                """
+                set timeout 10s
+                type "X=41; echo one-$X\\r"
+                wait /^one-41$/
+                type "kill -9 $PPID\\r"
+                \(expected ? "expect-disconnect\nreconnect timeout 20s" : "sleep 5s")
+                type "echo two-$X\\r"
+                wait /^two-$/
+                """)
+            let result = try harness.process.run(
+                ["script", file, "--", "-F", harness.config, "-p", sshd.port, sshd.host], timeLimit: 60)
+            if expected {
+                #expect(result.status == 0, "\(result.errorOutput)")
+            } else {
+                #expect(result.status == 255, "\(result.errorOutput)")
+                #expect(result.errorOutput.contains("drop.rts:5:1: sleep: the link was lost"), "\(result.errorOutput)")
+            }
+        }
+
         @Test func fanOutToThreeTargetsTwoAtATime() throws {
             let sshd = try #require(TestSSHD.current)
             let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")

@@ -18,8 +18,11 @@ private func errorLine(_ text: String) -> String {
 @Suite struct ScriptErrorTests {
     @Test(arguments: [
         // Unknown steps.
-        ("typ \"x\"", "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, "
-            + "expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit"),
+        (
+            "typ \"x\"",
+            "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit, expect-disconnect, reconnect"
+        ),
+        ("reconnect timeout 0s", "bad.script:1:19: timeout '0s' must be more than zero"),
         ("\"x\"", "bad.script:1:1: expected a step name, not a string"),
         ("set speed 5s", "bad.script:1:5: unknown setting 'speed': the only setting is timeout"),
         // Regexes.

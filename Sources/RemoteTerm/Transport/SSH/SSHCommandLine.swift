@@ -55,6 +55,8 @@ public struct SSHCommandLine: Sendable, Equatable {
           -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
           -v        verbose (repeat for more)
           -V        show the version
+          --resume NAME
+                    run the login shell in tmux session NAME, so a reconnect resumes it
         """
 
     /// Parses `arguments` (without the program name).
@@ -116,6 +118,7 @@ public struct SSHCommandLine: Sendable, Equatable {
                     index += 1
                 }
                 index += 1
+                guard !name.isEmpty else { throw SSHCommandLineError.missingLongArgument("--resume") }
                 try applyConfigOption("RTermResume=" + name)
                 continue
             }

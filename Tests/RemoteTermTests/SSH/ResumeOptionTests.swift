@@ -1,0 +1,63 @@
+import Testing
+
+@testable import RemoteTerm
+
+/// `--resume NAME` and its config form `RTermResume`: checked names, the tmux command that
+/// replaces the login shell, a pseudo-terminal as for a login shell, no remote command.
+@Suite struct ResumeOptionTests {
+    @Test(arguments: [["--resume", "work", "h"], ["--resume=work", "h"], ["-o", "RTermResume=work", "h"], ["h", "--resume", "work"]])
+    func theNameIsTakenInEveryForm(arguments: [String]) throws {
+        #expect(try SSHCommandLine.parse(arguments).values.rtermResume == "work")
+    }
+
+    @Test(arguments: [
+        (["--resume"], "rterm: option --resume requires an argument (a tmux session name)"),
+        (["--resume", "a;b", "h"], "rterm: -o 'RTermResume=a;b': bad session name 'a;b' (letters, digits, _ and - only, at most 64, not starting with -)"),
+        (["--resume=", "h"], "rterm: option --resume requires an argument (a tmux session name)"),
+    ])
+    func badNamesAreOneLine(arguments: [String], message: String) {
+        #expect(throws: SSHCommandLineError.self) { try SSHCommandLine.parse(arguments) }
+        do {
+            _ = try SSHCommandLine.parse(arguments)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func theShellRunsInTmuxWithAPseudoTerminal() throws {
+        let target = try SessionTarget.parse(["-F", "none", "--resume", "work", "h"])
+        let plan = try target.plan(
+            terminal: TerminalRequest(size: (24, 80), inputIsTerminal: true), environment: [:], log: SSHLog(verbosity: 0) { _ in })
+        #expect(plan.hasTerminal)
+        #expect(plan.resumeName == "work")
+        #expect(plan.canReconnect)
+        guard case .ssh(let request, _) = plan.route else { Issue.record("not ssh"); return }
+        #expect(request.command == SessionTarget.resumeCommand("work"))
+        #expect(request.command?.contains("tmux new-session -A -s work") == true)
+        #expect(request.terminal != nil)
+    }
+
+    @Test func aCommandCannotBeResumed() throws {
+        let target = try SessionTarget.parse(["-F", "none", "--resume", "work", "h", "ls"])
+        #expect(throws: SessionTargetError.usage("rterm: --resume runs the login shell inside tmux, so it takes no command")) {
+            try target.plan(
+                terminal: TerminalRequest(size: (24, 80), inputIsTerminal: true), environment: [:],
+                log: SSHLog(verbosity: 0) { _ in })
+        }
+    }
+
+    @Test func onlyLoginShellsReconnectAndGetTheInteractiveKeepalive() throws {
+        let log = SSHLog(verbosity: 0) { _ in }
+        let terminal = TerminalRequest(size: (24, 80), inputIsTerminal: true)
+        let shell = try SessionTarget.parse(["-F", "none", "h"]).plan(terminal: terminal, environment: [:], log: log)
+        #expect(shell.canReconnect)
+        let command = try SessionTarget.parse(["-F", "none", "-t", "h", "top"]).plan(terminal: terminal, environment: [:], log: log)
+        #expect(!command.canReconnect)
+        guard case .ssh(let request, _) = shell.withInteractiveKeepalive().route else { return }
+        #expect(request.destination.serverAliveInterval == 10)
+        let set = try SessionTarget.parse(["-F", "none", "-o", "ServerAliveInterval=0", "h"]).plan(
+            terminal: terminal, environment: [:], log: log)
+        guard case .ssh(let explicit, _) = set.withInteractiveKeepalive().route else { return }
+        #expect(explicit.destination.serverAliveInterval == 0)
+    }
+}
