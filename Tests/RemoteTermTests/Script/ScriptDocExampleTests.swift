@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ScriptDocExampleTests {
     /// The ```sh blocks of the script documentation, in order.
-    private func shellBlocks() throws -> [String] {
+    static func shellBlocks() throws -> [String] {
         let docs = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/script-format.md")
@@ -16,13 +16,17 @@ import Testing
     }
 
     @Test func smokeExampleParses() throws {
-        let blocks = try shellBlocks()
-        try #require(blocks.count == 2)
+        let blocks = try Self.shellBlocks()
+        try #require(blocks.count == 3)
         let smoke = try ScriptParser.parse(blocks[0], file: "smoke.script")
         #expect(smoke.steps.first?.kind == .size(rows: 24, columns: 80))
         #expect(smoke.steps.contains { $0.kind == .click(label: "Esc") })
         #expect(smoke.steps.last?.kind == .expectExit(code: 0))
-        let block = try ScriptParser.parse(blocks[1], file: "block.script")
+        let block = try ScriptParser.parse(blocks[2], file: "block.script")
         #expect(block.steps.map(\.kind) == [.expectScreen(lines: ["$ echo one", "one", ""], rows: 1...3)])
+        // The lost-link example runs verbatim against the test sshd (ScriptOverSSHTests).
+        let lost = try ScriptParser.parse(blocks[1], file: "lost.script")
+        #expect(lost.steps.map(\.kind).contains(.expectDisconnect(timeout: nil)))
+        #expect(lost.steps.map(\.kind).contains(.reconnect(timeout: 20)))
     }
 }
