@@ -24,25 +24,29 @@ extension FrontController {
             column += text.count + 1
         }
         let room = max(0, width - buttonsWidth - 1)
-        let status = notice?.text ?? statusText(reconnection, now: now)
+        var status = notice?.text ?? statusText(reconnection, now: now)
+        if status.count + 1 > room, notice == nil { status = statusText(reconnection, now: now, compact: true) }
         labels.insert(BarLabel(column: 0, text: String((" " + status).prefix(room)), emphasis: .armed), at: 0)
         return (labels, targets)
     }
 
-    /// "link lost 12s ago · attempt 3 in 4s", "reconnecting (attempt 3)…", or why nothing is
-    /// tried any more.
-    static func statusText(_ reconnection: Reconnection, now: UInt64) -> String {
+    /// "link lost, last contact 12s ago · attempt 3 in 4s", "… · attempt 3…" while it runs, or
+    /// why nothing is tried any more.
+    /// `compact` (narrow rows): "lost 12s ago · #3 in 4s".
+    static func statusText(_ reconnection: Reconnection, now: UInt64, compact: Bool = false) -> String {
         let silent = duration(now &- min(now, reconnection.lastContact))
+        let lost = compact ? "lost \(silent) ago" : "link lost, last contact \(silent) ago"
+        let attempt = compact ? "#" : "attempt "
         if reconnection.isAttempting {
-            return "link lost \(silent) ago · reconnecting (attempt \(reconnection.attempts))…"
+            return "\(lost) · \(attempt)\(reconnection.attempts)…"
         }
         if let refusal = reconnection.refusal {
             let reason = refusal.hasPrefix("rterm: ") ? String(refusal.dropFirst(7)) : refusal
             return "not retrying: \(reason)"
         }
-        guard let next = reconnection.nextAttempt else { return "link lost \(silent) ago" }
+        guard let next = reconnection.nextAttempt else { return lost }
         let wait = duration(next &- min(next, now))
-        return "link lost \(silent) ago · attempt \(reconnection.attempts + 1) in \(wait)"
+        return "\(lost) · \(attempt)\(reconnection.attempts + 1) in \(wait)"
     }
 
     /// `7s`, `3m05s`, `2h01m`: whole seconds, rounded up while counting down.

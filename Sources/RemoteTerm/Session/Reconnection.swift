@@ -1,7 +1,7 @@
 /// A session whose link was lost, and what is being done about it: the state behind the bar's
-/// "link lost 12 s ago, attempt 3 in 4 s  [Reconnect now] [Quit]". The screen stays as it was;
-/// the session retries on `ReconnectPolicy`'s schedule, at once when asked, and never after a
-/// refusal (a login, a host key), which waits for the user instead.
+/// "link lost, last contact 12s ago · attempt 3 in 4s  [Reconnect now] [Quit]". The screen
+/// stays as it was; the session retries on `ReconnectPolicy`'s schedule, at once when asked,
+/// and never after a refusal (a login, a host key), which waits for the user instead.
 public struct Reconnection: Equatable, Sendable {
     /// Why the link was lost, one `rterm:` line (the transport's error).
     public var reason: String

@@ -135,6 +135,8 @@ public final class Session: EventSource {
             end(.failed(error.description))
             return
         }
+        // A keepalive's answer is contact too, though it delivers no data.
+        if let received = transport?.lastReceived { lastContact = max(lastContact, min(received, clock.now())) }
         transport?.close()
         transport = nil
         // What was queued was for the old shell; it is not typed into a new one.

@@ -44,6 +44,14 @@ public protocol Transport: AnyObject {
     func exitStatus() throws(TransportError) -> TransportExit?
     /// Releases the connection; further calls fail. Also done on deinit.
     func close()
+    /// When the remote side last sent anything at all (keepalive answers included), on the
+    /// monotonic clock (`MonotonicClock.now()`), where the transport knows; nil otherwise.
+    var lastReceived: UInt64? { get }
+}
+
+extension Transport {
+    /// Most transports cannot tell more than the data they deliver.
+    public var lastReceived: UInt64? { nil }
 }
 
 /// The two output streams of a remote command. With a pseudo-terminal everything arrives

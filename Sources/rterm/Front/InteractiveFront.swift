@@ -174,7 +174,7 @@ final class InteractiveFront: EventSource {
                     notify("reconnected to \(label): a new shell (--resume NAME keeps the old one)")
                 }
             case .inputDropped:
-                notify("the link is down: keys typed now are not sent")
+                notify("link down: keys are not sent")
             case .connected:
                 pacer.requestDraw()
             case .escape, .ended:

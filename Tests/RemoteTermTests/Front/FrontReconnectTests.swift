@@ -25,14 +25,14 @@ import Testing
     @Test func theBarSaysHowLongAndWhatComesNext() {
         var controller = FrontController()
         let text = Self.barText(&controller, width: 80, reconnection: Self.reconnection(), now: 11 * Self.second)
-        #expect(text.hasPrefix(" link lost 3s ago · attempt 3 in 3s"))
+        #expect(text.hasPrefix(" link lost, last contact 3s ago · attempt 3 in 3s"))
         #expect(text.hasSuffix("[Reconnect now] [Quit]"))
         var running = Self.reconnection()
         running.isAttempting = true
         running.nextAttempt = nil
         #expect(
             Self.barText(&controller, width: 80, reconnection: running, now: 75 * Self.second)
-                .hasPrefix(" link lost 1m07s ago · reconnecting (attempt 2)…"))
+                .hasPrefix(" link lost, last contact 1m07s ago · attempt 2…"))
         var refused = Self.reconnection()
         refused.nextAttempt = nil
         refused.refusal = "rterm: authentication failed for u@h port 22 (tried publickey)"
@@ -43,6 +43,8 @@ import Testing
         let narrow = Self.barText(&controller, width: 30, reconnection: Self.reconnection(), now: 11 * Self.second)
         #expect(narrow.count == 30)
         #expect(narrow.hasSuffix("[Retry] [Quit]"))
+        let forty = Self.barText(&controller, width: 40, reconnection: Self.reconnection(), now: 11 * Self.second)
+        #expect(forty.hasPrefix(" lost 3s ago · #3 in 3s"))
     }
 
     @Test func theButtonsReconnectAndQuit() {

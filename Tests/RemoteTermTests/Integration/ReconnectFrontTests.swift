@@ -93,7 +93,7 @@ extension SSHIntegrationTests {
             #expect(try pane.styledScreen().contains("\u{1B}[2m"), "the stale screen is drawn faint")
             // Keys typed meanwhile are dropped, with a note.
             try pane.type("echo typed-while-down")
-            #expect(try pane.waitFor("keys typed now are not sent"))
+            #expect(try pane.waitFor("link down: keys are not sent"))
             try relay.restore()
             let restored = Date()
             #expect(try pane.waitFor("reconnected to", timeout: 40), "\((try? pane.screen()) ?? "")")

@@ -73,6 +73,9 @@ public final class SSHTransport: Transport {
         close()
     }
 
+    /// When the server last sent a byte (the receive callback's time).
+    public var lastReceived: UInt64? { session?.context.lastReceived }
+
     /// The session's socket (and the hops' sockets when jumping).
     public var pollInterests: [PollInterest] {
         session?.pollInterests ?? []
