@@ -125,12 +125,11 @@ extension SSHIntegrationTests {
             let seconds = try cutAndRestore(pane, probe: "echo \"X=[$X]\"", expecting: "X=[41]")
             #expect(try pane.screen().contains("tmux session rterm-test"))
             print("reconnect: \(String(format: "%.2f", seconds)) s from the link's return to a prompt (--resume)")
-            // The server side going away (its sshd processes killed, as a restart of sshd
-            // does) is survived the same way.
+            // sshd restarted as a server reboot does it (every session killed, the same keys
+            // and port after): the shell in tmux is still there.
             let sshd = try #require(TestSSHD.current)
-            for child in try Spawn.run(["pgrep", "-P", sshd["SSHD_PID"]]).output.split(separator: "\n") {
-                if let pid = Int32(child) { kill(pid, SIGKILL) }
-            }
+            let restart = try Spawn.run([TestSSHD.packageRoot + "/Scripts/test-sshd", "restart", sshd["TEST_SSHD_DIR"]])
+            #expect(restart.status == 0, "\(restart.errorOutput)")
             #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
             #expect(try pane.waitFor("reconnected to", timeout: 40), "\((try? pane.screen()) ?? "")")
             try pane.type("echo \"Y=[$X]\"")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RemoteTerm
@@ -59,5 +60,30 @@ import Testing
             terminal: terminal, environment: [:], log: log)
         guard case .ssh(let explicit, _) = set.withInteractiveKeepalive().route else { return }
         #expect(explicit.destination.serverAliveInterval == 0)
+    }
+
+    /// The command as the server's shell runs it, where tmux is not installed: one line says
+    /// so, then a plain login shell reads its input.
+    @Test func withoutTmuxAPlainShellSaysSo() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", SessionTarget.resumeCommand("work")]
+        process.environment = ["PATH": "/nonexistent", "SHELL": "/bin/sh", "HOME": "/nonexistent"]
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data("echo plain-shell-$((40+2))\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let said = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // (The login shell's /etc/profile may complain after it, PATH being empty here.)
+        #expect(
+            said.split(separator: "\n").first
+                == "rterm: tmux is not installed on this host, so this is a plain shell that a reconnect cannot resume")
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "plain-shell-42\n")
     }
 }
