@@ -5,9 +5,15 @@ import RemoteTerm
     import Glibc
 #endif
 
-/// `rterm script FILE --hosts HOSTS [-j N]`: the same script against every target of HOSTS
-/// (one a line, `#` comments), at most N at once, each in its own rterm process. One JUnit
-/// testcase per target; a closing line `N passed, M failed`; exit 1 if any failed.
+/// `rterm script FILE --hosts HOSTS [-j N] [--shard K/N]`: the same script against every
+/// target of HOSTS (one a line, `#` comments), at most N at once, each in its own rterm
+/// process. One JUnit testcase per target; a closing line `N passed, M failed`; exit 1 if
+/// any failed.
+///
+/// `--shard K/N` takes the targets whose position in the file (counting targets, from 0) is
+/// K−1 modulo N: slices that are disjoint, together complete, and the same on every run of
+/// the same file, so a CI matrix of N jobs covers the list once. Each target gets its own
+/// snapshots directory and recording (`DIR/LINE-host`), so runs never write over each other.
 struct FanOut {
     let script: String
     let hostsFile: String
@@ -19,15 +25,21 @@ struct FanOut {
             printError("rterm: cannot read hosts file '\(hostsFile)': \(String(cString: strerror(errno)))")
             return 2
         }
-        let targets: [[String]] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
-            return words.isEmpty ? nil : words
-        }
-        guard !targets.isEmpty else {
+        let listed: [(line: Int, words: [String])] = String(decoding: data, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+                let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+                return words.isEmpty ? nil : (number + 1, words)
+            }
+        guard !listed.isEmpty else {
             printError("rterm: hosts file '\(hostsFile)' names no target")
             return 2
         }
+        let chosen = options.shard.map { shard in
+            listed.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+        } ?? listed
+        let targets = chosen.map(\.words)
+        let suite = options.shard.map { "rterm script (shard \($0.index)/\($0.count))" } ?? "rterm script"
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var results = [ScriptResult?](repeating: nil, count: targets.count)
@@ -36,8 +48,10 @@ struct FanOut {
         while next < targets.count || !running.isEmpty {
             while next < targets.count && running.count < options.jobs {
                 let errorPath = NSTemporaryDirectory() + "rterm-fanout-\(getpid())-\(next).err"
-                var arguments = [executable, "script", script, "--snapshots", options.snapshots, "--"]
-                arguments += targetOptions + targets[next]
+                let name = Self.fileName(line: chosen[next].line, target: targets[next])
+                var arguments = [executable, "script", script, "--snapshots", Self.join(options.snapshots, name)]
+                if let record = options.record { arguments += ["--record", Self.join(record, name + ".cast")] }
+                arguments += ["--"] + targetOptions + targets[next]
                 if let pid = Self.spawn(arguments, errorPath: errorPath) {
                     running[pid] = (next, errorPath, Date())
                 } else {
@@ -55,21 +69,41 @@ struct FanOut {
             let message = (try? String(contentsOfFile: job.errorPath, encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(atPath: job.errorPath)
             let target = targets[job.index].joined(separator: " ")
-            results[job.index] = ScriptResult(
+            var result = ScriptResult(
                 script: script, target: target, status: exitStatus,
-                message: message.trimmingCharacters(in: .newlines), seconds: Date().timeIntervalSince(job.start))
+                message: message.trimmingCharacters(in: .newlines), seconds: Date().timeIntervalSince(job.start),
+                hostsLine: chosen[job.index].line)
+            var childOptions = options
+            childOptions.snapshots = Self.join(options.snapshots, Self.fileName(line: chosen[job.index].line, target: targets[job.index]))
+            result.picture = ScriptCommand.failurePicture(childOptions, status: exitStatus)
+            results[job.index] = result
             if exitStatus != 0 { printError("rterm: \(target): " + (message.split(separator: "\n").first.map(String.init) ?? "failed")) }
         }
         let all = results.compactMap { $0 }
         if let junit = options.junit {
-            do { try ScriptReport.junit(all).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+            do { try ScriptReport.junit(all, suite: suite).write(toFile: junit, atomically: false, encoding: .utf8) } catch {
                 printError("rterm: cannot write \(junit): \(error.localizedDescription)")
+                return 1
             }
         }
         if options.tap { print(ScriptReport.tap(all), terminator: "") }
         let failed = all.filter { !$0.passed }.count
         print("\(all.count - failed) passed, \(failed) failed")
         return failed == 0 ? 0 : 1
+    }
+
+    /// `LINE-words-of-the-target`, with only letters, digits, `.`, `_` and `-` kept: a name for
+    /// the target's own snapshots directory and recording.
+    static func fileName(line: Int, target: [String]) -> String {
+        let words = target.joined(separator: "_").unicodeScalars.map { scalar -> Character in
+            let ok = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
+            return ok ? Character(scalar) : "_"
+        }
+        return "\(line)-" + String(String(words).prefix(80))
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        (directory as NSString).appendingPathComponent(name)
     }
 
     /// Starts a child with standard input from /dev/null and standard error into a file.

@@ -1,7 +1,7 @@
 import Foundation
 import RemoteTerm
 
-/// `rterm render [--size ROWSxCOLS] [--format text|ansi] [--scrollback N] [FILE|-]`: feeds a
+/// `rterm render [--size ROWSxCOLS] [--format text|ansi|svg] [--scrollback N] [FILE|-]`: feeds a
 /// typescript or recording into a fresh terminal and prints the final screen.
 struct RenderCommand {
     var rows = 24
@@ -12,7 +12,7 @@ struct RenderCommand {
     var isSizeGiven = false
 
     static let usage = """
-        usage: rterm render [--size ROWSxCOLS] [--format text|ansi] [--scrollback N] [FILE|-]
+        usage: rterm render [--size ROWSxCOLS] [--format text|ansi|svg] [--scrollback N] [FILE|-]
 
         Feeds the bytes of FILE (or standard input) into a fresh terminal and prints the
         final screen: a typescript from script(1), a recording, any byte stream.
@@ -20,6 +20,7 @@ struct RenderCommand {
           --size ROWSxCOLS   terminal size, default 24x80 (each 1-1000)
           --format text      one line per row, trailing spaces trimmed, then cursor=ROW,COL
           --format ansi      the screen with colours and attributes as SGR sequences
+          --format svg       the screen as an SVG picture (colours, attributes, the cursor)
           --scrollback N     scrollback lines kept, default 10000
           -h, --help         show this help
 
@@ -46,8 +47,8 @@ struct RenderCommand {
                 isSizeGiven = true
             case "--format":
                 format = try value(argument)
-                guard format == "text" || format == "ansi" else {
-                    throw UsageError("bad format '\(format)': expected text or ansi")
+                guard ["text", "ansi", "svg"].contains(format) else {
+                    throw UsageError("bad format '\(format)': expected text, ansi or svg")
                 }
             case "--scrollback":
                 let text = try value(argument)
@@ -94,7 +95,12 @@ struct RenderCommand {
                 _ = terminal.feed(raw.bindMemory(to: UInt8.self))
             }
         }
-        let output = format == "ansi" ? ANSIRenderer.text(of: terminal) : terminal.renderText()
+        let output: String
+        switch format {
+        case "ansi": output = ANSIRenderer.text(of: terminal)
+        case "svg": output = SVGRenderer.svg(of: terminal)
+        default: output = terminal.renderText()
+        }
         FileHandle.standardOutput.write(Data(output.utf8))
         return 0
     }

@@ -13,12 +13,15 @@ struct ScriptCommand {
                rterm script FILE [options] [--] --local [command ...]
                rterm script FILE [options] --hosts FILE [-j N] [--] [ssh options]
 
-          --snapshots DIR   where `snapshot NAME` writes NAME.txt and NAME.ansi (default .)
-          --record FILE     record the session as asciicast v2 (rterm render plays it back)
+          --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and NAME.svg, and a
+                            failing step failure.svg (default .; created if missing)
+          --record FILE     record the session as asciicast v2 (rterm render plays it back);
+                            with --hosts a directory, one recording per target
           --junit FILE      write a JUnit report (one testcase per script and target)
           --tap             print a TAP report on standard output
           --hosts FILE      run against every target in FILE (one a line, # comments)
           -j N              with --hosts, at most N runs at once (default 4)
+          --shard K/N       with --hosts, only the K-th of N disjoint slices of the targets
 
         Runs the steps of FILE (docs/script-format.md) against a session with a pseudo-terminal,
         checking the rendered screen. Exit status: 0 passed, 1 a step failed (the step and
@@ -33,6 +36,8 @@ struct ScriptCommand {
         var tap = false
         var hosts: String?
         var jobs = 4
+        /// `--shard K/N`: (K, N), K from 1.
+        var shard: (index: Int, count: Int)?
     }
 
     func run() -> Int32 {
@@ -47,7 +52,7 @@ struct ScriptCommand {
         var rest = Array(arguments.dropFirst())
         var options = Options()
         // Script options come first; anything else (ssh options, --local) is the target's.
-        let takesValue: Set<String> = ["--snapshots", "--record", "--junit", "--hosts", "-j"]
+        let takesValue: Set<String> = ["--snapshots", "--record", "--junit", "--hosts", "-j", "--shard"]
         while let option = rest.first, takesValue.contains(option) || option == "--tap" {
             rest.removeFirst()
             if option == "--tap" {
@@ -64,6 +69,15 @@ struct ScriptCommand {
             case "--record": options.record = value
             case "--junit": options.junit = value
             case "--hosts": options.hosts = value
+            case "--shard":
+                let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+                    count <= 10_000, index >= 1, index <= count
+                else {
+                    printError("rterm: bad --shard '\(value)': expected K/N with 1 ≤ K ≤ N, such as 2/4")
+                    return 2
+                }
+                options.shard = (index, count)
             default:
                 guard let jobs = Int(value), jobs >= 1, jobs <= 256 else {
                     printError("rterm: bad -j '\(value)': expected a number of parallel runs from 1 to 256")
@@ -84,6 +98,20 @@ struct ScriptCommand {
             printError(error.description)
             return 2
         }
+        // Everything that can be found wrong is found before connecting: exit 2, one line.
+        let (bar, _) = KeyBarFile.load(environment: ProcessInfo.processInfo.environment)
+        if let problem = script.unknownClick(on: bar) {
+            printError(problem.description)
+            return 2
+        }
+        if let problem = Self.checkOutputs(options) {
+            printError(problem)
+            return 2
+        }
+        if options.shard != nil, options.hosts == nil {
+            printError("rterm: --shard splits the targets of --hosts FILE; give --hosts too")
+            return 2
+        }
         if let hosts = options.hosts {
             return FanOut(script: file, hostsFile: hosts, targetOptions: rest, options: options).run()
         }
@@ -94,16 +122,74 @@ struct ScriptCommand {
         let start = Date()
         var message = ""
         let status = runOne(script, target: rest, options: options, failureMessage: &message)
-        let result = ScriptResult(
+        var result = ScriptResult(
             script: file, target: rest.joined(separator: " "), status: status, message: message,
             seconds: Date().timeIntervalSince(start))
+        result.picture = Self.failurePicture(options, status: status)
         if let junit = options.junit {
-            do { try ScriptReport.junit([result]).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+            do { try ScriptReport.junit([result]).write(toFile: junit, atomically: false, encoding: .utf8) } catch {
                 printError("rterm: cannot write \(junit): \(error.localizedDescription)")
+                return status == 0 ? 1 : status
             }
         }
         if options.tap { print(ScriptReport.tap([result]), terminator: "") }
         return status
+    }
+
+    /// The picture a failing step left (`failure.svg` in the snapshots directory), if any.
+    static func failurePicture(_ options: Options, status: Int32) -> String? {
+        guard status != 0 else { return nil }
+        let path = (options.snapshots as NSString).appendingPathComponent("failure.svg")
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Where the run will write, checked before anything connects: the snapshots directory
+    /// (created when missing), the recording (a directory with --hosts) and the report's
+    /// directory. The one line that says what is wrong, or nil.
+    static func checkOutputs(_ options: Options) -> String? {
+        let files = FileManager.default
+        func ensureDirectory(_ path: String, for option: String) -> String? {
+            var isDirectory: ObjCBool = false
+            if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : "rterm: \(option) \(path): not a directory"
+            }
+            do {
+                try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                return "rterm: \(option) \(path): cannot create the directory: \(Self.reason(error))"
+            }
+            return nil
+        }
+        func writableFile(_ path: String, for option: String) -> String? {
+            var isDirectory: ObjCBool = false
+            if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return "rterm: \(option) \(path): is a directory, not a file"
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            let directory = parent.isEmpty ? "." : parent
+            guard files.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return "rterm: \(option) \(path): the directory \(directory) does not exist"
+            }
+            guard access(directory, W_OK) == 0 else {
+                return "rterm: \(option) \(path): cannot write in \(directory): \(String(cString: strerror(errno)))"
+            }
+            return nil
+        }
+        if let problem = ensureDirectory(options.snapshots, for: "--snapshots") { return problem }
+        if let record = options.record {
+            let problem = options.hosts != nil
+                ? ensureDirectory(record, for: "--record (a directory with --hosts)")
+                : writableFile(record, for: "--record")
+            if let problem { return problem }
+        }
+        if let junit = options.junit, let problem = writableFile(junit, for: "--junit") { return problem }
+        return nil
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
     }
 
     /// Runs the script against one target; the failure text also goes to `failureMessage`.
@@ -159,12 +245,13 @@ struct ScriptCommand {
         let wake = loop.waker.wake
         session.connect(watched.start(wake: wake, prompting: false))
         session.reconnector = { watched.start(wake: wake, prompting: false) }
-        let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots)
+        let (bar, _) = KeyBarFile.load(environment: ProcessInfo.processInfo.environment)
+        let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots, bar: bar)
         if let record = options.record {
             do {
                 runner.recorder = try AsciicastWriter(path: record, columns: size.columns, rows: size.rows)
             } catch {
-                printError("rterm: cannot write the recording \(record): \(error.localizedDescription)")
+                return fail("rterm: cannot write the recording \(record): \(Self.reason(error))", 2)
             }
         }
         if let ending = runner.waitForConnection() {
@@ -177,6 +264,8 @@ struct ScriptCommand {
             return fail(error.description, error.status)
         }
         session.end(.disconnected(label: plan.label))
+        // The run passed, but its evidence is incomplete: one line, and a failure.
+        if let problem = runner.recorder?.failure { return fail(problem, 1) }
         return 0
     }
 }

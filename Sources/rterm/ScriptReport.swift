@@ -10,24 +10,35 @@ struct ScriptResult {
     /// What was printed on failure (the step and the framed screen).
     var message: String
     var seconds: Double
+    /// The failing screen as a picture (an absolute path), for the report to link.
+    var picture: String?
+    /// Which line of the hosts file the target came from (fan-out), so that the same target
+    /// listed twice still gives distinct testcases.
+    var hostsLine: Int?
 
     var passed: Bool { status == 0 }
-    var name: String { "\(script) on \(target)" }
+    var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
 }
 
 enum ScriptReport {
     /// JUnit XML: one testcase per script and target, the failure message with the screen.
-    static func junit(_ results: [ScriptResult]) -> String {
+    /// `suite` names the testsuite (a shard says which), so reports of shards merge cleanly.
+    /// A failing testcase links its picture the way Jenkins and GitLab pick up attachments.
+    static func junit(_ results: [ScriptResult], suite: String = "rterm script") -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"rterm script\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        xml += "<testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
         for result in results {
             xml += "  <testcase classname=\"rterm.script\" name=\"\(escape(result.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
             if result.passed {
                 xml += "/>\n"
             } else {
                 let first = result.message.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
-                xml += ">\n    <failure message=\"\(escape(first))\">\(escape(result.message))</failure>\n  </testcase>\n"
+                xml += ">\n    <failure message=\"\(escape(first))\">\(escape(result.message))</failure>\n"
+                if let picture = result.picture {
+                    xml += "    <system-out>[[ATTACHMENT|\(escape(picture))]]</system-out>\n"
+                }
+                xml += "  </testcase>\n"
             }
         }
         return xml + "</testsuite>\n"

@@ -68,7 +68,7 @@ import Testing
         (["--size", "0x5"], "rterm: bad size '0x5': expected ROWSxCOLS, each 1-1000"),
         (["--size", "24by80"], "rterm: bad size '24by80': expected ROWSxCOLS, each 1-1000"),
         (["--size"], "rterm: option --size needs a value"),
-        (["--format", "html"], "rterm: bad format 'html': expected text or ansi"),
+        (["--format", "html"], "rterm: bad format 'html': expected text, ansi or svg"),
         (["--scrollback", "-1"], "rterm: bad scrollback '-1': expected a number of lines"),
         (["--frobnicate"], "rterm: unknown option '--frobnicate' for render"),
         (["/nonexistent/typescript"], "rterm: cannot read '/nonexistent/typescript': No such file or directory"),
@@ -86,6 +86,6 @@ import Testing
     @Test func helpDescribesTheFormat() throws {
         let result = try Self.render(["--help"])
         #expect(result.status == 0)
-        #expect(result.outputText.hasPrefix("usage: rterm render [--size ROWSxCOLS] [--format text|ansi]"))
+        #expect(result.outputText.hasPrefix("usage: rterm render [--size ROWSxCOLS] [--format text|ansi|svg]"))
     }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes a session as asciicast v2 (asciinema's format): a JSON header with the size and
 /// TERM, then one JSON array per event, `[seconds, code, data]`, with monotonic times:
 /// `o` output, `i` input, `r` resize (`COLSxROWS`), and `m` a marker (rterm writes one before
@@ -10,13 +14,23 @@ public final class AsciicastWriter {
     /// Output bytes of a character split between two reads, kept until it is complete
     /// (asciicast strings must be valid UTF-8).
     private var pendingOutput: [UInt8] = []
+    /// Why writing stopped (a full disk, a reader gone from a pipe), one line; nothing more is
+    /// written after the first failure, and the run reports it instead of crashing.
+    public private(set) var failure: String?
+    private let path: String
 
     /// Creates `path` and writes the header.
+    /// Opened in place (`open(2)`, truncated), never by writing a new file over it, so a path
+    /// that is a device, a pipe or a symbolic link is written to rather than replaced.
     public init(path: String, columns: Int, rows: Int, term: String = "xterm-256color") throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
-        self.handle = handle
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw NSError(
+                domain: NSPOSIXErrorDomain, code: Int(errno),
+                userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.path = path
         start = MonotonicClock.now()
         let header: [String: Any] = [
             "version": 2, "width": columns, "height": rows, "timestamp": Int(Date().timeIntervalSince1970),
@@ -52,8 +66,14 @@ public final class AsciicastWriter {
     }
 
     private func write(line: Data) {
-        handle.write(line)
-        handle.write(Data([0x0A]))
+        guard failure == nil else { return }
+        do {
+            try handle.write(contentsOf: line + Data([0x0A]))
+        } catch {
+            let code = (error as NSError).userInfo[NSUnderlyingErrorKey].map { ($0 as? NSError)?.code ?? 0 } ?? 0
+            let reason = code > 0 ? String(cString: strerror(Int32(code))) : error.localizedDescription
+            failure = "rterm: cannot write the recording \(path): \(reason)"
+        }
     }
 
     /// How many leading bytes form complete UTF-8 characters (an incomplete sequence at the

@@ -89,5 +89,26 @@ public struct ScriptStep: Equatable, Sendable {
         /// `reconnect [timeout 30s]`: connect again (retrying until the timeout while the
         /// network is down, never after a refusal) and go on with the same screen.
         case reconnect(timeout: Double?)
+        /// `wait-idle 500ms [timeout 10s]`: until the screen has not changed for that long
+        /// (for programs with no marker to wait for).
+        case waitIdle(seconds: Double, timeout: Double?)
+        /// `expect-style ROW,COL [fg=…] [bg=…] [bold] [no-italic] …`: one cell's colours and
+        /// attributes.
+        case expectStyle(row: Int, column: Int, style: ExpectedStyle)
+    }
+}
+
+extension Script {
+    /// The first `click` whose label the key bar does not have (on any page, long or short
+    /// label), as an error at that step: found before connecting, not halfway through a run.
+    public func unknownClick(on bar: KeyBar) -> ScriptError? {
+        let labels = Set(bar.items.flatMap { [$0.label] + ($0.shortLabel.map { [$0] } ?? []) })
+        for step in steps {
+            guard case .click(let label) = step.kind, !labels.contains(label) else { continue }
+            let known = bar.items.map(\.label).joined(separator: " ")
+            return ScriptError(
+                location: step.location, message: "there is no button '\(label)' on the key bar (it has: \(known))")
+        }
+        return nil
     }
 }

@@ -27,6 +27,8 @@ public enum ScriptParser {
     private struct LineParser {
         let file: String
         var steps: [ScriptStep] = []
+        /// The screen's size at this point of the script: `size`, then each `resize`.
+        var size = (rows: 24, columns: 80)
 
         init(file: String) {
             self.file = file
@@ -68,8 +70,30 @@ public enum ScriptParser {
                 try arguments.finish()
             }
             try checkOrder(of: kind, at: location)
+            try checkFits(kind, at: location)
             steps.append(ScriptStep(location: location, kind: kind))
             return nextLine
+        }
+
+        /// Rows and columns a step names must be on the screen as it is at that point (the
+        /// declared `size`, then each `resize`), or the step could never pass.
+        private mutating func checkFits(_ kind: ScriptStep.Kind, at location: ScriptLocation) throws(ScriptError) {
+            func outside(_ what: String) -> ScriptError {
+                ScriptError(
+                    location: location,
+                    message: "\(what) is outside the \(size.rows)x\(size.columns) screen (size and resize set it)")
+            }
+            switch kind {
+            case .size(let rows, let columns), .resize(let rows, let columns):
+                size = (rows, columns)
+            case .expectScreen(let lines, let rows):
+                let last = rows?.upperBound ?? lines.count
+                if last > size.rows { throw outside(rows.map { "rows \($0.lowerBound)-\($0.upperBound)" } ?? "row \(last)") }
+            case .expectCursor(let row, let column), .expectStyle(let row, let column, _):
+                if row > size.rows || column > size.columns { throw outside("\(row),\(column)") }
+            default:
+                break
+            }
         }
 
         /// `size` fixes the size the session opens with, so it must come before anything
@@ -139,6 +163,36 @@ public enum ScriptParser {
                 return .snapshot(name: try arguments.word("a snapshot name", ScriptValues.snapshotName))
             case "expect-exit":
                 return .expectExit(code: try arguments.word("an exit code 0-255", ScriptValues.exitCode))
+            case "wait-idle":
+                let seconds = try positiveDuration(&arguments, "a quiet time such as 500ms")
+                var timeout: Double?
+                if arguments.take(word: "timeout") != nil {
+                    timeout = try positiveDuration(&arguments, "a timeout such as 10s")
+                }
+                return .waitIdle(seconds: seconds, timeout: timeout)
+            case "expect-style":
+                let cell = try arguments.word("a position ROW,COL", ScriptValues.cursor)
+                var style = ExpectedStyle()
+                while !arguments.isAtEnd {
+                    let (word, column) = try arguments.text("fg=COLOUR, bg=COLOUR or an attribute")
+                    if word.hasPrefix("fg=") || word.hasPrefix("bg=") {
+                        guard let color = ExpectedStyle.color(String(word.dropFirst(3))) else {
+                            throw arguments.error(
+                                at: column,
+                                "bad colour '\(word.dropFirst(3))': expected default, 0-255, a colour name (red, bright-blue) or #rrggbb")
+                        }
+                        if word.hasPrefix("fg=") { style.foreground = color } else { style.background = color }
+                    } else if ExpectedStyle.attributeNames.contains(word) {
+                        style.on.append(word)
+                    } else if word.hasPrefix("no-"), ExpectedStyle.attributeNames.contains(String(word.dropFirst(3))) {
+                        style.off.append(String(word.dropFirst(3)))
+                    } else {
+                        throw arguments.error(
+                            at: column,
+                            "unknown style '\(word)': expected fg=…, bg=… or \(ExpectedStyle.attributeNames.joined(separator: ", ")) (no-… for off)")
+                    }
+                }
+                return .expectStyle(row: cell.row, column: cell.column, style: style)
             case "expect-disconnect", "reconnect":
                 var timeout: Double?
                 if arguments.take(word: "timeout") != nil {
@@ -166,6 +220,7 @@ public enum ScriptParser {
     /// Every step name, for the unknown-step message.
     static let stepNames = [
         "size", "set", "type", "key", "click", "paste", "wait", "not", "expect-screen", "expect-cursor",
-        "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect",
+        "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect", "wait-idle",
+        "expect-style",
     ]
 }

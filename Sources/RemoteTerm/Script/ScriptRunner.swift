@@ -27,14 +27,16 @@ public final class ScriptRunner {
         /// The exit status it means: 1 a check failed, 255 the connection was lost (or could
         /// not be had again) where the script did not allow it.
         public var status: Int32 = 1
-
+        /// The screen as an SVG picture (`failure.svg` in the snapshots directory), if it could
+        /// be written: CI systems show it next to the failure.
+        public var picture: String?
         /// `file:line:column: step: message`, then the framed screen.
         public var description: String { "\(location): \(step): \(message)\n\(screen)" }
     }
 
     private let session: Session
     private let loop: EventLoop
-    private var bar = KeyBar()
+    private var bar: KeyBar
     private var timeout: Double = 10
     /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
     private var disconnectExpected = false
@@ -45,7 +47,9 @@ public final class ScriptRunner {
     }
 
     /// A runner for `session` (connecting or live) on `loop`.
-    public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".") {
+    /// `bar` is the key bar `click` presses (the user's configured one in `rterm script`).
+    public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
+        self.bar = bar
         self.session = session
         self.loop = loop
         self.snapshotDirectory = snapshotDirectory
@@ -70,6 +74,8 @@ public final class ScriptRunner {
         } catch {
             session.end(.failed(error.description))
         }
+        // A command that ran and ended at once (`--local -- echo hi`) did connect.
+        if case .remoteExited? = session.ending { return nil }
         return session.state == .live ? nil : session.ending
     }
 
@@ -108,20 +114,37 @@ public final class ScriptRunner {
             try click(label, step: step)
         case .wait(let pattern, let limit):
             let seconds = limit ?? timeout
-            guard pump(for: seconds, until: { pattern.matches(self.screenLines) }) else {
+            guard pump(for: seconds, until: { self.screenMatches(pattern) }) else {
                 throw failure(step, "wait \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
             }
         case .not(let pattern):
             _ = pump(for: 0.1, until: { false })
-            if pattern.matches(screenLines) {
+            if screenMatches(pattern) {
                 throw failure(step, "not \(pattern)", "the screen matches \(pattern)")
             }
         case .expectScreen(let lines, let rows):
-            let wanted = rows.map { ($0.lowerBound - 1)..<min($0.upperBound, terminal.rows) } ?? 0..<min(lines.count, terminal.rows)
-            let actual = { Array(TextRenderer.lines(of: self.terminal)[wanted]) }
-            guard pump(for: timeout, until: { actual() == lines }) else {
-                let expected = lines.enumerated().map { "  \(wanted.lowerBound + $0.offset + 1): \($0.element)" }
-                throw failure(step, "expect-screen", "the screen differs; expected rows:\n" + expected.joined(separator: "\n"))
+            // The parser checked the rows against the declared size; a remote that resized
+            // the screen since may still have made it smaller.
+            let first = (rows?.lowerBound ?? 1) - 1
+            let actual = { () -> [String] in
+                let screen = ScriptScreen.rows(of: self.terminal)
+                return (first..<(first + lines.count)).map { $0 < screen.count ? screen[$0] : "" }
+            }
+            let same = { zip(actual(), lines).allSatisfy { ScriptScreen.matches($0, $1) } && first + lines.count <= self.terminal.rows }
+            guard pump(for: timeout, until: same) else {
+                let differences = ScriptScreen.differences(actual: actual(), expected: lines, first: first + 1)
+                throw failure(step, "expect-screen", "the screen differs (· is a blank):\n" + differences)
+            }
+        case .waitIdle(let quiet, let limit):
+            try waitIdle(quiet: quiet, within: limit ?? timeout, step: step)
+        case .expectStyle(let row, let column, let style):
+            let cell = { () -> Cell? in
+                guard row <= self.terminal.rows, column <= self.terminal.columns else { return nil }
+                return self.terminal.rowCells(row - 1)[self.terminal.rowCells(row - 1).startIndex + column - 1]
+            }
+            guard pump(for: timeout, until: { cell().map { style.mismatch($0) == nil } ?? false }) else {
+                let problem = cell().flatMap { style.mismatch($0) } ?? "the cell is outside the screen"
+                throw failure(step, "expect-style \(row),\(column)", problem)
             }
         case .expectCursor(let row, let column):
             guard pump(for: timeout, until: { self.terminal.cursorRow == row - 1 && self.terminal.cursorColumn == column - 1 })
@@ -143,6 +166,7 @@ public final class ScriptRunner {
             do {
                 try terminal.renderText().write(toFile: base + ".txt", atomically: true, encoding: .utf8)
                 try ANSIRenderer.text(of: terminal).write(toFile: base + ".ansi", atomically: true, encoding: .utf8)
+                try SVGRenderer.svg(of: terminal).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
             } catch {
                 throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
             }
@@ -236,7 +260,43 @@ public final class ScriptRunner {
 
     // MARK: - The session
 
-    private var screenLines: String { TextRenderer.lines(of: terminal).joined(separator: "\n") }
+    /// Whether `pattern` matches the screen: its cursor row read with its blanks up to the
+    /// cursor (`/ok> $/`), or without them (`/^\$$/`, as scripts wrote before).
+    private func screenMatches(_ pattern: ScriptPattern) -> Bool {
+        let rows = ScriptScreen.rows(of: terminal)
+        if pattern.matches(rows.joined(separator: "\n")) { return true }
+        let trimmed = TextRenderer.lines(of: terminal)
+        return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
+    }
+
+    /// `wait-idle`: until the screen (its text, styles and cursor) has not changed for `quiet`
+    /// seconds, within `seconds`. The loop sleeps until output arrives or the quiet time would
+    /// be over, whichever is first.
+    private func waitIdle(quiet: Double, within seconds: Double, step: ScriptStep) throws(Failure) {
+        let clock = loop.clock
+        let deadline = clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        let quietTime = UInt64(quiet * 1e9)
+        var last = ANSIRenderer.text(of: terminal)
+        var changed = clock.now()
+        while true {
+            let now = clock.now()
+            if now &- changed >= quietTime { return }
+            guard now < deadline else {
+                throw failure(step, "wait-idle", "the screen kept changing for \(Self.format(seconds))")
+            }
+            let until = min(deadline, changed &+ quietTime)
+            var seen = last
+            _ = pump(for: Double(until &- now) / 1e9, until: {
+                seen = ANSIRenderer.text(of: self.terminal)
+                return seen != last
+            })
+            if seen != last {
+                last = seen
+                changed = clock.now()
+            }
+            if session.ending != nil || (session.reconnection != nil && !disconnectExpected) { return }
+        }
+    }
 
     /// Runs the loop for up to `seconds`, until `condition` holds; returns whether it did.
     /// The loop reads at most a budget of output per turn, so a flood never keeps the
@@ -277,7 +337,12 @@ public final class ScriptRunner {
         if case .failed(let reason)? = session.ending, !message.contains(reason) {
             message += " (\(reason.hasPrefix("rterm: ") ? String(reason.dropFirst(7)) : reason))"
         }
-        return Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
+        var failure = Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
+        let picture = (snapshotDirectory as NSString).appendingPathComponent("failure.svg")
+        if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
+            failure.picture = (picture as NSString).standardizingPath
+        }
+        return failure
     }
 
     /// The screen in a frame, so trailing spaces and empty rows can be seen.
