@@ -11,7 +11,7 @@ struct ScriptCommand {
     static let usage = """
         usage: rterm script FILE [options] [--] [ssh options] [user@]host
                rterm script FILE [options] [--] --local [command ...]
-               rterm script FILE [options] --hosts FILE [-j N] [--] [ssh options]
+               rterm script FILE [options] --hosts FILE [-j N] [--shard K/N] [--] [ssh options]
 
           --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and NAME.svg, and a
                             failing step failure.svg (default .; created if missing)
