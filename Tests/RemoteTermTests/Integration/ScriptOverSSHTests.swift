@@ -69,6 +69,20 @@ extension SSHIntegrationTests {
             }
         }
 
+        /// The smoke script of docs/script-format.md, verbatim, against the test sshd.
+        @Test func theDocsSmokeScriptPassesVerbatim() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let file = try harness.process.file("smoke.script", try ScriptDocExampleTests.shellBlocks()[0])
+            let shots = harness.process.home + "/shots"
+            let result = try harness.process.run(
+                ["script", file, "--snapshots", shots, "--", "-F", harness.config, "-p", sshd.port, sshd.host],
+                timeLimit: 60)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(FileManager.default.fileExists(atPath: shots + "/after-vim.svg"))
+        }
+
         @Test func fanOutToThreeTargetsTwoAtATime() throws {
             let sshd = try #require(TestSSHD.current)
             let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
