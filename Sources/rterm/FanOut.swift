@@ -13,7 +13,8 @@ import RemoteTerm
 /// `--shard K/N` takes the targets whose position in the file (counting targets, from 0) is
 /// K−1 modulo N: slices that are disjoint, together complete, and the same on every run of
 /// the same file, so a CI matrix of N jobs covers the list once. Each target gets its own
-/// snapshots directory and recording (`DIR/LINE-host`), so runs never write over each other.
+/// recording and (with `--snapshots` or `--junit`) snapshots directory, `DIR/LINE-target`, so
+/// runs never write over each other.
 struct FanOut {
     let script: String
     let hostsFile: String
@@ -49,7 +50,8 @@ struct FanOut {
             while next < targets.count && running.count < options.jobs {
                 let errorPath = NSTemporaryDirectory() + "rterm-fanout-\(getpid())-\(next).err"
                 let name = Self.fileName(line: chosen[next].line, target: targets[next])
-                var arguments = [executable, "script", script, "--snapshots", Self.join(options.snapshots, name)]
+                var arguments = [executable, "script", script]
+                if let base = ScriptCommand.pictureDirectory(options) { arguments += ["--snapshots", Self.join(base, name)] }
                 if let record = options.record { arguments += ["--record", Self.join(record, name + ".cast")] }
                 arguments += ["--"] + targetOptions + targets[next]
                 if let pid = Self.spawn(arguments, errorPath: errorPath) {
@@ -73,9 +75,12 @@ struct FanOut {
                 script: script, target: target, status: exitStatus,
                 message: message.trimmingCharacters(in: .newlines), seconds: Date().timeIntervalSince(job.start),
                 hostsLine: chosen[job.index].line)
-            var childOptions = options
-            childOptions.snapshots = Self.join(options.snapshots, Self.fileName(line: chosen[job.index].line, target: targets[job.index]))
-            result.picture = ScriptCommand.failurePicture(childOptions, status: exitStatus)
+            if let base = ScriptCommand.pictureDirectory(options) {
+                var child = options
+                child.snapshots = Self.join(base, Self.fileName(line: chosen[job.index].line, target: targets[job.index]))
+                child.snapshotsGiven = true
+                result.picture = ScriptCommand.failurePicture(child, status: exitStatus)
+            }
             results[job.index] = result
             if exitStatus != 0 { printError("rterm: \(target): " + (message.split(separator: "\n").first.map(String.init) ?? "failed")) }
         }

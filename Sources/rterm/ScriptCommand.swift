@@ -14,7 +14,8 @@ struct ScriptCommand {
                rterm script FILE [options] --hosts FILE [-j N] [--shard K/N] [--] [ssh options]
 
           --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and NAME.svg, and a
-                            failing step failure.svg (default .; created if missing)
+                            failing step failure.svg (default .; created if missing;
+                            without it, failure.svg goes beside the --junit report)
           --record FILE     record the session as asciicast v2 (rterm render plays it back);
                             with --hosts a directory, one recording per target
           --junit FILE      write a JUnit report (one testcase per script and target)
@@ -31,6 +32,9 @@ struct ScriptCommand {
     /// Options before the target.
     struct Options {
         var snapshots = "."
+        /// Whether `--snapshots` was given (only then, or with `--junit`, are failure pictures
+        /// written, and with `--hosts` per-target directories made).
+        var snapshotsGiven = false
         var record: String?
         var junit: String?
         var tap = false
@@ -65,7 +69,9 @@ struct ScriptCommand {
             }
             rest.removeFirst()
             switch option {
-            case "--snapshots": options.snapshots = value
+            case "--snapshots":
+                options.snapshots = value
+                options.snapshotsGiven = true
             case "--record": options.record = value
             case "--junit": options.junit = value
             case "--hosts": options.hosts = value
@@ -136,10 +142,19 @@ struct ScriptCommand {
         return status
     }
 
-    /// The picture a failing step left (`failure.svg` in the snapshots directory), if any.
+    /// Where a failing step leaves its picture: the snapshots directory when one was given,
+    /// else beside the JUnit report that links it, else nowhere.
+    static func pictureDirectory(_ options: Options) -> String? {
+        if options.snapshotsGiven { return options.snapshots }
+        guard let junit = options.junit else { return nil }
+        let directory = (junit as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// The picture a failing step left (`failure.svg`), if any.
     static func failurePicture(_ options: Options, status: Int32) -> String? {
-        guard status != 0 else { return nil }
-        let path = (options.snapshots as NSString).appendingPathComponent("failure.svg")
+        guard status != 0, let directory = pictureDirectory(options) else { return nil }
+        let path = (directory as NSString).appendingPathComponent("failure.svg")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
@@ -247,6 +262,7 @@ struct ScriptCommand {
         session.reconnector = { watched.start(wake: wake, prompting: false) }
         let (bar, _) = KeyBarFile.load(environment: ProcessInfo.processInfo.environment)
         let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots, bar: bar)
+        runner.pictureDirectory = Self.pictureDirectory(options)
         if let record = options.record {
             do {
                 runner.recorder = try AsciicastWriter(path: record, columns: size.columns, rows: size.rows)

@@ -168,6 +168,18 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @Test func withOnlyAReportThePictureGoesBesideIt() throws {
+        let result = try Self.run(
+            "set timeout 1s\nwait /^\\$ $/\nwait /^never$/\n", options: ["--junit", "HOME/report.xml"]
+        ) { process in
+            let picture = process.home + "/failure.svg"
+            #expect(FileManager.default.fileExists(atPath: picture))
+            let report = try String(contentsOfFile: process.home + "/report.xml", encoding: .utf8)
+            #expect(report.contains("[[ATTACHMENT|\(picture)]]"))
+        }
+        #expect(result.status == 1)
+    }
+
     @Test func renderWritesAnSVGThatParses() throws {
         let process = try RTermProcess()
         defer { process.remove() }

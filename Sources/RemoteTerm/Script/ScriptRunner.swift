@@ -47,6 +47,10 @@ public final class ScriptRunner {
     }
 
     /// A runner for `session` (connecting or live) on `loop`.
+    /// Where a failing step leaves `failure.svg`; nil for nowhere (no `--snapshots` or
+    /// `--junit` was asked for, so nothing is written into the current directory unasked).
+    public var pictureDirectory: String?
+
     /// `bar` is the key bar `click` presses (the user's configured one in `rterm script`).
     public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
         self.bar = bar
@@ -338,9 +342,11 @@ public final class ScriptRunner {
             message += " (\(reason.hasPrefix("rterm: ") ? String(reason.dropFirst(7)) : reason))"
         }
         var failure = Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
-        let picture = (snapshotDirectory as NSString).appendingPathComponent("failure.svg")
-        if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
-            failure.picture = (picture as NSString).standardizingPath
+        if let pictureDirectory {
+            let picture = (pictureDirectory as NSString).appendingPathComponent("failure.svg")
+            if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
+                failure.picture = (picture as NSString).standardizingPath
+            }
         }
         return failure
     }
