@@ -40,6 +40,13 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
+    /// The expect-screen example of docs/script-format.md, verbatim, with its "$ " prompt.
+    @Test func theDocsExpectScreenExampleRuns() throws {
+        let example = try ScriptDocExampleTests.shellBlocks()[2]
+        let result = try Self.run("set timeout 10s\nwait /^\\$ $/\n" + example)
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     @Test func aPromptEndingInABlankMatches() throws {
         let result = try Self.run(
             """
