@@ -13,7 +13,9 @@ import Testing
 
     @Test(arguments: [
         (["--resume"], "rterm: option --resume requires an argument (a tmux session name)"),
-        (["--resume", "a;b", "h"], "rterm: -o 'RTermResume=a;b': bad session name 'a;b' (letters, digits, _ and - only, at most 64, not starting with -)"),
+        (["--resume", "a;b", "h"], "rterm: --resume: bad session name 'a;b' (letters, digits, _ and - only, at most 64, not starting with -)"),
+        (["--resume", "a b", "h"], "rterm: --resume: bad session name 'a b' (letters, digits, _ and - only, at most 64, not starting with -)"),
+        (["-o", "RTermResume=a;b", "h"], "rterm: -o 'RTermResume=a;b': bad session name 'a;b' (letters, digits, _ and - only, at most 64, not starting with -)"),
         (["--resume=", "h"], "rterm: option --resume requires an argument (a tmux session name)"),
     ])
     func badNamesAreOneLine(arguments: [String], message: String) {

@@ -119,7 +119,11 @@ public struct SSHCommandLine: Sendable, Equatable {
                 }
                 index += 1
                 guard !name.isEmpty else { throw SSHCommandLineError.missingLongArgument("--resume") }
-                try applyConfigOption("RTermResume=" + name)
+                do {
+                    try values.apply(.rtermResume, arguments: [name], active: true)
+                } catch {
+                    throw SSHCommandLineError.badLongOption("--resume", message: error.message)
+                }
                 continue
             }
             if argument.hasPrefix("--") { throw SSHCommandLineError.unknownLongOption(argument) }

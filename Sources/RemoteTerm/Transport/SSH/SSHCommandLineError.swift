@@ -10,6 +10,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
     case unknownLongOption(String)
     /// A `--long` option that needs a value came last (`--resume`).
     case missingLongArgument(String)
+    /// A `--long` option with a bad value.
+    case badLongOption(String, message: String)
     /// `-p` with something that is not a port number.
     case badPort(String)
     /// `-o` with a keyword that is not an ssh option at all.
@@ -41,6 +43,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
             return "rterm: option requires an argument -- \(letter)"
         case .unknownLongOption(let option):
             return "rterm: unknown option '\(option)' (see rterm -h)"
+        case .badLongOption(let option, let message):
+            return "rterm: \(option): \(message)"
         case .missingLongArgument(let option):
             return "rterm: option \(option) requires an argument (a tmux session name)"
         case .badPort(let value):
