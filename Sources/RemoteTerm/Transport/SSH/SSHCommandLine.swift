@@ -225,7 +225,7 @@ public struct SSHCommandLine: Sendable, Equatable {
                 text, message: "\(keyword.displayName) is not allowed with -o")
         }
         do {
-            try values.apply(keyword, arguments: line.arguments, active: true)
+            try values.apply(keyword, arguments: line.arguments(for: keyword), active: true)
         } catch {
             throw SSHCommandLineError.badConfigOption(text, message: error.message)
         }

@@ -106,7 +106,7 @@ public struct SSHConfigFile: Sendable {
                 try include(line.arguments, kind: kind, at: location, depth: depth, active: &active)
             default:
                 do {
-                    try values.apply(keyword, arguments: line.arguments, active: active)
+                    try values.apply(keyword, arguments: line.arguments(for: keyword), active: active)
                 } catch {
                     throw SSHConfigError.badLine(file: file, line: lineNumber, message: error.message)
                 }

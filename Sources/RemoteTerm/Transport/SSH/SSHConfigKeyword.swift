@@ -17,6 +17,8 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case proxyJump = "proxyjump"
     case batchMode = "batchmode"
     case preferredAuthentications = "preferredauthentications"
+    /// A command whose standard input and output carry the connection (`%h %p %r %n %%`).
+    case proxyCommand = "proxycommand"
     /// rterm's own: the tmux session the shell runs in, so a reconnect resumes it
     /// (`--resume NAME`). OpenSSH needs `IgnoreUnknown RTermResume` to read such a file.
     case rtermResume = "rtermresume"
@@ -54,7 +56,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "knownhostscommand", "localcommand", "localforward", "loglevel", "logverbose", "macs",
         "nohostauthenticationforlocalhost", "numberofpasswordprompts", "obscurekeystroketiming",
         "passwordauthentication", "permitlocalcommand", "permitremoteopen", "pkcs11provider",
-        "protocol", "proxycommand", "proxyusefdpass",
+        "protocol", "proxyusefdpass",
         "pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "pubkeyauthentication",
         "rekeylimit", "remotecommand", "remoteforward", "requiredrsasize", "revokedhostkeys",
         "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider", "sessiontype",
@@ -89,6 +91,7 @@ extension SSHConfigKeyword {
         case .proxyJump: return "ProxyJump"
         case .batchMode: return "BatchMode"
         case .preferredAuthentications: return "PreferredAuthentications"
+        case .proxyCommand: return "ProxyCommand"
         case .rtermResume: return "RTermResume"
         }
     }

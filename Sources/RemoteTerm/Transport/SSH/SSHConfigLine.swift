@@ -11,11 +11,26 @@ public struct SSHConfigLine: Sendable, Equatable {
     public var keyword: String
     /// The arguments with quotes and escapes removed.
     public var arguments: [String]
+    /// The text after the keyword (and its `=`) as written, trailing blanks trimmed: what
+    /// `ProxyCommand` takes whole, quotes and all, for the shell to read.
+    public var raw: String
 
-    /// A split line.
-    public init(keyword: String, arguments: [String]) {
+    /// A split line (`raw`: the arguments joined, unless given).
+    public init(keyword: String, arguments: [String], raw: String? = nil) {
         self.keyword = keyword
         self.arguments = arguments
+        self.raw = raw ?? arguments.joined(separator: " ")
+    }
+
+    /// Lines are the same when their keyword and arguments are (how they were quoted aside).
+    public static func == (a: SSHConfigLine, b: SSHConfigLine) -> Bool {
+        a.keyword == b.keyword && a.arguments == b.arguments
+    }
+
+    /// The arguments as `SSHConfigValues.apply` takes them for `keyword`: ProxyCommand gets
+    /// the raw text as one argument, every other keyword its split arguments.
+    public func arguments(for keyword: SSHConfigKeyword) -> [String] {
+        keyword == .proxyCommand ? [raw] : arguments
     }
 
     /// Splits `text`. Returns nil for a blank or comment line; throws for unbalanced quotes or
@@ -37,7 +52,7 @@ public struct SSHConfigLine: Sendable, Equatable {
         guard !arguments.isEmpty else {
             throw SSHOptionValueError("no argument after keyword \"\(keyword)\"")
         }
-        return SSHConfigLine(keyword: keyword, arguments: arguments)
+        return SSHConfigLine(keyword: keyword, arguments: arguments, raw: String(rest))
     }
 
     /// OpenSSH's `argv_split(..., terminate_on_comment = 1)`.

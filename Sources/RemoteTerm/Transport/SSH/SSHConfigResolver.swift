@@ -74,6 +74,14 @@ public enum SSHConfigResolver {
                 knownHostsFiles.append(try expandPath("userknownhostsfile", path))
             }
         }
+        // OpenSSH's ProxyCommand tokens: %h %p %r %n (and %%); no ${VAR}, the shell has those.
+        var proxyCommand: String?
+        if let command = values.proxyCommand, command.lowercased() != "none" {
+            proxyCommand = try expand("proxycommand", command) { (text) throws(SSHOptionValueError) in
+                try SSHPercentExpansion.expandTokens(
+                    text, tokens: ["h": hostName, "p": String(port), "r": user, "n": host])
+            }
+        }
         var identityAgent: String?
         if let agent = values.identityAgent { identityAgent = try expandPath("identityagent", agent) }
 
@@ -93,7 +101,8 @@ public enum SSHConfigResolver {
             preferredAuthentications: values.preferredAuthentications ?? SSHAuthenticator.defaultMethods,
             ignoredOptions: ignoredOptions, notes: notes,
             serverAliveIsDefault: values.serverAliveInterval == nil,
-            resumeSession: values.rtermResume == "none" ? nil : values.rtermResume)
+            resumeSession: values.rtermResume == "none" ? nil : values.rtermResume,
+            proxyCommand: proxyCommand)
     }
 
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and

@@ -41,6 +41,8 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var preferredAuthentications: [String]?
     /// `RTermResume` / `--resume`: a tmux session name, or `none`.
     public var rtermResume: String?
+    /// `ProxyCommand`, unexpanded, or `none`.
+    public var proxyCommand: String?
 
     /// No values.
     public init() {}
@@ -97,6 +99,8 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.requestTTY, try SSHOptionValue.requestTTY(try single(arguments, keyword)), active)
         case .batchMode:
             setFirst(\.batchMode, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .proxyCommand:
+            setFirst(\.proxyCommand, try single(arguments, keyword), active)
         case .rtermResume:
             setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
         case .preferredAuthentications:

@@ -37,6 +37,8 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ServerAliveCountMax keepalives went unanswered (or, after the machine slept, the
     /// keepalive sent on waking up).
     case serverNotResponding(SSHEndpoint, seconds: Int, afterSleep: Bool = false)
+    /// The ProxyCommand could not be started, or it ended before the connection was set up.
+    case proxyCommandFailed(command: String, reason: String)
     /// libssh2 could not be set up (out of memory, or a broken library).
     case libraryFailure(operation: String, reason: String)
 
@@ -110,6 +112,8 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return "rterm: timeout, \(endpoint) not responding for \(seconds) s "
                 + "(ServerAliveInterval x ServerAliveCountMax); the network or the server is down"
+        case .proxyCommandFailed(let command, let reason):
+            return "rterm: ProxyCommand '\(command)' \(reason) (run it by hand to see why; ProxyCommand none skips it)"
         case .libraryFailure(let operation, let reason):
             return "rterm: libssh2 \(operation) failed: \(reason) (reinstall libssh2-1, or report a bug)"
         }
@@ -124,7 +128,7 @@ extension SSHError {
     public var isWorthRetrying: Bool {
         switch self {
         case .cannotResolve, .cannotConnect, .connectTimedOut, .handshakeFailed, .timedOut, .connectionClosed,
-            .jumpFailed, .connectionLost, .serverNotResponding:
+            .jumpFailed, .connectionLost, .serverNotResponding, .proxyCommandFailed:
             return true
         case .hostKeyUnknown, .hostKeyChanged, .hostKeyTypeChanged, .hostKeyRevoked, .hostKeyNotAccepted, .noHostKey,
             .authenticationFailed, .channelFailed, .libraryFailure:

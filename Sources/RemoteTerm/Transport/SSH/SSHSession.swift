@@ -28,6 +28,9 @@ final class SSHSession {
     private(set) var answerTimeout: Int
     /// The jump tunnel carrying `socket`, kept alive as long as this session.
     let tunnel: SSHTunnel?
+    /// The ProxyCommand whose standard input and output are the other end of `socket`;
+    /// stopped when the session closes.
+    let proxy: SSHProxyCommand?
     /// Callback state; its address is the session's abstract pointer.
     let context = SSHSessionContext()
     let log: SSHLog
@@ -36,7 +39,10 @@ final class SSHSession {
     var pendingSend: SSHSendOperation?
 
     /// Takes ownership of `socket` (closed on failure too).
-    init(socket: Int32, endpoint: SSHEndpoint, answerTimeout: Int, tunnel: SSHTunnel?, log: SSHLog)
+    init(
+        socket: Int32, endpoint: SSHEndpoint, answerTimeout: Int, tunnel: SSHTunnel?, proxy: SSHProxyCommand? = nil,
+        log: SSHLog
+    )
         throws(SSHError)
     {
         guard let raw = rterm_libssh2_session_init(Unmanaged.passUnretained(context).toOpaque()) else {
@@ -48,6 +54,7 @@ final class SSHSession {
         self.endpoint = endpoint
         self.answerTimeout = answerTimeout
         self.tunnel = tunnel
+        self.proxy = proxy
         self.log = log
         libssh2_session_set_blocking(raw, 0)
         // Our own recv, so that keepalives know when the server last sent anything.
@@ -106,6 +113,7 @@ final class SSHSession {
             }
         }
         Glibc.close(socket)
+        proxy?.stop()
     }
 
     // MARK: - Calls

@@ -54,6 +54,8 @@ public struct SSHSettings: Sendable, Equatable {
     public var serverAliveIsDefault = false
     /// `RTermResume` / `--resume`: the tmux session the shell runs in, nil for none.
     public var resumeSession: String?
+    /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
+    public var proxyCommand: String?
 
     /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
     /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
@@ -90,6 +92,7 @@ public struct SSHSettings: Sendable, Equatable {
         lines.append("connecttimeout \(connectTimeout.map(String.init) ?? "none")")
         if let proxyJumpText { lines.append("proxyjump \(proxyJumpText)") }
         lines.append("preferredauthentications \(preferredAuthentications.joined(separator: ","))")
+        if let proxyCommand { lines.append("proxycommand \(proxyCommand)") }
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
         return lines.joined(separator: "\n") + "\n"
     }

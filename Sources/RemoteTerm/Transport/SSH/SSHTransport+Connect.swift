@@ -29,24 +29,45 @@ extension SSHTransport {
     ) throws(SSHError) -> SSHSession {
         let socket: Int32
         var tunnel: SSHTunnel?
+        var proxy: SSHProxyCommand?
         if let previous {
+            if settings.proxyCommand != nil { log.debug("ProxyCommand of \(endpoint) ignored: it is reached through a jump host") }
             log.debug("connecting to \(endpoint) through \(previous.endpoint)")
             let opened = try SSHTunnel.open(through: previous, to: endpoint.host, port: endpoint.port)
             tunnel = opened.tunnel
             socket = opened.socket
+        } else if let command = settings.proxyCommand {
+            let started = try SSHProxyCommand(command: command, environment: request.environment, log: log, endpoint: endpoint)
+            proxy = started
+            socket = started.socket
         } else {
             socket = try SSHConnector.connect(to: endpoint, timeoutSeconds: settings.connectTimeout, log: log)
         }
         let answerTimeout = settings.connectTimeout.flatMap { $0 > 0 ? $0 : nil }
             ?? SSHConnectionRequest.defaultAnswerTimeout
-        let session = try SSHSession(
-            socket: socket, endpoint: endpoint, answerTimeout: answerTimeout, tunnel: tunnel, log: log)
+        let session: SSHSession
+        do {
+            session = try SSHSession(
+                socket: socket, endpoint: endpoint, answerTimeout: answerTimeout, tunnel: tunnel, proxy: proxy, log: log)
+        } catch {
+            proxy?.stop()  // (the session closed the socket)
+            throw error
+        }
 
         let loaded = KnownHostsFile.load(paths: settings.userKnownHostsFiles + globalKnownHostsFiles)
         for path in loaded.unreadable { log.debug("cannot read known hosts file \(path)") }
         for location in loaded.knownHosts.unparsedLines { log.debug("\(location): line not understood, skipped") }
-        try session.handshake(
-            hostKeyAlgorithms: loaded.knownHosts.preferredHostKeyAlgorithms(host: endpoint.host, port: endpoint.port))
+        do {
+            try session.handshake(
+                hostKeyAlgorithms: loaded.knownHosts.preferredHostKeyAlgorithms(host: endpoint.host, port: endpoint.port))
+        } catch {
+            // A proxy that gave up is why the handshake failed: say that, with how it ended.
+            if let proxy {
+                for _ in 0..<50 where proxy.ending == nil { usleep(10_000) }
+                if let ending = proxy.ending { throw SSHError.proxyCommandFailed(command: proxy.command, reason: ending) }
+            }
+            throw error
+        }
         guard let hostKey = session.hostKey() else { throw SSHError.noHostKey(endpoint) }
         var prompter = request.prompter
         prompter.batchMode = prompter.batchMode || settings.batchMode
