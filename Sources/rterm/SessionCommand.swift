@@ -36,6 +36,7 @@ struct SessionCommand {
             return error.exitStatus
         }
         var verbosity = 0
+        var logFile: String?
         if case .ssh(let commandLine) = target {
             switch commandLine.action {
             case .showHelp:
@@ -58,6 +59,7 @@ struct SessionCommand {
                     return 255
                 }
                 verbosity = commandLine.verbosity
+                logFile = commandLine.logFile
             }
         }
         let inputIsTerminal = isatty(0) == 1
@@ -76,6 +78,15 @@ struct SessionCommand {
         // into the middle of ncurses' drawing; before that, and without the front, to stderr.
         let mailbox = PromptMailbox(wake: loop.waker.wake)
         let destination = LogDestination()
+        if let logFile {
+            // -E: the log is appended to this file instead (the closing rterm: line stays on stderr).
+            let descriptor = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                printError("rterm: -E \(logFile): cannot open the log file: \(String(cString: strerror(errno)))")
+                return 255
+            }
+            destination.file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        }
         let log = SSHLog(verbosity: verbosity) { destination.write($0) }
         log.debug("rterm \(rtermVersion), libssh2 \(SSHLibrary.version)")
         let plan: ConnectionPlan
@@ -180,6 +191,8 @@ struct SessionCommand {
 final class LogDestination: @unchecked Sendable {
     private let lock = NSLock()
     private var target: PromptMailbox?
+    /// `-E`: every line goes to this file instead.
+    var file: FileHandle?
 
     /// The front's mailbox, once it runs.
     var mailbox: PromptMailbox? {
@@ -188,6 +201,12 @@ final class LogDestination: @unchecked Sendable {
     }
 
     func write(_ line: String) {
-        if let mailbox { mailbox.notify(line) } else { printError(line) }
+        if let file {
+            lock.withLock { try? file.write(contentsOf: Data((line + "\n").utf8)) }
+        } else if let mailbox {
+            mailbox.notify(line)
+        } else {
+            printError(line)
+        }
     }
 }

@@ -71,11 +71,15 @@ public enum SessionTarget: Equatable, Sendable {
         case .ssh(let commandLine):
             let resolved = try Self.resolve(commandLine, context: .current())
             let settings = resolved.destination
+            // LogLevel (and -q) unless -v was given.
+            var log = log
+            if commandLine.verbosity == 0, let level = settings.logVerbosity { log.verbosity = level }
             for note in settings.notes { log.debug(note) }
             if !settings.ignoredOptions.isEmpty {
                 log.debug("ignored config options (not implemented): \(settings.ignoredOptions.joined(separator: ", "))")
             }
-            var command = commandLine.remoteCommand.isEmpty ? nil : commandLine.remoteCommand.joined(separator: " ")
+            var command = commandLine.remoteCommand.isEmpty
+                ? settings.remoteCommand : commandLine.remoteCommand.joined(separator: " ")
             if let name = settings.resumeSession {
                 guard command == nil else {
                     throw .usage("rterm: --resume runs the login shell inside tmux, so it takes no command")

@@ -34,7 +34,7 @@ struct CommandLineTests {
         (["-Z", "host"], "unknown option -- Z"),
         (["-L", "80:x:80", "host"], "local port forwarding"),
         (["-o", "Bogus=1", "host"], "unknown -o option"),
-        (["-o", "Compression=yes", "host"], "does not implement"),
+        (["-o", "Ciphers=aes128-ctr", "host"], "does not implement"),
         (["-p", "99999", "host"], "bad port"),
     ])
     func usageErrorsAreOneLineAndStatus2(_ arguments: [String], _ message: String) throws {

@@ -113,8 +113,8 @@ struct SSHCommandLineTests {
             message:
                 "rterm: option -L (local port forwarding) is not supported by rterm; use ssh for that"),
         ErrorCase(
-            arguments: ["-A", "h"], expected: .unsupportedOption("A", feature: "agent forwarding"),
-            message: "rterm: option -A (agent forwarding) is not supported by rterm; use ssh for that"),
+            arguments: ["-X", "h"], expected: .unsupportedOption("X", feature: "X11 forwarding"),
+            message: "rterm: option -X (X11 forwarding) is not supported by rterm; use ssh for that"),
         ErrorCase(
             arguments: ["h", "-p"], expected: .missingArgument("p"),
             message: "rterm: option requires an argument -- p"),
@@ -134,8 +134,8 @@ struct SSHCommandLineTests {
             arguments: ["-o", "Foo=bar", "h"], expected: .unknownConfigOption("Foo"),
             message: "rterm: unknown -o option 'Foo' (see rterm -h for the options rterm knows)"),
         ErrorCase(
-            arguments: ["-oCompression=yes", "h"], expected: .unsupportedConfigOption("Compression"),
-            message: "rterm: -o option 'Compression' is an OpenSSH option that rterm does not implement"),
+            arguments: ["-oCiphers=aes128-ctr", "h"], expected: .unsupportedConfigOption("Ciphers"),
+            message: "rterm: -o option 'Ciphers' is an OpenSSH option that rterm does not implement"),
         ErrorCase(
             arguments: ["-o", "Port=x", "h"],
             expected: .badConfigOption("Port=x", message: "bad port 'x'"),

@@ -176,8 +176,8 @@ struct SSHConfigFileTests {
 
     @Test func unknownOptionsAreIgnoredAndListed() throws {
         let config = """
-            Compression yes
-            ForwardAgent yes
+            VisualHostKey yes
+            CheckHostIP yes
             FooBar 1
             Host other
               ProxyCommand nc %h %p
@@ -187,9 +187,9 @@ struct SSHConfigFileTests {
             """
         let settings = try SSHConfigTestSupport.settings(config, host: "h")
         #expect(settings.port == 2200)
-        #expect(settings.ignoredOptions == ["compression", "forwardagent", "foobar", "controlmaster"])
+        #expect(settings.ignoredOptions == ["visualhostkey", "checkhostip", "foobar", "controlmaster"])
         #expect(
-            settings.notes.contains("config line 1: compression is not implemented by rterm; ignored"))
+            settings.notes.contains("config line 1: visualhostkey is not implemented by rterm; ignored"))
         #expect(settings.notes.contains("config line 3: foobar is not an OpenSSH option; ignored"))
         // An option in a block that does not apply is neither listed nor noted.
         #expect(!settings.notes.contains { $0.contains("proxycommand") })

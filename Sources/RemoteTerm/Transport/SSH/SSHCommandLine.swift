@@ -33,6 +33,8 @@ public struct SSHCommandLine: Sendable, Equatable {
     public var configFile: String?
     /// The number of `-v` given (0...3).
     public var verbosity = 0
+    /// `-E`: the file the log is appended to instead of standard error.
+    public var logFile: String?
     /// The option values from the command line, to pass to `SSHConfigResolver`.
     public var values = SSHConfigValues()
 
@@ -41,8 +43,14 @@ public struct SSHCommandLine: Sendable, Equatable {
 
     /// The usage text for `-h`.
     public static let usage = """
-        usage: rterm [-GtTvV] [-F configfile] [-i identity_file] [-J [user@]host[:port]]
-                     [-l login_name] [-o option=value] [-p port] [user@]host [command ...]
+        usage: rterm [-46ACGqtTvV] [-E logfile] [-F configfile] [-i identity_file]
+                     [-J [user@]host[:port]] [-l login_name] [-o option=value] [-p port]
+                     [user@]host [command ...]
+
+          -4 / -6   IPv4 / IPv6 addresses only
+          -A        agent forwarding (libssh2 1.10 cannot: one line says so)
+          -C        compression
+          -E file   append the log to this file instead of standard error
 
           -F file   read this config file instead of ~/.ssh/config and /etc/ssh/ssh_config
           -G        print the resolved configuration and exit
@@ -52,6 +60,7 @@ public struct SSHCommandLine: Sendable, Equatable {
           -o opt    an ssh_config option: \(SSHConfigKeyword.allCases.filter(\.isOption).map(\.displayName)
                 .joined(separator: ", "))
           -p port   remote port
+          -q        quiet: no warnings
           -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
           -v        verbose (repeat for more)
           -V        show the version
@@ -163,6 +172,11 @@ public struct SSHCommandLine: Sendable, Equatable {
         case "v": verbosity = min(verbosity + 1, 3)
         // As ssh: -t asks for a tty, a second -t (or -t after RequestTTY yes) forces it; -T
         // disables it. These override, unlike -o RequestTTY, which is first-wins.
+        case "q": values.logLevel = "QUIET"
+        case "4": values.addressFamily = "inet"
+        case "6": values.addressFamily = "inet6"
+        case "C": values.compression = true
+        case "A": values.forwardAgent = "yes"
         case "t": values.requestTTY = values.requestTTY == .yes ? .force : .yes
         case "T": values.requestTTY = .no
         default:
@@ -195,6 +209,8 @@ public struct SSHCommandLine: Sendable, Equatable {
             values.proxyJumpText = hops.isEmpty ? nil : value
         case "o":
             try applyConfigOption(value)
+        case "E":
+            logFile = value
         default:
             throw SSHCommandLineError.unsupportedOption(
                 letter, feature: Self.unsupportedSSHOptions[letter] ?? "?")
@@ -251,15 +267,15 @@ public struct SSHCommandLine: Sendable, Equatable {
 
     /// ssh options rterm does not implement, with what they do in ssh.
     static let unsupportedSSHOptions: [Character: String] = [
-        "1": "protocol version 1", "2": "protocol version 2", "4": "IPv4 only", "6": "IPv6 only",
-        "A": "agent forwarding", "a": "no agent forwarding", "B": "bind interface", "b": "bind address",
-        "C": "compression", "c": "cipher selection", "D": "dynamic port forwarding", "E": "log file",
+        "1": "protocol version 1", "2": "protocol version 2",
+        "a": "no agent forwarding", "B": "bind interface", "b": "bind address",
+        "c": "cipher selection", "D": "dynamic port forwarding",
         "e": "escape character", "f": "go to background",
         "g": "remote hosts may connect to forwarded ports",
         "I": "PKCS#11 library", "K": "GSSAPI authentication", "k": "no GSSAPI delegation",
         "L": "local port forwarding", "M": "connection sharing master", "m": "MAC selection",
         "N": "no remote command", "n": "stdin from /dev/null", "O": "control command",
-        "P": "tag", "Q": "query algorithms", "q": "quiet mode", "R": "remote port forwarding",
+        "P": "tag", "Q": "query algorithms", "R": "remote port forwarding",
         "S": "control socket", "s": "subsystem", "W": "stdio forwarding",
         "w": "tunnel device forwarding",
         "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding",

@@ -19,6 +19,12 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case preferredAuthentications = "preferredauthentications"
     /// A command whose standard input and output carry the connection (`%h %p %r %n %%`).
     case proxyCommand = "proxycommand"
+    /// The command to run when the command line names none (`%h %p %r %n %%`).
+    case remoteCommand = "remotecommand"
+    case addressFamily = "addressfamily"
+    case compression
+    case logLevel = "loglevel"
+    case forwardAgent = "forwardagent"
     /// rterm's own: the tmux session the shell runs in, so a reconnect resumes it
     /// (`--resume NAME`). OpenSSH needs `IgnoreUnknown RTermResume` to read such a file.
     case rtermResume = "rtermresume"
@@ -37,15 +43,15 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
 
     /// OpenSSH client keywords that rterm does not implement.
     static let openSSHOnlyKeywords: Set<String> = [
-        "addkeystoagent", "addressfamily", "bindaddress", "bindinterface",
+        "addkeystoagent", "bindaddress", "bindinterface",
         "canonicaldomains", "canonicalizefallbacklocal", "canonicalizehostname",
         "canonicalizemaxdots", "canonicalizepermittedcnames", "casignaturealgorithms",
         "certificatefile", "challengeresponseauthentication", "channeltimeout", "checkhostip",
-        "cipher", "ciphers", "clearallforwardings", "compression", "compressionlevel",
+        "cipher", "ciphers", "clearallforwardings", "compressionlevel",
         "connectionattempts", "controlmaster", "controlpath", "controlpersist",
         "dsaauthentication", "dynamicforward", "enableescapecommandline", "enablesshkeysign",
         "escapechar", "exitonforwardfailure", "fallbacktorsh", "fingerprinthash",
-        "forkafterauthentication", "forwardagent", "forwardx11", "forwardx11timeout",
+        "forkafterauthentication", "forwardx11", "forwardx11timeout",
         "forwardx11trusted", "gatewayports", "globalknownhostsfile", "globalknownhostsfile2",
         "gssapiauthentication", "gssapiclientidentity", "gssapidelegatecredentials",
         "gssapikexalgorithms", "gssapikeyexchange", "gssapirenewalforcesrekey",
@@ -53,12 +59,12 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "hostbasedacceptedalgorithms", "hostbasedauthentication", "hostbasedkeytypes",
         "hostkeyalgorithms", "hostkeyalias", "ignoreunknown", "ipqos",
         "kbdinteractiveauthentication", "kbdinteractivedevices", "keepalive", "kexalgorithms",
-        "knownhostscommand", "localcommand", "localforward", "loglevel", "logverbose", "macs",
+        "knownhostscommand", "localcommand", "localforward", "logverbose", "macs",
         "nohostauthenticationforlocalhost", "numberofpasswordprompts", "obscurekeystroketiming",
         "passwordauthentication", "permitlocalcommand", "permitremoteopen", "pkcs11provider",
         "protocol", "proxyusefdpass",
         "pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "pubkeyauthentication",
-        "rekeylimit", "remotecommand", "remoteforward", "requiredrsasize", "revokedhostkeys",
+        "rekeylimit", "remoteforward", "requiredrsasize", "revokedhostkeys",
         "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider", "sessiontype",
         "smartcarddevice", "stdinnull", "streamlocalbindmask", "streamlocalbindunlink",
         "syslogfacility", "tag", "tcpkeepalive", "tunnel", "tunneldevice", "updatehostkeys",
@@ -92,6 +98,11 @@ extension SSHConfigKeyword {
         case .batchMode: return "BatchMode"
         case .preferredAuthentications: return "PreferredAuthentications"
         case .proxyCommand: return "ProxyCommand"
+        case .remoteCommand: return "RemoteCommand"
+        case .addressFamily: return "AddressFamily"
+        case .compression: return "Compression"
+        case .logLevel: return "LogLevel"
+        case .forwardAgent: return "ForwardAgent"
         case .rtermResume: return "RTermResume"
         }
     }

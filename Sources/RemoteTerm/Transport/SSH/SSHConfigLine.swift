@@ -27,10 +27,10 @@ public struct SSHConfigLine: Sendable, Equatable {
         a.keyword == b.keyword && a.arguments == b.arguments
     }
 
-    /// The arguments as `SSHConfigValues.apply` takes them for `keyword`: ProxyCommand gets
-    /// the raw text as one argument, every other keyword its split arguments.
+    /// The arguments as `SSHConfigValues.apply` takes them for `keyword`: ProxyCommand and
+    /// RemoteCommand get the raw text as one argument, every other keyword its split arguments.
     public func arguments(for keyword: SSHConfigKeyword) -> [String] {
-        keyword == .proxyCommand ? [raw] : arguments
+        keyword == .proxyCommand || keyword == .remoteCommand ? [raw] : arguments
     }
 
     /// Splits `text`. Returns nil for a blank or comment line; throws for unbalanced quotes or

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Turns the command line's option values and the config files into `SSHSettings`, with
 /// ssh's precedence: command line (`-o`, `-p`, `-l`, `-i`, `user@`) first, then the user
 /// config (`~/.ssh/config`, or the `-F` file), then `/etc/ssh/ssh_config`, then defaults.
@@ -82,6 +86,13 @@ public enum SSHConfigResolver {
                     text, tokens: ["h": hostName, "p": String(port), "r": user, "n": host])
             }
         }
+        var remoteCommand: String?
+        if let command = values.remoteCommand, command.lowercased() != "none" {
+            remoteCommand = try expand("remotecommand", command) { (text) throws(SSHOptionValueError) in
+                try SSHPercentExpansion.expandTokens(
+                    text, tokens: ["h": hostName, "p": String(port), "r": user, "n": host])
+            }
+        }
         var identityAgent: String?
         if let agent = values.identityAgent { identityAgent = try expandPath("identityagent", agent) }
 
@@ -102,7 +113,11 @@ public enum SSHConfigResolver {
             ignoredOptions: ignoredOptions, notes: notes,
             serverAliveIsDefault: values.serverAliveInterval == nil,
             resumeSession: values.rtermResume == "none" ? nil : values.rtermResume,
-            proxyCommand: proxyCommand)
+            proxyCommand: proxyCommand, remoteCommand: remoteCommand,
+            addressFamily: values.addressFamily == "inet" ? AF_INET : values.addressFamily == "inet6" ? AF_INET6 : AF_UNSPEC,
+            compression: values.compression ?? false,
+            logVerbosity: values.logLevel.flatMap { SSHOptionValue.logLevels[$0] },
+            forwardAgent: values.forwardAgent.map { $0.lowercased() != "no" } ?? false)
     }
 
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and

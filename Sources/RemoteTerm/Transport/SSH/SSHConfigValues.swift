@@ -43,6 +43,16 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var rtermResume: String?
     /// `ProxyCommand`, unexpanded, or `none`.
     public var proxyCommand: String?
+    /// `RemoteCommand`, unexpanded, or `none`.
+    public var remoteCommand: String?
+    /// `AddressFamily` (`-4`, `-6`): `any`, `inet` or `inet6`.
+    public var addressFamily: String?
+    /// `Compression` (`-C`).
+    public var compression: Bool?
+    /// `LogLevel` (`-q` is QUIET), upper-cased.
+    public var logLevel: String?
+    /// `ForwardAgent` (`-A`): yes, no, or an agent socket.
+    public var forwardAgent: String?
 
     /// No values.
     public init() {}
@@ -101,6 +111,25 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.batchMode, try SSHOptionValue.flag(try single(arguments, keyword)), active)
         case .proxyCommand:
             setFirst(\.proxyCommand, try single(arguments, keyword), active)
+        case .remoteCommand:
+            setFirst(\.remoteCommand, try single(arguments, keyword), active)
+        case .addressFamily:
+            let family = try single(arguments, keyword).lowercased()
+            guard ["any", "inet", "inet6"].contains(family) else {
+                throw SSHOptionValueError("unsupported AddressFamily '\(family)' (any, inet or inet6)")
+            }
+            setFirst(\.addressFamily, family, active)
+        case .compression:
+            setFirst(\.compression, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .logLevel:
+            let level = try single(arguments, keyword).uppercased()
+            guard SSHOptionValue.logLevels.keys.contains(level) else {
+                throw SSHOptionValueError(
+                    "unsupported LogLevel '\(level)' (QUIET, FATAL, ERROR, INFO, VERBOSE, DEBUG, DEBUG1, DEBUG2, DEBUG3)")
+            }
+            setFirst(\.logLevel, level, active)
+        case .forwardAgent:
+            setFirst(\.forwardAgent, try single(arguments, keyword), active)
         case .rtermResume:
             setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
         case .preferredAuthentications:

@@ -13,9 +13,9 @@ import Foundation
 enum SSHConnector {
     /// Connects to `endpoint`; the returned descriptor is non-blocking and owned by the caller.
     static func connect(
-        to endpoint: SSHEndpoint, timeoutSeconds: Int?, log: SSHLog
+        to endpoint: SSHEndpoint, timeoutSeconds: Int?, family: Int32 = AF_UNSPEC, log: SSHLog
     ) throws(SSHError) -> Int32 {
-        let addresses = try resolve(endpoint)
+        let addresses = try resolve(endpoint, family: family)
         let deadline = timeoutSeconds.map { ContinuousClock.now + .seconds($0) }
         var lastError = "no usable address"
         for address in addresses {
@@ -47,9 +47,10 @@ enum SSHConnector {
         var text: String
     }
 
-    static func resolve(_ endpoint: SSHEndpoint) throws(SSHError) -> [Address] {
+    /// The addresses of `endpoint` (`family`: AF_INET for `-4`, AF_INET6 for `-6`).
+    static func resolve(_ endpoint: SSHEndpoint, family: Int32 = AF_UNSPEC) throws(SSHError) -> [Address] {
         var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
+        hints.ai_family = family
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_ADDRCONFIG
         var list: UnsafeMutablePointer<addrinfo>?

@@ -2,7 +2,8 @@
 /// and keyboard-interactive answers are not logged at any level. Lines quote what servers
 /// send (version strings, disconnect reasons), so every line is made inert (`InertText`).
 public struct SSHLog: Sendable {
-    /// The number of `-v` given; 0 prints warnings only.
+    /// The number of `-v` given; 0 prints warnings only, -1 (`-q`, `LogLevel QUIET`) not even
+    /// those.
     public var verbosity: Int
     /// Writes one line (without newline) to the user, normally standard error.
     public var write: @Sendable (String) -> Void
@@ -28,6 +29,7 @@ public struct SSHLog: Sendable {
 
     /// A warning, always shown (ssh prints these even without -v).
     public func warn(_ message: String) {
+        guard verbosity >= 0 else { return }
         write(InertText.make(message, keepingNewlines: true))
     }
 }

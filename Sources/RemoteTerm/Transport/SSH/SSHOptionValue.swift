@@ -42,6 +42,12 @@ public enum SSHOptionValue {
         return text
     }
 
+    /// OpenSSH's log levels and the `-v` count each means here (-1: quiet, warnings too).
+    public static let logLevels: [String: Int] = [
+        "QUIET": -1, "FATAL": -1, "ERROR": -1, "INFO": 0, "VERBOSE": 1, "DEBUG": 1, "DEBUG1": 1, "DEBUG2": 2,
+        "DEBUG3": 3,
+    ]
+
     public static func flag(_ text: String) throws(SSHOptionValueError) -> Bool {
         switch text.lowercased() {
         case "yes", "true": return true

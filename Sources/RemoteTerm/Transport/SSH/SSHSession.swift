@@ -215,7 +215,10 @@ final class SSHSession {
     // MARK: - Handshake
 
     /// Sets the host key algorithm preference, then runs the SSH handshake.
-    func handshake(hostKeyAlgorithms: String) throws(SSHError) {
+    func handshake(hostKeyAlgorithms: String, compression: Bool = false) throws(SSHError) {
+        // zlib when the server offers it; libssh2 keeps "none" in the list, so a server
+        // without it is no failure.
+        if compression { _ = libssh2_session_flag(raw, LIBSSH2_FLAG_COMPRESS, 1) }
         let preferred = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, hostKeyAlgorithms)
         if preferred != 0 { log.debug("host key preference not applied: \(lastError.message)") }
         log.debug2("host key algorithms: \(hostKeyAlgorithms)")

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The resolved settings for one connection: command line, then user config, then system
 /// config, then defaults, with `%`, `~` and `${VAR}` expanded.
 public struct SSHSettings: Sendable, Equatable {
@@ -56,6 +60,16 @@ public struct SSHSettings: Sendable, Equatable {
     public var resumeSession: String?
     /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
     public var proxyCommand: String?
+    /// `RemoteCommand` with its `%` tokens expanded, nil for none.
+    public var remoteCommand: String?
+    /// `AddressFamily`: `AF_UNSPEC`, `AF_INET` (`-4`) or `AF_INET6` (`-6`).
+    public var addressFamily: Int32 = 0
+    /// `Compression` (`-C`): zlib when the server offers it.
+    public var compression = false
+    /// `LogLevel` as a `-v` count (-1 quiet), nil when not set.
+    public var logVerbosity: Int?
+    /// `ForwardAgent` (`-A`) asked for.
+    public var forwardAgent = false
 
     /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
     /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
@@ -93,6 +107,10 @@ public struct SSHSettings: Sendable, Equatable {
         if let proxyJumpText { lines.append("proxyjump \(proxyJumpText)") }
         lines.append("preferredauthentications \(preferredAuthentications.joined(separator: ","))")
         if let proxyCommand { lines.append("proxycommand \(proxyCommand)") }
+        if let remoteCommand { lines.append("remotecommand \(remoteCommand)") }
+        lines.append("addressfamily \(addressFamily == AF_INET ? "inet" : addressFamily == AF_INET6 ? "inet6" : "any")")
+        lines.append("compression \(compression ? "yes" : "no")")
+        lines.append("forwardagent \(forwardAgent ? "yes" : "no")")
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
         return lines.joined(separator: "\n") + "\n"
     }

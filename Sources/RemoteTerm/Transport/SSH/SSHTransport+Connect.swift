@@ -16,6 +16,11 @@ extension SSHTransport {
             session = try openSession(to: endpoint, settings: settings, through: session, request: request, log: log)
         }
         guard let session else { throw SSHError.libraryFailure(operation: "connect", reason: "no destination") }
+        if request.destination.forwardAgent {
+            log.warn(
+                "rterm: agent forwarding (-A, ForwardAgent) is not available with libssh2 \(SSHLibrary.version), which "
+                    + "cannot accept the agent channel a server opens; connecting without it")
+        }
         let channel = try startChannel(on: session, request: request, log: log)
         return SSHTransport(
             channel: channel, keepaliveInterval: request.destination.serverAliveInterval,
@@ -41,7 +46,8 @@ extension SSHTransport {
             proxy = started
             socket = started.socket
         } else {
-            socket = try SSHConnector.connect(to: endpoint, timeoutSeconds: settings.connectTimeout, log: log)
+            socket = try SSHConnector.connect(
+                to: endpoint, timeoutSeconds: settings.connectTimeout, family: settings.addressFamily, log: log)
         }
         let answerTimeout = settings.connectTimeout.flatMap { $0 > 0 ? $0 : nil }
             ?? SSHConnectionRequest.defaultAnswerTimeout
@@ -59,7 +65,8 @@ extension SSHTransport {
         for location in loaded.knownHosts.unparsedLines { log.debug("\(location): line not understood, skipped") }
         do {
             try session.handshake(
-                hostKeyAlgorithms: loaded.knownHosts.preferredHostKeyAlgorithms(host: endpoint.host, port: endpoint.port))
+                hostKeyAlgorithms: loaded.knownHosts.preferredHostKeyAlgorithms(host: endpoint.host, port: endpoint.port),
+                compression: settings.compression)
         } catch {
             // A proxy that gave up is why the handshake failed: say that, with how it ended.
             if let proxy {
