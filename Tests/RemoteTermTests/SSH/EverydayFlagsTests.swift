@@ -60,3 +60,17 @@ import Testing
         #expect(throws: SSHCommandLineError.self) { try SSHCommandLine.parse(arguments) }
     }
 }
+
+/// The changed-host-key hint names the known_hosts file when it is not the default one.
+@Suite struct KnownHostsHintTests {
+    @Test func theHintNamesAFileOtherThanTheDefault() {
+        let endpoint = SSHEndpoint(host: "h", port: 2222, user: "u")
+        func message(_ file: String) -> String {
+            SSHError.hostKeyChanged(
+                endpoint, keyType: "ssh-ed25519", fingerprint: "SHA256:x", location: KnownHostsLocation(file: file, line: 3)
+            ).description
+        }
+        #expect(message("/home/u/.ssh/known_hosts").hasSuffix("with ssh-keygen -R '[h]:2222'"))
+        #expect(message("/work/known_hosts.test").hasSuffix("with ssh-keygen -R '[h]:2222' -f '/work/known_hosts.test'"))
+    }
+}

@@ -73,7 +73,7 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
             return "rterm: host key verification failed: the host key for "
                 + "\(endpoint.knownHostsName) has CHANGED (now \(SSHFingerprint.displayName(ofKeyType: keyType)) "
                 + "\(fingerprint); offending key in \(location)); if the change is expected, remove it "
-                + "with ssh-keygen -R '\(endpoint.knownHostsName)'"
+                + "with ssh-keygen -R '\(endpoint.knownHostsName)'\(Self.knownHostsFileOption(location.file))"
         case .hostKeyTypeChanged(let endpoint, let keyType, let fingerprint, let knownTypes):
             return "rterm: host key verification failed: \(endpoint.knownHostsName) now offers a "
                 + "\(SSHFingerprint.displayName(ofKeyType: keyType)) key (\(fingerprint)) but known_hosts "
@@ -134,5 +134,14 @@ extension SSHError {
             .authenticationFailed, .channelFailed, .libraryFailure:
             return false
         }
+    }
+}
+
+extension SSHError {
+    /// ` -f FILE` for `ssh-keygen -R` when the entry is not in the default file
+    /// (`~/.ssh/known_hosts`), which is the only one ssh-keygen edits unasked.
+    static func knownHostsFileOption(_ file: String) -> String {
+        guard !file.isEmpty, !file.hasSuffix("/.ssh/known_hosts") else { return "" }
+        return " -f '\(file)'"
     }
 }
