@@ -61,20 +61,5 @@ enum ScriptReport {
         return text
     }
 
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                // XML 1.0 cannot carry other control characters, even escaped.
-                if InertText.isActive(scalar) { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    private static func escape(_ text: String) -> String { XMLText.escaped(text, keepingLayout: true) }
 }

@@ -139,24 +139,5 @@ public enum SVGRenderer {
         return text
     }
 
-    /// The text with XML's five special characters escaped and anything XML 1.0 cannot
-    /// carry replaced by U+FFFD.
-    static func xmlSafe(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let value = scalar.value
-                let valid = value >= 0x20 && value != 0x7F && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE
-                    && value != 0xFFFF
-                out.unicodeScalars.append(valid ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
+    static func xmlSafe(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -149,9 +149,9 @@ extension SSHIntegrationTests {
             try relay.restore()
             #expect(try pane.waitFor("not retrying: authentication failed", timeout: 40), "\((try? pane.screen()) ?? "")")
             let attempts = try relay.connectionCount
-            // Nothing more is tried by itself: the count holds (several backoff steps).
-            usleep(3_000_000)
-            #expect(try relay.connectionCount == attempts)
+            // Nothing more is tried by itself: no new connection reaches the relay over the
+            // next three backoff steps (1, 2 and 4 s would fall in them).
+            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
             // [Quit]: 255 and the one line, the terminal restored.
             let row = 24
             let column = 80 - 3
@@ -176,8 +176,7 @@ extension SSHIntegrationTests {
             try relay.restore()
             #expect(try pane.waitFor("not retrying: host key verification failed", timeout: 40), "\((try? pane.screen()) ?? "")")
             let attempts = try relay.connectionCount
-            usleep(3_000_000)
-            #expect(try relay.connectionCount == attempts)
+            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
         }
 
         @Test func tildeDotDuringTheWaitExits255() throws {
