@@ -37,7 +37,9 @@ struct SessionCommand {
         }
         var verbosity = 0
         var logFile: String?
+        var readsInput = true
         if case .ssh(let commandLine) = target {
+            readsInput = !commandLine.stdinFromNull
             switch commandLine.action {
             case .showHelp:
                 print(Help.text)
@@ -103,7 +105,8 @@ struct SessionCommand {
             return runInteractive(
                 plan.withInteractiveKeepalive(), loop: loop, mailbox: mailbox, log: destination, size: size)
         }
-        return runPump(plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal)
+        return runPump(
+            plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal && readsInput, readsInput: readsInput)
     }
 
     /// The full-screen front: the remote screen emulated, drawn above the key bar.
@@ -152,9 +155,9 @@ struct SessionCommand {
     /// No screen: bytes pass through; with a pseudo-terminal and a terminal on standard
     /// input (output going elsewhere), the input terminal is raw so every key reaches the
     /// remote, and its size follows.
-    private func runPump(_ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool)
-        -> Int32
-    {
+    private func runPump(
+        _ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool, readsInput: Bool
+    ) -> Int32 {
         // With the terminal raw, termination signals must end the session through the normal
         // path (which restores it); blocked before the connection's thread starts.
         let signals = rawInput ? SignalSource() : nil
@@ -175,7 +178,7 @@ struct SessionCommand {
         }
         let ending: SessionEnding
         do {
-            ending = try SessionPump.run(session, loop: loop, input: 0)
+            ending = try SessionPump.run(session, loop: loop, input: readsInput ? 0 : nil)
         } catch {
             ending = .failed(error.description)
         }

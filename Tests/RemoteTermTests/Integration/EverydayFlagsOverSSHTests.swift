@@ -38,5 +38,15 @@ extension SSHIntegrationTests {
             let log = try String(contentsOfFile: file, encoding: .utf8)
             #expect(log.contains("debug1: connection established"))
         }
+
+        @Test func dashNReadsNoInputAndHarmlessFlagsAreTaken() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let input = try harness.process.file("input", "not read\n")
+            let result = try harness.rterm(["-n", "-a", "-x"], "cat; echo done", input: input)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.outputText == "done\n")
+        }
     }
 }

@@ -35,6 +35,8 @@ public struct SSHCommandLine: Sendable, Equatable {
     public var verbosity = 0
     /// `-E`: the file the log is appended to instead of standard error.
     public var logFile: String?
+    /// `-n`: standard input is not read (the remote side gets EOF at once), as `< /dev/null`.
+    public var stdinFromNull = false
     /// The option values from the command line, to pass to `SSHConfigResolver`.
     public var values = SSHConfigValues()
 
@@ -61,6 +63,7 @@ public struct SSHCommandLine: Sendable, Equatable {
                 .joined(separator: ", "))
           -p port   remote port
           -q        quiet: no warnings
+          -n        do not read standard input (as < /dev/null); -a, -x are accepted
           -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
           -v        verbose (repeat for more)
           -V        show the version
@@ -177,6 +180,9 @@ public struct SSHCommandLine: Sendable, Equatable {
         case "6": values.addressFamily = "inet6"
         case "C": values.compression = true
         case "A": values.forwardAgent = "yes"
+        case "a": values.forwardAgent = "no"
+        case "x": break  // no X11 forwarding: rterm never forwards X11
+        case "n": stdinFromNull = true
         case "t": values.requestTTY = values.requestTTY == .yes ? .force : .yes
         case "T": values.requestTTY = .no
         default:
@@ -268,17 +274,17 @@ public struct SSHCommandLine: Sendable, Equatable {
     /// ssh options rterm does not implement, with what they do in ssh.
     static let unsupportedSSHOptions: [Character: String] = [
         "1": "protocol version 1", "2": "protocol version 2",
-        "a": "no agent forwarding", "B": "bind interface", "b": "bind address",
+        "B": "bind interface", "b": "bind address",
         "c": "cipher selection", "D": "dynamic port forwarding",
         "e": "escape character", "f": "go to background",
         "g": "remote hosts may connect to forwarded ports",
         "I": "PKCS#11 library", "K": "GSSAPI authentication", "k": "no GSSAPI delegation",
         "L": "local port forwarding", "M": "connection sharing master", "m": "MAC selection",
-        "N": "no remote command", "n": "stdin from /dev/null", "O": "control command",
+        "N": "no remote command (forwarding only)", "O": "control command",
         "P": "tag", "Q": "query algorithms", "R": "remote port forwarding",
         "S": "control socket", "s": "subsystem", "W": "stdio forwarding",
         "w": "tunnel device forwarding",
-        "X": "X11 forwarding", "x": "no X11 forwarding", "Y": "trusted X11 forwarding",
+        "X": "X11 forwarding", "Y": "trusted X11 forwarding",
         "y": "log to syslog",
     ]
 }
