@@ -20,9 +20,6 @@ public final class LocalPTYTransport: Transport {
     public var processID: pid_t { pid }
     private var exitResult: TransportExit?
 
-    /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
-    private static let spawnSetSID: Int16 = 0x80
-
     /// Starts `arguments` (looked up in PATH) on a `rows` x `columns` pty, with `environment`
     /// (TERM is set to `term`).
     public init(
@@ -58,34 +55,16 @@ public final class LocalPTYTransport: Transport {
         posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(
-            &attributes, Self.spawnSetSID | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
-
         var environment = environment
         environment["TERM"] = term
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawnp(&child, program, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        switch ChildProcess.spawn(arguments, environment: environment, actions: &actions, newSession: true) {
+        case .success(let child):
+            self.pid = child
+        case .failure(let error):
             Glibc.close(master)
-            throw TransportError.cannotStart(command: program, errno: result)
+            throw TransportError.cannotStart(command: program, errno: error.code)
         }
         self.master = master
-        self.pid = child
     }
 
     deinit {

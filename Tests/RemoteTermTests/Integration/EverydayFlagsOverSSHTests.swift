@@ -5,8 +5,7 @@ import Testing
 extension SSHIntegrationTests {
     @Suite struct EverydayFlagsOverSSHTests {
         @Test func ipv4AndCompressionConnect() throws {
-            let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             let result = try harness.rterm(["-4", "-C"], "echo compressed")
             #expect(result.status == 0, "\(result.errorOutput)")
@@ -15,8 +14,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func agentForwardingSaysOneLineAndQuietSilencesIt() throws {
-            let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             let loud = try harness.rterm(["-A"], "echo ok")
             #expect(loud.status == 0)
@@ -28,8 +26,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func theLogGoesToTheFileOfDashE() throws {
-            let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             let file = harness.process.home + "/rterm.log"
             let result = try harness.rterm(["-v", "-E", file], "echo logged")
@@ -40,8 +37,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func dashNReadsNoInputAndHarmlessFlagsAreTaken() throws {
-            let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             let input = try harness.process.file("input", "not read\n")
             let result = try harness.rterm(["-n", "-a", "-x"], "cat; echo done", input: input)

@@ -10,7 +10,7 @@ extension SSHIntegrationTests {
 
         @Test func aSessionRunsThroughTheCommand() throws {
             let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             let result = try harness.rterm(["-o", "ProxyCommand=\(Self.proxy)"], "echo via-proxy; exit 3")
             #expect(result.status == 3, "\(result.errorOutput)")
@@ -20,9 +20,8 @@ extension SSHIntegrationTests {
 
         @Test func aJumpHostReachedThroughItsCommand() throws {
             let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(
-                extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\nHost viaproxy\n  HostName 127.0.0.1\n"
-                    + "  Port \(sshd.port)\n  ProxyCommand \(Self.proxy)\n")
+            let harness = try SSHHarness.withTestKey(
+                extraConfig: "Host viaproxy\n  HostName 127.0.0.1\n  Port \(sshd.port)\n  ProxyCommand \(Self.proxy)\n")
             defer { harness.remove() }
             let result = try harness.rterm(["-J", "viaproxy"], "echo through-both")
             #expect(result.status == 0, "\(result.errorOutput)")
@@ -31,8 +30,7 @@ extension SSHIntegrationTests {
         }
 
         @Test func aFailingCommandIsOneLineAnd255() throws {
-            let sshd = try #require(TestSSHD.current)
-            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let harness = try SSHHarness.withTestKey()
             defer { harness.remove() }
             // Run as `exec COMMAND`, as OpenSSH runs it: the shell is replaced by the command.
             let result = try harness.rterm(["-o", "ProxyCommand=sh -c 'echo no route >&2; exit 7'"], "true")

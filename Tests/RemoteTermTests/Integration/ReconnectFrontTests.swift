@@ -79,6 +79,24 @@ extension SSHIntegrationTests {
             try? FileManager.default.removeItem(atPath: directory)
         }
 
+        /// A pane whose link is cut, with the loss on its bar.
+        func paneWithTheLinkCut() throws -> TmuxPane {
+            let pane = try pane()
+            try relay.cut()
+            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
+            return pane
+        }
+
+        /// Restores the link and checks that the attempt is refused with `refusal` on the bar
+        /// and that nothing more is tried by itself: no new connection reaches the relay over
+        /// the next three backoff steps (1, 2 and 4 s would fall in them).
+        func expectRefusedAfterRestore(_ pane: TmuxPane, _ refusal: String) throws {
+            try relay.restore()
+            #expect(try pane.waitFor(refusal, timeout: 40), "\((try? pane.screen()) ?? "")")
+            let attempts = try relay.connectionCount
+            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
+        }
+
         /// Cuts the link, checks what the pane shows while it is down, restores it and waits
         /// for the reconnect; returns the seconds from the restore to a prompt that answers.
         func cutAndRestore(_ pane: TmuxPane, probe: String, expecting answer: String) throws -> Double {
@@ -139,19 +157,12 @@ extension SSHIntegrationTests {
 
         @Test func aRefusedLoginIsNotRetried() throws {
             defer { cleanUp() }
-            let pane = try pane()
+            let pane = try paneWithTheLinkCut()
             defer { pane.kill() }
-            try relay.cut()
-            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
             // While the link is down the key the session logs in with is replaced.
             try FileManager.default.removeItem(atPath: identity)
             _ = try Spawn.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", identity])
-            try relay.restore()
-            #expect(try pane.waitFor("not retrying: authentication failed", timeout: 40), "\((try? pane.screen()) ?? "")")
-            let attempts = try relay.connectionCount
-            // Nothing more is tried by itself: no new connection reaches the relay over the
-            // next three backoff steps (1, 2 and 4 s would fall in them).
-            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
+            try expectRefusedAfterRestore(pane, "not retrying: authentication failed")
             // [Quit]: 255 and the one line, the terminal restored.
             let row = 24
             let column = 80 - 3
@@ -163,28 +174,21 @@ extension SSHIntegrationTests {
 
         @Test func aChangedHostKeyIsNotRetried() throws {
             defer { cleanUp() }
-            let pane = try pane()
+            let pane = try paneWithTheLinkCut()
             defer { pane.kill() }
-            try relay.cut()
-            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
             // known_hosts now holds another key for the relay's address.
             let sshd = try #require(TestSSHD.current)
             let wrong = try String(contentsOfFile: sshd["KNOWN_HOSTS_WRONG"], encoding: .utf8)
             let key = try #require(wrong.split(separator: "\n").first?.split(separator: " ").dropFirst())
             try ("[127.0.0.1]:\(relay.port) " + key.joined(separator: " ") + "\n")
                 .write(toFile: knownHosts, atomically: true, encoding: .utf8)
-            try relay.restore()
-            #expect(try pane.waitFor("not retrying: host key verification failed", timeout: 40), "\((try? pane.screen()) ?? "")")
-            let attempts = try relay.connectionCount
-            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
+            try expectRefusedAfterRestore(pane, "not retrying: host key verification failed")
         }
 
         @Test func tildeDotDuringTheWaitExits255() throws {
             defer { cleanUp() }
-            let pane = try pane()
+            let pane = try paneWithTheLinkCut()
             defer { pane.kill() }
-            try relay.cut()
-            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
             try pane.keys("Enter")
             try pane.type("~.")
             #expect(try pane.waitFor("EXITED=255"), "\((try? pane.screen()) ?? "")")

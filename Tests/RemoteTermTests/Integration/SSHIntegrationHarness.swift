@@ -31,6 +31,12 @@ struct SSHHarness {
             """)
     }
 
+    /// A harness that logs in with the test server's ed25519 key (and `extraConfig` after it).
+    static func withTestKey(extraConfig: String = "") throws -> SSHHarness {
+        let sshd = try #require(TestSSHD.current, "the test sshd is not running")
+        return try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n" + extraConfig)
+    }
+
     func remove() { process.remove() }
 
     /// `rterm -F config OPTIONS -p PORT 127.0.0.1 COMMAND`.

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTerm
 
 /// Runs a program to completion with posix_spawn and waitpid, standard input from
 /// /dev/null, standard output and error into files. Foundation's Process is no good for
@@ -12,24 +13,10 @@ enum Spawn {
     static func launch(
         _ arguments: [String], environment: [String: String]? = nil, actions: inout posix_spawn_file_actions_t
     ) -> (pid: pid_t, error: Int32) {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let envp: [UnsafeMutablePointer<CChar>?] = environmentList.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        return (pid, result)
+        switch ChildProcess.spawn(arguments, environment: environment ?? ProcessInfo.processInfo.environment, actions: &actions) {
+        case .success(let pid): return (pid, 0)
+        case .failure(let error): return (0, error.code)
+        }
     }
 
     struct Result {

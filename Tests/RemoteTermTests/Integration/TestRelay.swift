@@ -200,18 +200,22 @@ private enum RelayProcess {
     static func stop(pid: pid_t, input: Int32, output: Int32) {
         _ = close(input)
         _ = kill(pid, SIGTERM)
+        // The relay's exit closes its standard output: that hang-up is the acknowledgement,
+        // waited for at most 5 s; SIGKILL if it does not come.
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
         let deadline = Date().addingTimeInterval(5)
-        var status: Int32 = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno != EINTR) { break }
-            if Date() >= deadline {
-                _ = kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                break
-            }
-            usleep(10_000)
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            let ready = poll(&descriptor, 1, left)
+            if ready < 0, errno == EINTR { continue }
+            // Readable: drain what it still said; end of file (or hang-up): it is gone.
+            if ready > 0, buffer.withUnsafeMutableBytes({ read(output, $0.baseAddress, $0.count) }) > 0 { continue }
+            if ready == 0 { _ = kill(pid, SIGKILL) }
+            break
         }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         _ = close(output)
     }
 }

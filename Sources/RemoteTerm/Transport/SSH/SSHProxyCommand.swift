@@ -46,30 +46,15 @@ final class SSHProxyCommand: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // rterm blocks the signals it reads from a signalfd and ignores SIGPIPE; the command
-        // must get neither.
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"), strdup("exec " + command), nil]
-        defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, shell, &actions, &attributes, argv, envp)
+        let spawned = ChildProcess.spawn(
+            [shell, "-c", "exec " + command], environment: environment, actions: &actions, searchPath: false)
         close(pair[1])
         close(errorPipe[1])
-        guard result == 0 else {
+        guard case .success(let child) = spawned else {
             close(pair[0])
             close(errorPipe[0])
-            throw SSHError.proxyCommandFailed(command: command, reason: "cannot run \(shell): \(String(cString: strerror(result)))")
+            let code = if case .failure(let error) = spawned { error.code } else { Int32(0) }
+            throw SSHError.proxyCommandFailed(command: command, reason: "cannot run \(shell): \(String(cString: strerror(code)))")
         }
         pid = child
         socket = pair[0]
