@@ -45,4 +45,12 @@ static inline int rterm_open_pty_master(char *name, size_t length) {
     }
     return master;
 }
+
+#include <sys/socket.h>
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+/// accept4 (behind _GNU_SOURCE): the new socket non-blocking and close-on-exec from the
+/// start, so no child started meanwhile inherits it.
+static inline int rterm_accept_nonblocking(int fd, struct sockaddr *address, socklen_t *length) {
+    return accept4(fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
 #endif

@@ -105,8 +105,12 @@ struct SessionCommand {
             return runInteractive(
                 plan.withInteractiveKeepalive(), loop: loop, mailbox: mailbox, log: destination, size: size)
         }
+        // -N: no shell, so nothing to read for it; the forwards run until the connection ends
+        // or a signal stops rterm.
+        if plan.forwardsOnly { readsInput = false }
         return runPump(
-            plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal && readsInput, readsInput: readsInput)
+            plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal && readsInput, readsInput: readsInput,
+            catchesSignals: plan.forwardsOnly)
     }
 
     /// The full-screen front: the remote screen emulated, drawn above the key bar.
@@ -125,7 +129,8 @@ struct SessionCommand {
             return 255
         }
         var options = Session.Options()
-        options.escapes = true
+        options.escapes = plan.escapeCharacter != nil
+        options.escapeCharacter = plan.escapeCharacter ?? 0x7E
         options.label = plan.label
         if plan.canReconnect { options.reconnect = ReconnectPolicy() }
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
@@ -156,11 +161,13 @@ struct SessionCommand {
     /// input (output going elsewhere), the input terminal is raw so every key reaches the
     /// remote, and its size follows.
     private func runPump(
-        _ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool, readsInput: Bool
+        _ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool, readsInput: Bool,
+        catchesSignals: Bool = false
     ) -> Int32 {
         // With the terminal raw, termination signals must end the session through the normal
-        // path (which restores it); blocked before the connection's thread starts.
-        let signals = rawInput ? SignalSource() : nil
+        // path (which restores it); blocked before the connection's thread starts. With -N
+        // too, so that the forwards' Unix sockets are removed and the server told.
+        let signals = rawInput || catchesSignals ? SignalSource() : nil
         var options = Session.Options()
         options.label = plan.label
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)

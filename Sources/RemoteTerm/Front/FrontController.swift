@@ -54,6 +54,9 @@ public struct FrontController: Sendable {
     /// Lines one wheel step scrolls the history (and arrows it sends on the alternate screen).
     static let wheelStep = 3
 
+    /// The escape character as the help shows it (`~`, `^]`), nil when escapes are off.
+    public var escapeCharacter: String? = "~"
+
     /// A controller with this bar.
     public init(bar: KeyBar = KeyBar()) {
         self.bar = bar
@@ -233,7 +236,7 @@ public struct FrontController: Sendable {
     /// Opens the help panel.
     public mutating func showHelp() {
         isMenuOpen = false
-        panel = FrontHelp.panel
+        panel = FrontHelp.panel(escape: escapeCharacter)
     }
 
     /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed

@@ -1,14 +1,22 @@
 /// The help panel (`~?`, or Help in the ☰ menu): the escapes, the bar's gestures, the mouse
 /// and the menu, in short paragraphs the panel wraps to any width.
 enum FrontHelp {
-    static let panel = Panel(
+    /// The panel, with the escapes written with `escape` (`~` unless `-e` chose another;
+    /// nil when escapes are off).
+    static func panel(escape: String?) -> Panel {
+        let escapes = escape.map { e in
+            "Escapes, typed after Enter: \(e). disconnect   \(e)^Z suspend   \(e)b hide or show the bar   "
+                + "\(e)? this help   \(e)\(e) a literal \(e)"
+        } ?? "Escapes are off (-e none); ☰ Disconnect ends the session."
+        return Panel(
         title: "rterm help",
         hint: "any key closes, the wheel scrolls",
         paragraphs: [
-            "Escapes, typed after Enter: ~. disconnect   ~^Z suspend   ~b hide or show the bar   ~? this help   ~~ a literal ~",
+            escapes,
             "Key bar: a click sends one key, encoded for the remote's modes. Ctrl and Alt apply to the next key; click again to cancel, twice quickly to lock. Hold an arrow or ⌫ to repeat. ‹ › and the wheel over the bar turn pages.",
             "Mouse (when the remote has not taken it, or with Shift): drag selects, double-click a word, triple-click a line; the selection is copied to your clipboard (OSC 52). A click on an underlined link opens it (RTERM_OPEN or xdg-open) or copies it.",
             "Wheel: scrolls the history (any key returns); in full-screen programs such as less it sends ↑ and ↓.",
             "☰ menu: Hide bar, Help, Copy screen, Copy all (history and screen), Disconnect, Close.",
         ])
+    }
 }

@@ -288,7 +288,7 @@ public struct LocalInputDecoder: Sendable {
         }
     }
 
-    private static func controlOrCharacter(_ byte: UInt8) -> KeyEvent {
+    static func controlOrCharacter(_ byte: UInt8) -> KeyEvent {
         byte < 0x20 || byte == 0x7F ? controlKey(byte) : .character(Unicode.Scalar(byte))
     }
 }

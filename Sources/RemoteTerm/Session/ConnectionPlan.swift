@@ -24,8 +24,22 @@ public struct ConnectionPlan: Sendable {
     /// tmux with `--resume`). A remote command is not run a second time behind the user's
     /// back, and a local command cannot be lost.
     public var canReconnect: Bool {
-        guard case .ssh(let request, _) = route else { return false }
+        guard case .ssh(let request, _) = route, !request.destination.forwardsOnly else { return false }
         return request.command == nil || resumeName != nil
+    }
+
+    /// `-N` (SessionType none): no shell or command, only port forwards, until the
+    /// connection ends or rterm is stopped.
+    public var forwardsOnly: Bool {
+        guard case .ssh(let request, _) = route else { return false }
+        return request.destination.forwardsOnly
+    }
+
+    /// The escape character for the interactive session (`-e`, EscapeChar), nil for none.
+    public var escapeCharacter: UInt8? {
+        guard case .ssh(let request, _) = route else { return 0x7E }
+        if case .byte(let byte) = request.destination.escapeCharacter { return byte }
+        return nil
     }
 
     /// rterm's keepalive for a session a person watches, where a dead link must be noticed

@@ -1,7 +1,8 @@
-/// OpenSSH's escape character for the interactive session: a `~` typed at the start of a
-/// line (after Enter, or first thing in the session) is held back, and the key after it
-/// decides: `.` disconnects, `~` sends one `~`, `?` lists the escapes, Ctrl+Z suspends rterm;
-/// any other key sends the `~` and then itself, so nothing typed is lost.
+/// OpenSSH's escape character for the interactive session: a `~` (or the `-e` / EscapeChar
+/// character) typed at the start of a line (after Enter, or first thing in the session) is
+/// held back, and the key after it decides: `.` disconnects, the escape character again
+/// sends one, `?` lists the escapes, Ctrl+Z suspends rterm; any other key sends the escape
+/// character and then itself, so nothing typed is lost.
 public struct EscapeCharacterFilter: Sendable {
     /// What to do with a key after filtering.
     public enum Action: Equatable, Sendable {
@@ -17,26 +18,19 @@ public struct EscapeCharacterFilter: Sendable {
         case toggleBar
     }
 
-    /// The escapes, for `~?`.
-    public static let helpText = [
-        "Supported escape sequences:",
-        " ~.   - terminate connection",
-        " ~^Z  - suspend rterm",
-        " ~b   - hide or show the key bar",
-        " ~?   - this message",
-        " ~~   - send the escape character by typing it twice",
-        "(Note that escapes are only recognized immediately after newline.)",
-    ]
-
     private var isAtLineStart = true
     private var isHoldingTilde = false
+    /// The escape character as the key that types it.
+    private let tilde: KeyEvent
 
-    /// A filter at the start of a line, as at the start of a session.
-    public init() {}
+    /// A filter at the start of a line, as at the start of a session, for the escape
+    /// character `escape` (a byte as typed: `~`, or a control character such as 0x1D).
+    public init(escape: UInt8 = 0x7E) {
+        tilde = LocalInputDecoder.controlOrCharacter(escape)
+    }
 
     /// Filters one key typed by the user.
     public mutating func filter(_ event: KeyEvent) -> [Action] {
-        let tilde = KeyEvent.character("~")
         if isHoldingTilde {
             isHoldingTilde = false
             switch event {
@@ -73,6 +67,6 @@ public struct EscapeCharacterFilter: Sendable {
             isHoldingTilde = false
             isAtLineStart = endsWithNewline
         }
-        return isHoldingTilde ? [.send(.character("~"))] : []
+        return isHoldingTilde ? [.send(tilde)] : []
     }
 }

@@ -22,6 +22,8 @@ public final class Session: EventSource {
         public var exitWait: UInt64 = 5_000_000_000
         /// Whether OpenSSH's `~` escapes are recognised in typed keys.
         public var escapes = false
+        /// The escape character (`-e`, EscapeChar): `~` unless set.
+        public var escapeCharacter: UInt8 = 0x7E
         /// How many lines the screen's scrollback keeps.
         public var scrollbackLimit = Terminal.defaultScrollbackLimit
         /// The connection's name, for "Connection to … closed.".
@@ -79,7 +81,7 @@ public final class Session: EventSource {
         self.options = options
         self.clock = clock
         terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: options.scrollbackLimit)
-        escapes = options.escapes ? EscapeCharacterFilter() : nil
+        escapes = options.escapes ? EscapeCharacterFilter(escape: options.escapeCharacter) : nil
         sizeSentAtConnect = (terminal.rows, terminal.columns)
     }
 
@@ -371,13 +373,8 @@ public final class Session: EventSource {
 
     public var pollInterests: [PollInterest] {
         guard case .live = state, let transport else { return [] }
-        let interests = transport.pollInterests
-        guard isReadingPaused else { return interests }
         // The sink is full: wait for it, not for more output.
-        return interests.compactMap { interest in
-            let events = interest.events & ~Int16(POLLIN)
-            return events == 0 ? nil : PollInterest(descriptor: interest.descriptor, events: events)
-        }
+        return transport.pollInterests(outputPaused: isReadingPaused)
     }
 
     public var deadline: UInt64? {
@@ -424,6 +421,7 @@ public final class Session: EventSource {
                 inputEnded = try transport.finishWriting()
                 if !inputEnded { wantsTurn = true }
             }
+            wantsTurn = wantsTurn || transport.hasOtherWork
             if outputEnded && (outputSink == nil || errorEnded) {
                 try pollExit(transport, now: now)
             } else if !isReadingPaused {

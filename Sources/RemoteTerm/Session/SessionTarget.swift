@@ -86,6 +86,12 @@ public enum SessionTarget: Equatable, Sendable {
                 }
                 command = Self.resumeCommand(name)
             }
+            if settings.forwardsOnly, command != nil {
+                throw .usage(
+                    settings.resumeSession != nil
+                        ? "rterm: -N (SessionType none) runs no shell, so it cannot --resume one"
+                        : "rterm: -N (SessionType none) runs no command; drop -N or the command")
+            }
             var wantTerminal: Bool
             switch settings.requestTTY {
             case .no: wantTerminal = false
@@ -97,6 +103,7 @@ public enum SessionTarget: Equatable, Sendable {
                 log.warn("Pseudo-terminal will not be allocated because stdin is not a terminal.")
             }
             if terminal.isForced { wantTerminal = true }
+            if settings.forwardsOnly { wantTerminal = false }
             let request = SSHConnectionRequest(
                 destination: settings, jumpHosts: resolved.jumpHosts, command: command,
                 terminal: wantTerminal

@@ -17,6 +17,11 @@ public protocol Transport: AnyObject {
     /// The descriptors to poll and the events wanted on each now. Usually one; an SSH
     /// connection through jump hosts also needs the sockets of the hops.
     var pollInterests: [PollInterest] { get }
+    /// The interests while the session's output sink is full (`outputPaused`): by default
+    /// the same without POLLIN, so the loop waits for the sink, not for more output. A
+    /// transport that carries other traffic on the same descriptors (SSH port forwards)
+    /// keeps reading what that traffic needs.
+    func pollInterests(outputPaused: Bool) -> [PollInterest]
     /// The longest the loop may sleep before calling `service()` again, in milliseconds
     /// (-1: no limit). Keepalives, a queued window change and paced input need this.
     var pollTimeout: Int32 { get }
@@ -26,6 +31,9 @@ public protocol Transport: AnyObject {
     /// Whether data (or an end of stream) is already buffered inside the transport, so that a
     /// read may succeed without polling first.
     var hasBufferedInput: Bool { get }
+    /// Whether traffic other than the session's streams (SSH port forwards) needs another
+    /// `service()` without sleeping; asked after every turn, whatever the output does.
+    var hasOtherWork: Bool { get }
     /// Reads what is available of `stream` into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
@@ -52,6 +60,22 @@ public protocol Transport: AnyObject {
 extension Transport {
     /// Most transports cannot tell more than the data they deliver.
     public var lastReceived: UInt64? { nil }
+
+    /// Nothing but the streams.
+    public var hasOtherWork: Bool { false }
+
+    /// `pollInterests`, without POLLIN while the output is paused.
+    public func pollInterests(outputPaused: Bool) -> [PollInterest] {
+        outputPaused ? Self.withoutInput(pollInterests) : pollInterests
+    }
+
+    /// `interests` without POLLIN (and without those left with nothing to wait for).
+    public static func withoutInput(_ interests: [PollInterest]) -> [PollInterest] {
+        interests.compactMap { interest in
+            let events = interest.events & ~Int16(POLLIN)
+            return events == 0 ? nil : PollInterest(descriptor: interest.descriptor, events: events)
+        }
+    }
 }
 
 /// The two output streams of a remote command. With a pseudo-terminal everything arrives

@@ -55,6 +55,8 @@ final class InteractiveFront: EventSource {
         self.loop = loop
         self.label = label
         controller = FrontController(bar: bar)
+        controller.escapeCharacter =
+            session.options.escapes ? SSHEscapeCharacter.byte(session.options.escapeCharacter).description : nil
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
             controller.showNotice("key bar config: " + first + more, sticky: true, now: loop.clock.now())
@@ -303,7 +305,7 @@ final class InteractiveFront: EventSource {
         let links = FrontController.visibleLinks(session.terminal, topLine: controller.historyTop, rows: view.remoteRows)
         var overlays = controller.overlays(view: view, links: links)
         if session.state == .connecting, controller.prompt == nil, controller.notice == nil, overlays.bar != nil {
-            overlays.bar = [BarLabel(column: 0, text: " connecting to \(label)…  (~. cancels)", emphasis: .normal)]
+            overlays.bar = [BarLabel(column: 0, text: " connecting to \(label)…" + (controller.escapeCharacter.map { "  (\($0). cancels)" } ?? ""), emphasis: .normal)]
         }
         let frame = FrameComposer.compose(
             session.terminal, topLine: controller.historyTop, area: (view.remoteRows, view.columns), overlays: overlays)

@@ -32,7 +32,8 @@ struct CommandLineTests {
 
     @Test(arguments: [
         (["-Z", "host"], "unknown option -- Z"),
-        (["-L", "80:x:80", "host"], "local port forwarding"),
+        (["-L", "80:x", "host"], "bad forwarding specification"),
+        (["-W", "x:80", "host"], "stdio forwarding"),
         (["-o", "Bogus=1", "host"], "unknown -o option"),
         (["-o", "Ciphers=aes128-ctr", "host"], "does not implement"),
         (["-p", "99999", "host"], "bad port"),

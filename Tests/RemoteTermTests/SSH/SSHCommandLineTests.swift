@@ -108,10 +108,14 @@ struct SSHCommandLineTests {
             arguments: ["-vZ", "h"], expected: .unknownOption("Z"),
             message: "rterm: unknown option -- Z (see rterm -h)"),
         ErrorCase(
-            arguments: ["-L", "8080:localhost:80", "h"],
-            expected: .unsupportedOption("L", feature: "local port forwarding"),
+            arguments: ["-W", "host:22", "h"],
+            expected: .unsupportedOption("W", feature: "stdio forwarding"),
             message:
-                "rterm: option -L (local port forwarding) is not supported by rterm; use ssh for that"),
+                "rterm: option -W (stdio forwarding) is not supported by rterm; use ssh for that"),
+        ErrorCase(
+            arguments: ["-L", "8080", "h"],
+            expected: .badValue("L", message: "bad forwarding specification '8080' (expected [bind_address:]port:host:hostport)"),
+            message: "rterm: -L: bad forwarding specification '8080' (expected [bind_address:]port:host:hostport)"),
         ErrorCase(
             arguments: ["-X", "h"], expected: .unsupportedOption("X", feature: "X11 forwarding"),
             message: "rterm: option -X (X11 forwarding) is not supported by rterm; use ssh for that"),

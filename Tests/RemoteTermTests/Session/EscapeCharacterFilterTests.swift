@@ -54,3 +54,25 @@ import Testing
         #expect(filter.filter(Self.c("~")) == [.send(Self.c("~"))])
     }
 }
+
+/// `-e` and EscapeChar: another character (a control character too) plays `~`'s part.
+@Suite struct OtherEscapeCharacterTests {
+    @Test func controlBracketDotDisconnectsAndATildeIsPlain() {
+        var filter = EscapeCharacterFilter(escape: 0x1D)
+        let escape = KeyEvent.character("]", modifiers: .control)
+        #expect(filter.filter(.character("~")) == [.send(.character("~"))])
+        #expect(filter.filter(.character(".")) == [.send(.character("."))])
+        #expect(filter.filter(KeyEvent(.enter)) == [.send(KeyEvent(.enter))])
+        #expect(filter.filter(escape) == [])
+        #expect(filter.filter(escape) == [.send(escape)])
+        #expect(filter.filter(KeyEvent(.enter)) == [.send(KeyEvent(.enter))])
+        #expect(filter.filter(escape) == [])
+        #expect(filter.filter(.character(".")) == [.disconnect])
+    }
+
+    @Test func aPasteSendsTheHeldEscapeCharacter() {
+        var filter = EscapeCharacterFilter(escape: UInt8(ascii: "%"))
+        #expect(filter.filter(.character("%")) == [])
+        #expect(filter.passThrough(endsWithNewline: false) == [.send(.character("%"))])
+    }
+}

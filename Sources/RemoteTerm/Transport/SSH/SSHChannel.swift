@@ -8,12 +8,16 @@ final class SSHChannel {
     /// The session the channel belongs to.
     let session: SSHSession
 
+    /// Freed without waiting (`freeWithoutWaiting`), or left to `libssh2_session_free`.
+    private var isReleased = false
+
     init(raw: OpaquePointer, session: SSHSession) {
         self.raw = raw
         self.session = session
     }
 
     deinit {
+        guard !isReleased else { return }
         // channel_free may need to send a CLOSE; bounded so a dead peer cannot hang us.
         let deadline = ContinuousClock.now + .milliseconds(500)
         while libssh2_channel_free(raw) == LIBSSH2_ERROR_EAGAIN {
@@ -43,6 +47,90 @@ final class SSHChannel {
                 session.endpoint, destination: "\(host) port \(port)", reason: session.lastError.message)
         }
         return SSHChannel(raw: raw, session: session)
+    }
+
+    /// How a non-blocking channel opening stands.
+    enum Opening {
+        /// Open.
+        case opened(SSHChannel)
+        /// Not yet: call again (with the same arguments) after a poll.
+        case wouldBlock
+        /// The server refused, or the session failed (`code`, libssh2's message).
+        case failed(code: Int, message: String)
+    }
+
+    /// One step of opening a direct-tcpip channel to `host`:`port` for a forwarded connection
+    /// from `origin`; repeat until it is not `.wouldBlock`, and open nothing else meanwhile.
+    static func stepDirectTCPIP(
+        on session: SSHSession, host: String, port: Int, originHost: String, originPort: Int
+    ) -> Opening {
+        opening(on: session) {
+            libssh2_channel_direct_tcpip_ex(session.raw, host, Int32(port), originHost, Int32(originPort))
+        }
+    }
+
+    /// One step of opening a direct-streamlocal@openssh.com channel to the server's Unix
+    /// socket `path` (libssh2 1.10 has no call for it: the generic open, with the message
+    /// OpenSSH expects: the path, a reserved string and a reserved number).
+    static func stepDirectStreamLocal(on session: SSHSession, message: [UInt8]) -> Opening {
+        let type = "direct-streamlocal@openssh.com"
+        return opening(on: session) {
+            message.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { characters in
+                    libssh2_channel_open_ex(
+                        session.raw, type, UInt32(type.utf8.count), rterm_libssh2_window_default(),
+                        rterm_libssh2_packet_default(), characters.baseAddress, UInt32(characters.count))
+                }
+            }
+        }
+    }
+
+    /// The message of a direct-streamlocal@openssh.com open for `path`.
+    static func streamLocalMessage(path: String) -> [UInt8] {
+        func string(_ bytes: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(bytes.count).bigEndian, Array.init) + bytes
+        }
+        return string(Array(path.utf8)) + string([]) + [0, 0, 0, 0]
+    }
+
+    /// A connection to a remote forward's port that the server opened: taken from the
+    /// listener's queue when there is one.
+    static func stepAccept(on session: SSHSession, listener: OpaquePointer, owner: AnyObject) -> Opening {
+        switch session.send(.forwardAccept(ObjectIdentifier(owner)), pointer: { libssh2_channel_forward_accept(listener) }) {
+        case .value(let raw): return .opened(SSHChannel(raw: raw, session: session))
+        case .wouldBlock: return .wouldBlock
+        case .failed(let code, let message): return .failed(code: code, message: message)
+        }
+    }
+
+    private static func opening(on session: SSHSession, _ call: () -> OpaquePointer?) -> Opening {
+        switch session.send(.channelOpen, pointer: call) {
+        case .value(let raw): return .opened(SSHChannel(raw: raw, session: session))
+        case .wouldBlock: return .wouldBlock
+        case .failed(let code, let message): return .failed(code: code, message: message)
+        }
+    }
+
+    /// One step of closing and freeing the channel without waiting: true once it is freed
+    /// (the server's close arrived, or the session is gone).
+    func freeWithoutWaiting() -> Bool {
+        guard !isReleased else { return true }
+        let result = session.send(.channelFree(ObjectIdentifier(self))) { Int(libssh2_channel_free(raw)) }
+        if result == Int(LIBSSH2_ERROR_EAGAIN) { return false }
+        isReleased = true
+        return true
+    }
+
+    /// Leaves the channel to `libssh2_session_free`, which frees every channel still open:
+    /// closing a session with many forwarded connections then waits once, not per channel.
+    func leaveToSession() {
+        isReleased = true
+    }
+
+    /// Whether a libssh2 error code is about this channel only (closed, refused, EOF sent),
+    /// not about the whole connection.
+    static func isChannelError(_ code: Int) -> Bool {
+        (Int(LIBSSH2_ERROR_CHANNEL_EOF_SENT)...Int(LIBSSH2_ERROR_CHANNEL_OUTOFORDER)).contains(code)
     }
 
     /// One non-blocking read of `stream` (0: stdout, 1: stderr): bytes, 0 at EOF, or a

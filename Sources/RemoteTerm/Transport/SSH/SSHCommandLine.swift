@@ -45,24 +45,34 @@ public struct SSHCommandLine: Sendable, Equatable {
 
     /// The usage text for `-h`.
     public static let usage = """
-        usage: rterm [-46ACGqtTvV] [-E logfile] [-F configfile] [-i identity_file]
-                     [-J [user@]host[:port]] [-l login_name] [-o option=value] [-p port]
-                     [user@]host [command ...]
+        usage: rterm [-46ACGgNnqtTvV] [-D [bind_address:]port] [-E logfile] [-e escape_char]
+                     [-F configfile] [-i identity_file] [-J [user@]host[:port]]
+                     [-L [bind_address:]port:host:hostport] [-l login_name] [-o option=value]
+                     [-p port] [-R [bind_address:]port:host:hostport] [user@]host [command ...]
 
           -4 / -6   IPv4 / IPv6 addresses only
           -A        agent forwarding (libssh2 1.10 cannot: one line says so)
           -C        compression
+          -D [bind:]port
+                    dynamic forwarding: a SOCKS 4/5 proxy on this port, connecting from the server
           -E file   append the log to this file instead of standard error
+          -e char   the escape character (default ~; ^X for a control character; none)
 
           -F file   read this config file instead of ~/.ssh/config and /etc/ssh/ssh_config
           -G        print the resolved configuration and exit
+          -g        forwarded local ports listen on every interface (GatewayPorts)
           -i file   identity (private key) file; may be repeated
           -J hops   jump hosts, comma separated ([user@]host[:port])
+          -L [bind:]port:host:hostport
+                    local forwarding: connections to this port go to host:hostport from the server
           -l user   remote user name
+          -N        no shell or command: only the forwards (until interrupted)
           -o opt    an ssh_config option: \(SSHConfigKeyword.allCases.filter(\.isOption).map(\.displayName)
                 .joined(separator: ", "))
           -p port   remote port
           -q        quiet: no warnings
+          -R [bind:]port:host:hostport
+                    remote forwarding: connections to the server's port come to host:hostport here
           -n        do not read standard input (as < /dev/null); -a, -x are accepted
           -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
           -v        verbose (repeat for more)
@@ -183,6 +193,8 @@ public struct SSHCommandLine: Sendable, Equatable {
         case "a": values.forwardAgent = "no"
         case "x": break  // no X11 forwarding: rterm never forwards X11
         case "n": stdinFromNull = true
+        case "N": values.sessionType = values.sessionType ?? "none"
+        case "g": values.gatewayPorts = values.gatewayPorts ?? true
         case "t": values.requestTTY = values.requestTTY == .yes ? .force : .yes
         case "T": values.requestTTY = .no
         default:
@@ -217,6 +229,19 @@ public struct SSHCommandLine: Sendable, Equatable {
             try applyConfigOption(value)
         case "E":
             logFile = value
+        case "L", "R", "D":
+            let kind: SSHForward.Kind = letter == "L" ? .local : letter == "R" ? .remote : .dynamic
+            do {
+                values.addForward(try SSHForward.parse(value, kind: kind))
+            } catch {
+                throw SSHCommandLineError.badValue(letter, message: error.message)
+            }
+        case "e":
+            do {
+                values.escapeChar = try SSHEscapeCharacter.parse(value)
+            } catch {
+                throw SSHCommandLineError.badValue(letter, message: error.message)
+            }
         default:
             throw SSHCommandLineError.unsupportedOption(
                 letter, feature: Self.unsupportedSSHOptions[letter] ?? "?")
@@ -275,14 +300,11 @@ public struct SSHCommandLine: Sendable, Equatable {
     static let unsupportedSSHOptions: [Character: String] = [
         "1": "protocol version 1", "2": "protocol version 2",
         "B": "bind interface", "b": "bind address",
-        "c": "cipher selection", "D": "dynamic port forwarding",
-        "e": "escape character", "f": "go to background",
-        "g": "remote hosts may connect to forwarded ports",
+        "c": "cipher selection", "f": "go to background",
         "I": "PKCS#11 library", "K": "GSSAPI authentication", "k": "no GSSAPI delegation",
-        "L": "local port forwarding", "M": "connection sharing master", "m": "MAC selection",
-        "N": "no remote command (forwarding only)", "O": "control command",
-        "P": "tag", "Q": "query algorithms", "R": "remote port forwarding",
-        "S": "control socket", "s": "subsystem", "W": "stdio forwarding",
+        "M": "connection sharing master", "m": "MAC selection",
+        "O": "control command",
+        "P": "tag", "Q": "query algorithms", "S": "control socket", "s": "subsystem", "W": "stdio forwarding",
         "w": "tunnel device forwarding",
         "X": "X11 forwarding", "Y": "trusted X11 forwarding",
         "y": "log to syslog",

@@ -24,6 +24,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
     case badJumpHost(String)
     /// `-J` given twice, or after `-o ProxyJump`.
     case multipleJumpHosts
+    /// `-L`, `-R`, `-D` or `-e` with a value that does not parse.
+    case badValue(Character, message: String)
     /// `-l` with an empty user.
     case emptyUser
     /// No destination host was given.
@@ -60,6 +62,8 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
                 "rterm: invalid -J argument '\(value)' (expected [user@]host[:port], hops separated by commas)"
         case .multipleJumpHosts:
             return "rterm: only a single -J option is permitted (separate several jump hops with commas)"
+        case .badValue(let letter, let message):
+            return "rterm: -\(letter): \(message)"
         case .emptyUser:
             return "rterm: -l needs a non-empty user name"
         case .missingDestination:

@@ -25,6 +25,15 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case compression
     case logLevel = "loglevel"
     case forwardAgent = "forwardagent"
+    case localForward = "localforward"
+    case remoteForward = "remoteforward"
+    case dynamicForward = "dynamicforward"
+    case gatewayPorts = "gatewayports"
+    case exitOnForwardFailure = "exitonforwardfailure"
+    case clearAllForwardings = "clearallforwardings"
+    /// `none` (`-N`): no shell or command, forwarding only; `default`.
+    case sessionType = "sessiontype"
+    case escapeChar = "escapechar"
     /// rterm's own: the tmux session the shell runs in, so a reconnect resumes it
     /// (`--resume NAME`). OpenSSH needs `IgnoreUnknown RTermResume` to read such a file.
     case rtermResume = "rtermresume"
@@ -47,25 +56,25 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "canonicaldomains", "canonicalizefallbacklocal", "canonicalizehostname",
         "canonicalizemaxdots", "canonicalizepermittedcnames", "casignaturealgorithms",
         "certificatefile", "challengeresponseauthentication", "channeltimeout", "checkhostip",
-        "cipher", "ciphers", "clearallforwardings", "compressionlevel",
+        "cipher", "ciphers", "compressionlevel",
         "connectionattempts", "controlmaster", "controlpath", "controlpersist",
-        "dsaauthentication", "dynamicforward", "enableescapecommandline", "enablesshkeysign",
-        "escapechar", "exitonforwardfailure", "fallbacktorsh", "fingerprinthash",
+        "dsaauthentication", "enableescapecommandline", "enablesshkeysign",
+        "fallbacktorsh", "fingerprinthash",
         "forkafterauthentication", "forwardx11", "forwardx11timeout",
-        "forwardx11trusted", "gatewayports", "globalknownhostsfile", "globalknownhostsfile2",
+        "forwardx11trusted", "globalknownhostsfile", "globalknownhostsfile2",
         "gssapiauthentication", "gssapiclientidentity", "gssapidelegatecredentials",
         "gssapikexalgorithms", "gssapikeyexchange", "gssapirenewalforcesrekey",
         "gssapiserveridentity", "gssapitrustdns", "hashknownhosts",
         "hostbasedacceptedalgorithms", "hostbasedauthentication", "hostbasedkeytypes",
         "hostkeyalgorithms", "hostkeyalias", "ignoreunknown", "ipqos",
         "kbdinteractiveauthentication", "kbdinteractivedevices", "keepalive", "kexalgorithms",
-        "knownhostscommand", "localcommand", "localforward", "logverbose", "macs",
+        "knownhostscommand", "localcommand", "logverbose", "macs",
         "nohostauthenticationforlocalhost", "numberofpasswordprompts", "obscurekeystroketiming",
         "passwordauthentication", "permitlocalcommand", "permitremoteopen", "pkcs11provider",
         "protocol", "proxyusefdpass",
         "pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "pubkeyauthentication",
-        "rekeylimit", "remoteforward", "requiredrsasize", "revokedhostkeys",
-        "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider", "sessiontype",
+        "rekeylimit", "requiredrsasize", "revokedhostkeys",
+        "rhostsrsaauthentication", "rsaauthentication", "securitykeyprovider",
         "smartcarddevice", "stdinnull", "streamlocalbindmask", "streamlocalbindunlink",
         "syslogfacility", "tag", "tcpkeepalive", "tunnel", "tunneldevice", "updatehostkeys",
         "usekeychain", "useprivilegedport", "useroaming", "usersh", "userknownhostsfile2",
@@ -103,6 +112,14 @@ extension SSHConfigKeyword {
         case .compression: return "Compression"
         case .logLevel: return "LogLevel"
         case .forwardAgent: return "ForwardAgent"
+        case .localForward: return "LocalForward"
+        case .remoteForward: return "RemoteForward"
+        case .dynamicForward: return "DynamicForward"
+        case .gatewayPorts: return "GatewayPorts"
+        case .exitOnForwardFailure: return "ExitOnForwardFailure"
+        case .clearAllForwardings: return "ClearAllForwardings"
+        case .sessionType: return "SessionType"
+        case .escapeChar: return "EscapeChar"
         case .rtermResume: return "RTermResume"
         }
     }

@@ -117,7 +117,12 @@ public enum SSHConfigResolver {
             addressFamily: values.addressFamily == "inet" ? AF_INET : values.addressFamily == "inet6" ? AF_INET6 : AF_UNSPEC,
             compression: values.compression ?? false,
             logVerbosity: values.logLevel.flatMap { SSHOptionValue.logLevels[$0] },
-            forwardAgent: values.forwardAgent.map { $0.lowercased() != "no" } ?? false)
+            forwardAgent: values.forwardAgent.map { $0.lowercased() != "no" } ?? false,
+            forwards: values.clearAllForwardings == true ? [] : values.forwards,
+            gatewayPorts: values.gatewayPorts ?? false,
+            exitOnForwardFailure: values.exitOnForwardFailure ?? false,
+            forwardsOnly: values.sessionType == "none",
+            escapeCharacter: values.escapeChar ?? .tilde)
     }
 
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and

@@ -53,6 +53,19 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var logLevel: String?
     /// `ForwardAgent` (`-A`): yes, no, or an agent socket.
     public var forwardAgent: String?
+    /// `-L`, `-R`, `-D`, `LocalForward`, `RemoteForward`, `DynamicForward`: every one
+    /// applies (the command line's first), each once.
+    public var forwards: [SSHForward] = []
+    /// `GatewayPorts`: `-L`/`-D` ports without a bind address listen on every interface.
+    public var gatewayPorts: Bool?
+    /// `ExitOnForwardFailure`.
+    public var exitOnForwardFailure: Bool?
+    /// `ClearAllForwardings`: no forwards at all.
+    public var clearAllForwardings: Bool?
+    /// `SessionType` (`-N` is `none`): `none` or `default`.
+    public var sessionType: String?
+    /// `EscapeChar` (`-e`).
+    public var escapeChar: SSHEscapeCharacter?
 
     /// No values.
     public init() {}
@@ -130,6 +143,24 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.logLevel, level, active)
         case .forwardAgent:
             setFirst(\.forwardAgent, try single(arguments, keyword), active)
+        case .localForward, .remoteForward, .dynamicForward:
+            try applyForward(keyword, arguments, active: active)
+        case .gatewayPorts:
+            setFirst(\.gatewayPorts, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .exitOnForwardFailure:
+            setFirst(\.exitOnForwardFailure, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .clearAllForwardings:
+            setFirst(\.clearAllForwardings, try SSHOptionValue.flag(try single(arguments, keyword)), active)
+        case .sessionType:
+            let type = try single(arguments, keyword).lowercased()
+            guard type == "none" || type == "default" else {
+                throw SSHOptionValueError(
+                    type == "subsystem"
+                        ? "SessionType subsystem is not supported by rterm" : "unsupported SessionType '\(type)' (none or default)")
+            }
+            setFirst(\.sessionType, type, active)
+        case .escapeChar:
+            setFirst(\.escapeChar, try SSHEscapeCharacter.parse(try single(arguments, keyword)), active)
         case .rtermResume:
             setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
         case .preferredAuthentications:
@@ -143,6 +174,27 @@ public struct SSHConfigValues: Sendable, Equatable {
                 proxyJumpText = hops.isEmpty ? nil : text
             }
         }
+    }
+
+    /// `LocalForward [bind:]port host:hostport` (two arguments, read as OpenSSH reads them:
+    /// joined with `:`), `RemoteForward` (one or two), `DynamicForward` (one).
+    private mutating func applyForward(_ keyword: SSHConfigKeyword, _ arguments: [String], active: Bool)
+        throws(SSHOptionValueError)
+    {
+        let kind: SSHForward.Kind = keyword == .localForward ? .local : keyword == .remoteForward ? .remote : .dynamic
+        let wanted = kind == .dynamic ? 1...1 : kind == .local ? 2...2 : 1...2
+        guard wanted.contains(arguments.count), arguments.allSatisfy({ !$0.isEmpty }) else {
+            throw SSHOptionValueError(
+                arguments.count < wanted.lowerBound
+                    ? "missing argument for \(keyword.rawValue)" : "garbage at end of line after \(keyword.rawValue)")
+        }
+        let forward = try SSHForward.parse(arguments.joined(separator: ":"), kind: kind)
+        addForward(forward, active: active)
+    }
+
+    /// Adds a forward unless the same one is there already.
+    public mutating func addForward(_ forward: SSHForward, active: Bool = true) {
+        if active, !forwards.contains(forward) { forwards.append(forward) }
     }
 
     /// `SendEnv NAME PATTERN* -PATTERN`: a leading `-` removes the earlier patterns it matches.

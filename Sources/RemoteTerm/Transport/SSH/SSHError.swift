@@ -41,6 +41,9 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     case proxyCommandFailed(command: String, reason: String)
     /// libssh2 could not be set up (out of memory, or a broken library).
     case libraryFailure(operation: String, reason: String)
+    /// A port forward could not be set up and ExitOnForwardFailure is on (the message says
+    /// which and why: `SSHForwardingError`).
+    case forwardingFailed(String)
 
     /// One line: what failed, on what, and what to try.
     public var description: String {
@@ -116,6 +119,8 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
             return "rterm: ProxyCommand '\(command)' \(reason) (run it by hand to see why; ProxyCommand none skips it)"
         case .libraryFailure(let operation, let reason):
             return "rterm: libssh2 \(operation) failed: \(reason) (reinstall libssh2-1, or report a bug)"
+        case .forwardingFailed(let message):
+            return message + " (ExitOnForwardFailure is set)"
         }
     }
 }
@@ -128,7 +133,8 @@ extension SSHError {
     public var isWorthRetrying: Bool {
         switch self {
         case .cannotResolve, .cannotConnect, .connectTimedOut, .handshakeFailed, .timedOut, .connectionClosed,
-            .jumpFailed, .connectionLost, .serverNotResponding, .proxyCommandFailed:
+            .jumpFailed, .connectionLost, .serverNotResponding, .proxyCommandFailed, .forwardingFailed:
+            // A forward's port may be held by the connection that was just lost.
             return true
         case .hostKeyUnknown, .hostKeyChanged, .hostKeyTypeChanged, .hostKeyRevoked, .hostKeyNotAccepted, .noHostKey,
             .authenticationFailed, .channelFailed, .libraryFailure:

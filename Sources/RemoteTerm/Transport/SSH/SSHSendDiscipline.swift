@@ -19,6 +19,14 @@ enum SSHSendOperation: Equatable {
     case channelEOF(ObjectIdentifier)
     /// `libssh2_channel_request_pty_size_ex`.
     case windowChange(ObjectIdentifier)
+    /// Opening a channel (`libssh2_channel_direct_tcpip_ex`, `libssh2_channel_open_ex`):
+    /// libssh2 keeps one opening in progress per session, so forwards open one at a time.
+    case channelOpen
+    /// `libssh2_channel_free` without waiting (a forwarded connection that ended).
+    case channelFree(ObjectIdentifier)
+    /// `libssh2_channel_forward_accept` on a remote forward's listener (it reads, and
+    /// reading may answer the server).
+    case forwardAccept(ObjectIdentifier)
 }
 
 extension SSHSession {
@@ -40,6 +48,29 @@ extension SSHSession {
         return result
     }
 
+    /// `send` for the calls that return a pointer, NULL with the session's last error set
+    /// (EAGAIN when they would block).
+    func send(_ operation: SSHSendOperation, pointer call: () -> OpaquePointer?) -> SSHPointerResult {
+        var pointer: OpaquePointer?
+        let code = send(operation) { () -> Int in
+            pointer = call()
+            return pointer == nil ? Int(libssh2_session_last_errno(raw)) : 0
+        }
+        if let pointer { return .value(pointer) }
+        if code == Int(LIBSSH2_ERROR_EAGAIN) { return .wouldBlock }
+        return .failed(code: code, message: lastError.message)
+    }
+
     /// Whether a packet is half sent, so nothing else may send now (keepalives wait).
     var hasHalfSentPacket: Bool { pendingSend != nil }
+}
+
+/// What a non-blocking libssh2 call that returns a pointer gave.
+enum SSHPointerResult {
+    /// The pointer (a channel, a listener).
+    case value(OpaquePointer)
+    /// Not yet: call again after a poll.
+    case wouldBlock
+    /// It failed, with libssh2's code and message.
+    case failed(code: Int, message: String)
 }

@@ -67,7 +67,9 @@ final class SSHSession {
                 return -Int(code == EWOULDBLOCK ? EAGAIN : code)
             }
             if count > 0, let pointer = abstract?.pointee {
-                Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue().lastReceived = MonotonicClock.now()
+                let context = Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue()
+                context.lastReceived = MonotonicClock.now()
+                context.receivedBytes &+= count
             }
             return count
         }

@@ -6,6 +6,9 @@ final class SSHSessionContext {
     /// that stops while the machine sleeps: the keepalive logic (`SSHLinkWatch`) measures
     /// silence from here.
     var lastReceived = MonotonicClock.now()
+    /// Bytes received from the server in all: when it moved during a call for one channel,
+    /// libssh2 may hold data for another in memory, with nothing left on the socket.
+    var receivedBytes = 0
     /// Answers a keyboard-interactive round; nil answers mean "cannot ask" (the round is
     /// answered with empty strings and fails).
     var keyboardInteractive: ((SSHKeyboardInteractiveRound) -> [String]?)?

@@ -70,6 +70,16 @@ public struct SSHSettings: Sendable, Equatable {
     public var logVerbosity: Int?
     /// `ForwardAgent` (`-A`) asked for.
     public var forwardAgent = false
+    /// The port forwards, in order (none with ClearAllForwardings).
+    public var forwards: [SSHForward] = []
+    /// `GatewayPorts`: local forwards without a bind address listen on every interface.
+    public var gatewayPorts = false
+    /// `ExitOnForwardFailure`: a forward that cannot be set up ends the connection.
+    public var exitOnForwardFailure = false
+    /// `SessionType none` (`-N`): no shell or command, only the forwards.
+    public var forwardsOnly = false
+    /// `EscapeChar` (`-e`).
+    public var escapeCharacter = SSHEscapeCharacter.tilde
 
     /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
     /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
@@ -111,6 +121,13 @@ public struct SSHSettings: Sendable, Equatable {
         lines.append("addressfamily \(addressFamily == AF_INET ? "inet" : addressFamily == AF_INET6 ? "inet6" : "any")")
         lines.append("compression \(compression ? "yes" : "no")")
         lines.append("forwardagent \(forwardAgent ? "yes" : "no")")
+        lines.append("gatewayports \(gatewayPorts ? "yes" : "no")")
+        lines.append("exitonforwardfailure \(exitOnForwardFailure ? "yes" : "no")")
+        lines.append("sessiontype \(forwardsOnly ? "none" : "default")")
+        lines.append("escapechar \(escapeCharacter)")
+        for kind in [SSHForward.Kind.local, .remote, .dynamic] {
+            lines += forwards.filter { $0.kind == kind }.map(\.description)
+        }
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -21,9 +21,13 @@ extension SSHTransport {
                 "rterm: agent forwarding (-A, ForwardAgent) is not available with libssh2 \(SSHLibrary.version), which "
                     + "cannot accept the agent channel a server opens; connecting without it")
         }
-        let channel = try startChannel(on: session, request: request, log: log)
+        // As ssh: the forwards first, then the shell or command (none with -N).
+        let forwarding = try SSHForwarding.setUp(on: session, settings: request.destination, log: log)
+        let forwardsOnly = request.destination.forwardsOnly
+        let channel = forwardsOnly ? try SSHChannel.openSession(on: session) : try startChannel(on: session, request: request, log: log)
         return SSHTransport(
-            channel: channel, keepaliveInterval: request.destination.serverAliveInterval,
+            session: session, channel: channel, isIdle: forwardsOnly, forwarding: forwarding,
+            keepaliveInterval: request.destination.serverAliveInterval,
             keepaliveCountMax: request.destination.serverAliveCountMax, pacesInput: request.terminal != nil)
     }
 

@@ -23,8 +23,16 @@ import CSSH2
 ///   byte from the server, as in OpenSSH, or one ServerAliveInterval after the machine woke
 ///   up from a sleep.
 public final class SSHTransport: Transport {
+    /// The shell's or command's channel. With `-N` (forwards only) an idle session channel
+    /// where nothing runs: libssh2 reads the connection only inside a call about a channel
+    /// or a listener, so with no forwarded connection open it is what keeps the server's
+    /// requests (its keepalives, host key notices) read and answered.
     private var channel: SSHChannel?
+    /// `-N`: the channel is idle; nothing is written to it, not even EOF (sshd would close it).
+    private let isIdle: Bool
     private var session: SSHSession?
+    /// The port forwards (`-L`, `-R`, `-D`), served on every `service()`.
+    private var forwarding: SSHForwarding?
     private let endpoint: SSHEndpoint
     private let keepaliveInterval: Int
     private var linkWatch: SSHLinkWatch?
@@ -53,15 +61,20 @@ public final class SSHTransport: Transport {
     /// The most one libssh2 write takes (`_libssh2_channel_write` sends at most 32,700 bytes).
     static let writeChunk = 32_700
 
-    init(channel: SSHChannel, keepaliveInterval: Int, keepaliveCountMax: Int, pacesInput: Bool) {
+    init(
+        session: SSHSession, channel: SSHChannel, isIdle: Bool = false, forwarding: SSHForwarding?,
+        keepaliveInterval: Int, keepaliveCountMax: Int, pacesInput: Bool
+    ) {
         self.channel = channel
-        self.session = channel.session
-        self.endpoint = channel.session.endpoint
+        self.isIdle = isIdle
+        self.session = session
+        self.forwarding = forwarding
+        self.endpoint = session.endpoint
         self.keepaliveInterval = keepaliveInterval
         if pacesInput { pacer = SSHInputPacer() }
         startWindow = Int(channel.writeWindow)
         if keepaliveInterval > 0 {
-            libssh2_keepalive_config(channel.session.raw, 1, UInt32(keepaliveInterval))
+            libssh2_keepalive_config(session.raw, 1, UInt32(keepaliveInterval))
             let now = MonotonicClock.now()
             linkWatch = SSHLinkWatch(
                 interval: keepaliveInterval, countMax: keepaliveCountMax, awake: now, boot: MonotonicClock.sinceBoot())
@@ -76,9 +89,19 @@ public final class SSHTransport: Transport {
     /// When the server last sent a byte (the receive callback's time).
     public var lastReceived: UInt64? { session?.context.lastReceived }
 
-    /// The session's socket (and the hops' sockets when jumping).
+    /// The session's socket (and the hops' sockets when jumping), and the forwards' sockets.
     public var pollInterests: [PollInterest] {
-        session?.pollInterests ?? []
+        (session?.pollInterests ?? []) + (forwarding?.pollInterests ?? [])
+    }
+
+    /// The forwards are read from the same socket as the terminal: pausing the terminal's
+    /// output must not stop them.
+    public func pollInterests(outputPaused: Bool) -> [PollInterest] {
+        guard outputPaused else { return pollInterests }
+        guard let forwarding, forwarding.needsSocket else {
+            return Self.withoutInput(session?.pollInterests ?? []) + (forwarding?.pollInterests ?? [])
+        }
+        return pollInterests
     }
 
     /// Until the next keepalive is due or paced input may go; -1 without either.
@@ -98,12 +121,15 @@ public final class SSHTransport: Transport {
     /// Moves jump traffic, finishes a half-sent write, sends a queued window change, sends a
     /// keepalive when due and notices a dead server.
     public func service() throws(TransportError) {
-        guard let session, let channel else { throw TransportError.closed }
+        guard let session else { throw TransportError.closed }
         do throws(SSHError) {
             tunnelMoved = try session.pumpTunnels()
-            updatePacer(session)
-            try flushInFlight(channel)
-            sendWantedSize(channel)
+            if let channel {
+                updatePacer(session)
+                try flushInFlight(channel)
+                sendWantedSize(channel)
+            }
+            try forwarding?.service()
             if linkWatch != nil { try keepalive(session) }
         } catch {
             throw TransportError.ssh(error)
@@ -115,6 +141,10 @@ public final class SSHTransport: Transport {
         guard let channel else { return false }
         return tunnelMoved || channel.bufferedByteCount > 0 || channel.isAtEndOfFile
     }
+
+    /// The forwards want another pass at once (their budget ran out, or libssh2 holds data
+    /// for them).
+    public var hasOtherWork: Bool { forwarding?.wantsTurn ?? false }
 
     /// Reads stdout or stderr of the remote side.
     public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
@@ -139,6 +169,7 @@ public final class SSHTransport: Transport {
     /// previous one has gone to libssh2.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         guard let channel else { throw TransportError.closed }
+        if isIdle { return .endOfStream }  // -N: no one reads
         do {
             try flushInFlight(channel)
         } catch {
@@ -165,6 +196,7 @@ public final class SSHTransport: Transport {
     /// Sends EOF on the channel once everything written has gone.
     public func finishWriting() throws(TransportError) -> Bool {
         guard let channel else { throw TransportError.closed }
+        if isIdle { return true }
         do { try flushInFlight(channel) } catch { throw TransportError.ssh(error) }
         guard inFlight.isEmpty else { return false }
         if inputClosed { return true }
@@ -177,6 +209,7 @@ public final class SSHTransport: Transport {
     /// Sends a window-change request now, or keeps it for `service()`.
     public func resize(rows: Int, columns: Int) throws(TransportError) {
         guard let channel else { throw TransportError.closed }
+        if isIdle { return }
         wantedSize = (rows, columns)
         sendWantedSize(channel)
     }
@@ -214,9 +247,14 @@ public final class SSHTransport: Transport {
 
     /// Closes the channel, then the session and the jump sessions under it.
     public func close() {
+        forwarding?.close()
+        forwarding = nil
         channel = nil
         session = nil
     }
+
+    /// Forwarded connections open now (for `~#` and tests).
+    public var forwardedConnectionCount: Int { forwarding?.connectionCount ?? 0 }
 
     // MARK: - Internals
 

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import RemoteTerm
+
+/// Every `rterm …` command in docs/ssh.md (in backticks) and in the README's SSH examples
+/// must be a command line rterm takes: a new user copies them. They need real hosts to run,
+/// so this parses them as rterm does; the forwarding ones run for real in ForwardingTests.
+@Suite struct SSHDocExampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The commands: backtick spans starting `rterm ` in ssh.md, indented lines starting
+    /// `rterm ` in the README (without their `# comment`). Shell pipelines and `…` are left out.
+    static func examples() throws -> [String] {
+        let ssh = try String(contentsOf: root.appendingPathComponent("docs/ssh.md"), encoding: .utf8)
+        var commands: [String] = []
+        for (index, span) in ssh.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        where index % 2 == 1 && span.hasPrefix("rterm ") {
+            commands.append(String(span))
+        }
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for line in readme.split(separator: "\n") where line.hasPrefix("    rterm ") {
+            let command = line.dropFirst(4).split(separator: "#", maxSplits: 1)[0]
+            commands.append(command.trimmingCharacters(in: .whitespaces))
+        }
+        return commands.filter { !$0.contains("|") && !$0.contains("…") && !$0.contains("...") }
+    }
+
+    /// Shell words: blanks separate, single quotes keep.
+    static func words(_ command: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in command {
+            if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    @Test func thereAreForwardingExamples() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 20)
+        for flag in ["-L", "-R", "-D", "-N", "-e"] {
+            #expect(examples.contains { Self.words($0).contains(flag) }, "no \(flag) example")
+        }
+    }
+
+    @Test func everyExampleIsACommandLineRtermTakes() throws {
+        for example in try Self.examples() {
+            let arguments = Array(Self.words(example).dropFirst())
+            if ["script", "render"].contains(arguments.first ?? "") { continue }
+            do {
+                _ = try SessionTarget.parse(arguments)
+            } catch {
+                Issue.record("\(example): \(error)")
+            }
+        }
+    }
+}
