@@ -106,6 +106,32 @@ extension SSHIntegrationTests {
             #expect(downloads.output.trimmingCharacters(in: .whitespacesAndNewlines) == "10 \(checksum)", "\(downloads.output) \(downloads.errorOutput) \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
 
+        @Test func aFloodingTerminalDoesNotStarveAForward() throws {
+            defer { cleanUp() }
+            let log = directory + "/rterm.log"
+            let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -E '\(log)' "
+                + "-L 0:127.0.0.1:\(webPort) -p \(harness.sshd.port) \(harness.sshd.host); sleep 60"
+            let pane = try TmuxPane(command: "sh -c \"\(line)\"")
+            defer { pane.kill() }
+            #expect(
+                try pane.waitUntil(timeout: 20) {
+                    try pane.screen().split(separator: "\n").contains { $0.hasSuffix("#") || $0.hasSuffix("$") }
+                }, "\((try? pane.screen()) ?? "")")
+            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            let port = try #require(
+                logged.range(of: "Allocated port ").flatMap { Int(logged[$0.upperBound...].prefix { $0.isNumber }) },
+                "\(logged)")
+            // The terminal busy with output that never ends; the download must still finish.
+            try pane.type("base64 /dev/urandom")
+            try pane.keys("Enter")
+            #expect(try pane.waitUntil(timeout: 20) { try pane.screen().split(separator: "\n").count > 10 })
+            #expect(try fetch(["http://127.0.0.1:\(port)/big.bin"]) == checksum)
+            try pane.keys("C-c")
+            try pane.type("echo flood-$((6*7))")
+            try pane.keys("Enter")
+            #expect(try pane.waitFor("flood-42", timeout: 20), "\((try? pane.screen()) ?? "")")
+        }
+
         @Test func dynamicForwardSpeaksSOCKS5WithNamesAndSOCKS4a() throws {
             defer { cleanUp() }
             let forward = try rterm(["-N", "-D", "127.0.0.1:0"])
