@@ -5,6 +5,9 @@ enum ScriptValues {
     /// enough that a typo (`24x8000`) is caught instead of allocating a huge screen.
     static let sizeRange = 1...1000
 
+    /// The longest duration a script may give.
+    static let maximumSeconds: Double = 86_400
+
     /// `200ms`, `5s`, `1.5s`, `2m` → seconds. A unit is required, so `5` is not guessed at.
     static func seconds(_ text: String) -> Result<Double, Message> {
         let failure = Message("bad duration '\(text)': expected a number with ms, s or m, such as 200ms, 5s, 1.5s, 2m")
@@ -13,6 +16,10 @@ enum ScriptValues {
         guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return .failure(failure) }
         let number = text.dropLast(unit.suffix.count)
         guard isDecimal(number), let value = Double(number) else { return .failure(failure) }
+        // A day at most: more is a typo, and would overflow the clock's nanoseconds.
+        guard value * unit.seconds <= maximumSeconds else {
+            return .failure(Message("bad duration '\(text)': at most a day (86400s, 1440m)"))
+        }
         return .success(value * unit.seconds)
     }
 

@@ -80,7 +80,9 @@ public final class LocalPTYTransport: Transport {
     public var pollTimeout: Int32 { -1 }
 
     /// Nothing to do; the kernel buffers everything.
-    public func service() throws(TransportError) {}
+    public func service() throws(TransportError) {
+        try repeatEndOfFileIfModesChanged()
+    }
 
     /// Never: the kernel holds what is buffered, and poll sees it.
     public var hasBufferedInput: Bool { false }
@@ -117,12 +119,44 @@ public final class LocalPTYTransport: Transport {
     /// Types the EOF character (^D), which ends input for a program reading the terminal
     /// in canonical mode.
     public func finishWriting() throws(TransportError) -> Bool {
+        guard try sendEndOfFile() else { return false }
+        inputEnded = true
+        endOfFileModes = currentModes()
+        return true
+    }
+
+    /// The input ended (`finishWriting`): the end-of-file character was sent.
+    private var inputEnded = false
+    /// The terminal's modes when it was last sent.
+    private var endOfFileModes: [UInt8]?
+
+    /// Writes the terminal's end-of-file character (VEOF, ^D unless changed); false when the
+    /// pty cannot take it now.
+    private func sendEndOfFile() throws(TransportError) -> Bool {
         var eof: UInt8 = 4
         var modes = termios()
         if tcgetattr(master, &modes) == 0 { eof = withUnsafeBytes(of: modes.c_cc) { $0[Int(VEOF)] } }
         return try withUnsafeBytes(of: &eof) { raw in
             Result { () throws(TransportError) in try write(raw) }
         }.get() != .wouldBlock
+    }
+
+    /// The slave's termios as bytes, to notice a change.
+    private func currentModes() -> [UInt8]? {
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { return nil }
+        return withUnsafeBytes(of: &modes) { Array($0) }
+    }
+
+    /// A program that sets its terminal modes with TCSAFLUSH (bash's readline does, as it
+    /// starts) discards the end-of-file character sent before: once input has ended, it is
+    /// sent again whenever the modes change, so `rterm --local < /dev/null` ends.
+    private func repeatEndOfFileIfModesChanged() throws(TransportError) {
+        guard inputEnded else { return }
+        let modes = currentModes()
+        guard modes != endOfFileModes else { return }
+        endOfFileModes = modes
+        _ = try sendEndOfFile()
     }
 
     /// Sets the pty size; the kernel sends the child SIGWINCH.

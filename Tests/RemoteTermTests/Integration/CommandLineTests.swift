@@ -70,6 +70,14 @@ struct CommandLineTests {
         #expect(result.outputText == "on-a-tty\r\n")
     }
 
+    /// With no input at all, the shell gets its end of file and ends; bash's readline
+    /// discards one sent before it sets the terminal up, so rterm sends it again then.
+    @Test func localShellEndsWhenItsInputIsEmpty() throws {
+        let result = try run(["--local", "--", "bash", "--norc", "-i"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.outputText.contains("exit"))
+    }
+
     @Test func localReportsACommandThatCannotStart() throws {
         let result = try run(["--local", "--", "/no/such/program"])
         #expect(result.status == 127)

@@ -67,6 +67,10 @@ private func errorLine(_ text: String) -> String {
         ("sleep -1s", "bad.script:1:7: bad duration '-1s': expected a number with ms, s or m, such as 200ms, 5s, 1.5s, 2m"),
         ("sleep 5h", "bad.script:1:7: bad duration '5h': expected a number with ms, s or m, such as 200ms, 5s, 1.5s, 2m"),
         ("set timeout 0s", "bad.script:1:13: timeout '0s' must be more than zero"),
+        // Beyond a day: a typo, and once past the clock's range a crash (issue 15).
+        ("sleep 99999999999s", "bad.script:1:7: bad duration '99999999999s': at most a day (86400s, 1440m)"),
+        ("set timeout 18446744073s", "bad.script:1:13: bad duration '18446744073s': at most a day (86400s, 1440m)"),
+        ("wait /x/ timeout 1441m", "bad.script:1:18: bad duration '1441m': at most a day (86400s, 1440m)"),
         ("wait /x/ timeout 0ms", "bad.script:1:18: timeout '0ms' must be more than zero"),
         // Key names.
         ("key Ctrl+Foo", "bad.script:1:5: bad key name: unknown key 'Foo' in 'Ctrl+Foo': expected one character, F1–F12, "
