@@ -43,6 +43,22 @@ extension SSHIntegrationTests {
             #expect(result.outputText == "hashed-ok\n")
         }
 
+        /// GlobalKnownHostsFile is read after the user's files (and never written): a key known
+        /// only there is accepted under StrictHostKeyChecking yes.
+        @Test func aKeyKnownOnlyInTheGlobalFileIsAccepted() throws {
+            let empty = NSTemporaryDirectory() + "rterm-empty-known-hosts-" + UUID().uuidString
+            let harness = try SSHHarness(knownHosts: empty)
+            defer { harness.remove() }
+            let global = try #require(TestSSHD.current)["KNOWN_HOSTS"]
+            let refused = try harness.rterm(["-i", harness.sshd.keys + "/id_ed25519"], "echo global-ok")
+            #expect(refused.status == 255)
+            let result = try harness.rterm(
+                ["-i", harness.sshd.keys + "/id_ed25519", "-o", "GlobalKnownHostsFile=/no/such/file \(global)"], "echo global-ok")
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.outputText == "global-ok\n")
+            #expect(!FileManager.default.fileExists(atPath: empty))
+        }
+
         @Test func askAppendsExactlyOneLineAndKeepsComments() throws {
             let harness = try SSHHarness()
             defer { harness.remove() }

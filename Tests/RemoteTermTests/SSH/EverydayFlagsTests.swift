@@ -73,4 +73,11 @@ import Testing
         #expect(message("/home/u/.ssh/known_hosts").hasSuffix("with ssh-keygen -R '[h]:2222'"))
         #expect(message("/work/known_hosts.test").hasSuffix("with ssh-keygen -R '[h]:2222' -f '/work/known_hosts.test'"))
     }
+
+    @Test func globalKnownHostsFiles() throws {
+        #expect(try EverydayFlagsTests.settings([]).globalKnownHostsFiles == ["/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts2"])
+        #expect(try EverydayFlagsTests.settings([], config: "GlobalKnownHostsFile /a ~/b\n").globalKnownHostsFiles.first == "/a")
+        #expect(try EverydayFlagsTests.settings(["-o", "GlobalKnownHostsFile=none"]).globalKnownHostsFiles.isEmpty)
+        #expect(try EverydayFlagsTests.settings([]).configDump.contains("globalknownhostsfile /etc/ssh/ssh_known_hosts /etc/ssh/ssh_known_hosts2\n"))
+    }
 }

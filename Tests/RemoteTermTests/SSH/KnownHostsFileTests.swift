@@ -73,4 +73,36 @@ struct KnownHostsFileTests {
                 host: "example.com", port: 22, keyType: "ssh-ed25519", keyBlob: F.ed25519Blob)
                 == .match(KnownHostsLocation(file: paths[2], line: 1)))
     }
+
+    /// The connection's way of reading (only the entries for the names it will look up):
+    /// the same entries, lines and lookups as reading everything, for every kind of line,
+    /// across the chunks it reads in.
+    @Test func readingOnlyTheNamesLookedUpKeepsTheSameAnswers() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let filler = (1...30_000).map { "host\($0).example.org,10.0.\($0 % 250).\($0 % 7) ssh-ed25519 \(F.otherEd25519)" }
+        let text = [
+            "# a comment", "", "@revoked other.example ssh-ed25519 \(F.otherEd25519)",
+            "EXAMPLE.com,alias ecdsa-sha2-nistp256 \(F.ecdsa)",
+        ] + filler + [
+            "*.com ssh-ed25519 \(F.otherEd25519)", "[example.com]:2222 ssh-ed25519 \(F.ed25519)",
+            "example.com ssh-ed25519 not-base64!", "!example.com,*.example ssh-ed25519 \(F.ed25519)",
+            "@revoked example.com ssh-ed25519 \(F.otherEd25519)\r",
+        ] + F.hashedFile.split(separator: "\n").map(String.init)
+        try directory.write(text.joined(separator: "\n"), to: "known")
+        let path = directory.path + "/known"
+        for (host, port) in [("example.com", 22), ("example.com", 2222), ("host17.example.org", 22), ("nowhere", 22)] {
+            var names = [KnownHosts.lookupName(host: host, port: port)]
+            if port != 22 { names.append(host) }
+            let all = KnownHostsFile.load(paths: [path]).knownHosts
+            let some = KnownHostsFile.load(paths: [path], onlyFor: names).knownHosts
+            #expect(some.entries == all.entries.filter { entry in names.contains { entry.matches(name: $0) } }, "\(host):\(port)")
+            for blob in [F.ed25519Blob, F.otherEd25519Blob, F.ecdsaBlob] {
+                let type = SSHKeyBlob.typeName(of: blob) ?? ""
+                #expect(
+                    some.lookup(host: host, port: port, keyType: type, keyBlob: blob)
+                        == all.lookup(host: host, port: port, keyType: type, keyBlob: blob), "\(host):\(port) \(type)")
+            }
+        }
+    }
 }

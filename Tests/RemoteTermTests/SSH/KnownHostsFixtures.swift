@@ -25,4 +25,5 @@ enum KnownHostsFixtures {
 
     static var ed25519Blob: [UInt8] { blob(ed25519)! }
     static var ecdsaBlob: [UInt8] { blob(ecdsa)! }
+    static var otherEd25519Blob: [UInt8] { blob(otherEd25519)! }
 }

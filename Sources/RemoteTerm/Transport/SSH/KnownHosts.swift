@@ -37,6 +37,84 @@ public struct KnownHosts: Sendable, Equatable {
         }
     }
 
+    /// Parses the bytes of one known_hosts file, keeping only the entries for one of `names`
+    /// (see `scan`).
+    public init(bytes: [UInt8], file: String = "", onlyFor names: [String]) {
+        self.init()
+        var lineNumber = 0
+        let wanted = names.map { Array($0.lowercased().utf8) }
+        bytes.withUnsafeBufferPointer { scan($0, file: file, lineNumber: &lineNumber, names: wanted) }
+    }
+
+    /// Adds the entries of the whole lines in `buffer` that apply to one of `names` (lower-case
+    /// UTF-8), counting lines from `lineNumber`. A line's host field is checked first, and its
+    /// key is decoded only when it matches, as OpenSSH does: a million-line file costs a scan,
+    /// not a million decoded keys. A plain host list that does not even contain a name is
+    /// passed over without building anything.
+    mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, file: String, lineNumber: inout Int, names: [[UInt8]]) {
+        var start = 0
+        let count = buffer.count
+        var lowered: [UInt8] = []
+        while start < count {
+            var end = start
+            while end < count, buffer[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            defer { start = end + 1 }
+            guard let (from, to) = Self.hostField(buffer, start, end) else { continue }
+            let field = UnsafeBufferPointer(rebasing: buffer[from..<to])
+            let plain = !field.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "|") }
+            if plain {
+                lowered.removeAll(keepingCapacity: true)
+                lowered.append(contentsOf: field.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+                guard names.contains(where: { Self.contains(lowered, $0) }) else { continue }
+            }
+            let location = KnownHostsLocation(file: file, line: lineNumber)
+            guard let hostNames = KnownHostsEntry.parseHostNames(Substring(String(decoding: field, as: UTF8.self))) else {
+                unparsedLines.append(location)
+                continue
+            }
+            guard names.contains(where: { KnownHostsEntry.hostNames(hostNames, match: String(decoding: $0, as: UTF8.self)) })
+            else { continue }
+            var lineEnd = end
+            if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
+            switch KnownHostsEntry.parse(line: Substring(line), location: location) {
+            case .blankOrComment: break
+            case .entry(let entry): entries.append(entry)
+            case .notUnderstood: unparsedLines.append(location)
+            }
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Where the host field of the line `buffer[start..<end]` is (after an `@marker`), nil
+    /// for a blank or comment line.
+    private static func hostField(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        var position = start
+        func field() -> (Int, Int)? {
+            while position < end, isBlank(buffer[position]) { position += 1 }
+            guard position < end else { return nil }
+            let from = position
+            while position < end, !isBlank(buffer[position]) { position += 1 }
+            return (from, position)
+        }
+        guard let first = field(), buffer[first.0] != UInt8(ascii: "#") else { return nil }
+        if buffer[first.0] == UInt8(ascii: "@") { return field() ?? (end, end) }
+        return first
+    }
+
     /// Adds the entries of another file after this one's (as OpenSSH reads
     /// `UserKnownHostsFile` lists: every file counts, in order).
     public mutating func append(contentsOf other: KnownHosts) {

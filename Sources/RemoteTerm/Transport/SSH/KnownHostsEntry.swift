@@ -106,6 +106,11 @@ public struct KnownHostsEntry: Sendable, Equatable {
     /// Whether this entry applies to `name`, which is `host` for port 22 and `[host]:port`
     /// otherwise. Names compare case-insensitively (OpenSSH lower-cases before hashing).
     public func matches(name: String) -> Bool {
+        Self.hostNames(hostNames, match: name)
+    }
+
+    /// Whether a host field applies to `name` (see `matches(name:)`).
+    static func hostNames(_ hostNames: HostNames, match name: String) -> Bool {
         switch hostNames {
         case .patterns(let list):
             return HostPattern.matchHostname(name, patternList: list) == .matched

@@ -31,21 +31,56 @@ public enum KnownHostsFileError: Error, Sendable, Equatable, CustomStringConvert
 public enum KnownHostsFile {
     /// Reads and parses `paths` in order (like `UserKnownHostsFile a b`). A missing or
     /// unreadable file counts as empty, as in OpenSSH; `unreadable` lists those that exist
-    /// but could not be read, for a verbose note.
-    public static func load(paths: [String]) -> (knownHosts: KnownHosts, unreadable: [String]) {
+    /// but could not be read, for a verbose note. With `names`, only the entries that apply
+    /// to one of them are kept (and only their keys decoded).
+    public static func load(paths: [String], onlyFor names: [String]? = nil) -> (knownHosts: KnownHosts, unreadable: [String]) {
         var knownHosts = KnownHosts()
         var unreadable: [String] = []
         for path in paths {
             guard FileManager.default.fileExists(atPath: path) else { continue }
+            if let names {
+                if !scan(path, into: &knownHosts, names: names.map { Array($0.lowercased().utf8) }) {
+                    unreadable.append(path)
+                }
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 unreadable.append(path)
                 continue
             }
             // Invalid UTF-8 must not hide the valid lines: decode leniently.
-            knownHosts.append(
-                contentsOf: KnownHosts(text: String(decoding: data, as: UTF8.self), file: path))
+            knownHosts.append(contentsOf: KnownHosts(text: String(decoding: data, as: UTF8.self), file: path))
         }
         return (knownHosts, unreadable)
+    }
+
+    /// Reads `path` a megabyte at a time, whole lines to `KnownHosts.scan`: memory stays
+    /// at the chunk and the entries kept, whatever the file's size. False if unreadable.
+    private static func scan(_ path: String, into knownHosts: inout KnownHosts, names: [[UInt8]]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var lineNumber = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { break }
+            pending.append(contentsOf: chunk[0..<count])
+            guard let lastNewline = pending.lastIndex(of: 0x0A) else { continue }
+            pending.withUnsafeBufferPointer { buffer in
+                knownHosts.scan(UnsafeBufferPointer(rebasing: buffer[0..<lastNewline]), file: path, lineNumber: &lineNumber, names: names)
+            }
+            pending.removeFirst(lastNewline + 1)
+        }
+        if !pending.isEmpty {
+            pending.withUnsafeBufferPointer { knownHosts.scan($0, file: path, lineNumber: &lineNumber, names: names) }
+        }
+        return true
     }
 
     /// Appends `line` (one entry, see `KnownHosts.appendEntry`) to the file at `path`.

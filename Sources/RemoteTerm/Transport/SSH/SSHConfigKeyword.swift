@@ -7,6 +7,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case identitiesOnly = "identitiesonly"
     case identityAgent = "identityagent"
     case userKnownHostsFile = "userknownhostsfile"
+    case globalKnownHostsFile = "globalknownhostsfile"
     case strictHostKeyChecking = "stricthostkeychecking"
     case connectTimeout = "connecttimeout"
     case serverAliveInterval = "serveraliveinterval"
@@ -61,7 +62,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
         "dsaauthentication", "enableescapecommandline", "enablesshkeysign",
         "fallbacktorsh", "fingerprinthash",
         "forkafterauthentication", "forwardx11", "forwardx11timeout",
-        "forwardx11trusted", "globalknownhostsfile", "globalknownhostsfile2",
+        "forwardx11trusted", "globalknownhostsfile2",
         "gssapiauthentication", "gssapiclientidentity", "gssapidelegatecredentials",
         "gssapikexalgorithms", "gssapikeyexchange", "gssapirenewalforcesrekey",
         "gssapiserveridentity", "gssapitrustdns", "hashknownhosts",
@@ -96,6 +97,7 @@ extension SSHConfigKeyword {
         case .identitiesOnly: return "IdentitiesOnly"
         case .identityAgent: return "IdentityAgent"
         case .userKnownHostsFile: return "UserKnownHostsFile"
+        case .globalKnownHostsFile: return "GlobalKnownHostsFile"
         case .strictHostKeyChecking: return "StrictHostKeyChecking"
         case .connectTimeout: return "ConnectTimeout"
         case .serverAliveInterval: return "ServerAliveInterval"

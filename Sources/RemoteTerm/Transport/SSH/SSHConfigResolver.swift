@@ -16,6 +16,8 @@ public enum SSHConfigResolver {
     ]
     /// known_hosts files read when `UserKnownHostsFile` is not set.
     public static let defaultUserKnownHostsFiles = ["~/.ssh/known_hosts", "~/.ssh/known_hosts2"]
+    /// OpenSSH's `GlobalKnownHostsFile` default.
+    public static let defaultGlobalKnownHostsFiles = ["/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts2"]
 
     /// Reads the config files for `host` (as given on the command line, before any
     /// `HostName`) and resolves the settings.
@@ -78,6 +80,11 @@ public enum SSHConfigResolver {
                 knownHostsFiles.append(try expandPath("userknownhostsfile", path))
             }
         }
+        var globalKnownHostsFiles: [String] = []
+        let configuredGlobal = values.globalKnownHostsFiles ?? defaultGlobalKnownHostsFiles
+        if configuredGlobal != ["none"] {
+            for path in configuredGlobal { globalKnownHostsFiles.append(try expandPath("globalknownhostsfile", path)) }
+        }
         // OpenSSH's ProxyCommand tokens: %h %p %r %n (and %%); no ${VAR}, the shell has those.
         var proxyCommand: String?
         if let command = values.proxyCommand, command.lowercased() != "none" {
@@ -100,7 +107,7 @@ public enum SSHConfigResolver {
             originalHost: host, hostName: hostName, user: user, port: port,
             identityFiles: identityFiles, identityFilesAreDefaults: configuredIdentities.isEmpty,
             identitiesOnly: values.identitiesOnly ?? false, identityAgent: identityAgent,
-            userKnownHostsFiles: knownHostsFiles,
+            userKnownHostsFiles: knownHostsFiles, globalKnownHostsFiles: globalKnownHostsFiles,
             strictHostKeyChecking: values.strictHostKeyChecking ?? .ask,
             connectTimeout: values.connectTimeout,
             serverAliveInterval: values.serverAliveInterval ?? 0,

@@ -17,6 +17,8 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var identityAgent: String?
     /// `UserKnownHostsFile` paths, unexpanded (`["none"]` disables them).
     public var userKnownHostsFiles: [String]?
+    /// `GlobalKnownHostsFile` paths, unexpanded (`["none"]` disables them).
+    public var globalKnownHostsFiles: [String]?
     /// `StrictHostKeyChecking`.
     public var strictHostKeyChecking: StrictHostKeyChecking?
     /// `ConnectTimeout` in seconds.
@@ -95,6 +97,8 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.identityAgent, try single(arguments, keyword), active)
         case .userKnownHostsFile:
             setFirst(\.userKnownHostsFiles, arguments, active)
+        case .globalKnownHostsFile:
+            setFirst(\.globalKnownHostsFiles, arguments, active)
         case .strictHostKeyChecking:
             let value = try SSHOptionValue.strictHostKeyChecking(try single(arguments, keyword))
             setFirst(\.strictHostKeyChecking, value, active)

@@ -26,6 +26,9 @@ public struct SSHSettings: Sendable, Equatable {
     /// known_hosts files to read (the first is the one new keys are appended to); empty for
     /// `UserKnownHostsFile none`.
     public var userKnownHostsFiles: [String]
+    /// `GlobalKnownHostsFile`: the files every user shares, read after the user's own and
+    /// never written; empty for `GlobalKnownHostsFile none`.
+    public var globalKnownHostsFiles: [String] = SSHConfigResolver.defaultGlobalKnownHostsFiles
     /// `StrictHostKeyChecking`.
     public var strictHostKeyChecking: StrictHostKeyChecking
     /// `ConnectTimeout` in seconds; nil or 0 means the system's TCP timeout.
@@ -111,6 +114,7 @@ public struct SSHSettings: Sendable, Equatable {
         let knownHosts =
             userKnownHostsFiles.isEmpty ? "none" : userKnownHostsFiles.joined(separator: " ")
         lines.append("userknownhostsfile \(knownHosts)")
+        lines.append("globalknownhostsfile \(globalKnownHostsFiles.isEmpty ? "none" : globalKnownHostsFiles.joined(separator: " "))")
         lines += sendEnv.map { "sendenv \($0)" }
         lines += setEnv.map { "setenv \($0.assignment)" }
         lines.append("connecttimeout \(connectTimeout.map(String.init) ?? "none")")

@@ -1,9 +1,6 @@
 import CSSH2
 
 extension SSHTransport {
-    /// The known_hosts files every user shares, read after the user's own (never written).
-    static let globalKnownHostsFiles = ["/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts2"]
-
     /// Connects to the destination (through each jump host in turn), checks every host key
     /// before authenticating to that host, logs in, and starts the shell or command.
     public static func connect(_ request: SSHConnectionRequest, log: SSHLog) throws(SSHError) -> SSHTransport {
@@ -64,7 +61,10 @@ extension SSHTransport {
             throw error
         }
 
-        let loaded = KnownHostsFile.load(paths: settings.userKnownHostsFiles + globalKnownHostsFiles)
+        var names = [KnownHosts.lookupName(host: endpoint.host, port: endpoint.port)]
+        if endpoint.port != KnownHosts.defaultPort { names.append(endpoint.host.lowercased()) }
+        let loaded = KnownHostsFile.load(
+            paths: settings.userKnownHostsFiles + settings.globalKnownHostsFiles, onlyFor: names)
         for path in loaded.unreadable { log.debug("cannot read known hosts file \(path)") }
         for location in loaded.knownHosts.unparsedLines { log.debug("\(location): line not understood, skipped") }
         do {
