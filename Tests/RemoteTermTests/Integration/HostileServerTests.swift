@@ -18,7 +18,7 @@ struct HostileServerTests {
     }
 
     /// Runs rterm against a fresh hostile server in `mode`, answering the password prompt.
-    func run(mode: String, verbose: Bool = false) throws -> Outcome {
+    func run(mode: String, verbose: Bool = false, options: [String] = []) throws -> Outcome {
         let home = NSTemporaryDirectory() + "rterm-hostile-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -41,7 +41,7 @@ struct HostileServerTests {
         let port = try String(contentsOfFile: portFile, encoding: .utf8)
         let arguments = [RTermProcess.executable, "-F", "none", "-o", "UserKnownHostsFile=\(home)/.ssh/known_hosts",
             "-o", "StrictHostKeyChecking=no", "-o", "IdentityAgent=none", "-o", "PreferredAuthentications=keyboard-interactive",
-            "-l", "tester", "-p", port] + (verbose ? ["-v"] : []) + ["127.0.0.1", "true"]
+            "-l", "tester", "-p", port] + (verbose ? ["-v"] : []) + options + ["127.0.0.1", "true"]
         let terminal = try LocalPTYTransport(
             arguments: arguments, environment: ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
             term: "xterm", rows: 24, columns: 80)
@@ -82,6 +82,29 @@ struct HostileServerTests {
         #expect(!outcome.text.unicodeScalars.contains { InertText.isBidiOrSeparator($0.value) || (0x80...0x9F).contains($0.value) },
             "a control reached the terminal (\(place)): \(outcome.text.debugDescription)")
         #expect(outcome.answers == [#"["secret"]"#], "the server received: \(outcome.answers)")
+    }
+
+    // MARK: - Faults: each ends in one line that names what happened, within its limit.
+
+    static let keepalive = ["-o", "ServerAliveInterval=1", "-o", "ServerAliveCountMax=2"]
+
+    @Test func aServerThatStallsTheLoginIsNamedAsStuck() throws {
+        let outcome = try run(mode: "stall-login", options: Self.keepalive)
+        #expect(outcome.status == .status(255))
+        #expect(outcome.text.contains("stopped answering during authentication: nothing for 2 s (ServerAliveInterval x ServerAliveCountMax)"), "\(outcome.text)")
+    }
+
+    @Test func aServerThatStallsTheChannelIsNamedAsStuck() throws {
+        let outcome = try run(mode: "stall-channel", options: Self.keepalive)
+        #expect(outcome.status == .status(255))
+        #expect(outcome.text.contains("stopped answering during the opening of a session channel: nothing for 2 s"), "\(outcome.text)")
+    }
+
+    @Test func garbageAfterTheBannerIsAFailedHandshake() throws {
+        let outcome = try run(mode: "garbage")
+        #expect(outcome.status == .status(255))
+        #expect(outcome.text.contains("SSH handshake with 127.0.0.1 port"), "\(outcome.text)")
+        #expect(outcome.text.contains("does the stream arrive intact?"), "\(outcome.text)")
     }
 
     @Test func keyboardInteractiveTextIsShownInert() throws {

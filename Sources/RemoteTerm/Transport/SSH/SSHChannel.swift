@@ -27,19 +27,17 @@ final class SSHChannel {
 
     /// Opens a session channel (for a shell or a command).
     static func openSession(on session: SSHSession) throws(SSHError) -> SSHChannel {
-        let raw = try session.performReturningPointer("opening a session channel") {
+        let raw = try session.performReturningPointer("the opening of a session channel") {
             rterm_libssh2_channel_open_session(session.raw)
         }
-        guard let raw else {
-            throw SSHError.channelFailed(
-                session.endpoint, request: "a session channel", reason: session.lastError.message)
-        }
+        // A connection that closed or broke meanwhile is said as such, not as a refusal.
+        guard let raw else { throw session.failure("a session channel", code: session.lastError.code) }
         return SSHChannel(raw: raw, session: session)
     }
 
     /// Opens a direct-tcpip channel to `host`:`port` as seen from the server (a jump).
     static func openDirectTCPIP(on session: SSHSession, host: String, port: Int) throws(SSHError) -> SSHChannel {
-        let raw = try session.performReturningPointer("opening a forwarded connection") {
+        let raw = try session.performReturningPointer("the opening of a connection through the jump host") {
             libssh2_channel_direct_tcpip_ex(session.raw, host, Int32(port), "127.0.0.1", 0)
         }
         guard let raw else {

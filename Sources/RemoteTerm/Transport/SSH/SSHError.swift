@@ -32,6 +32,9 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     case channelFailed(SSHEndpoint, request: String, reason: String)
     /// A jump host would not open a connection onwards.
     case jumpFailed(SSHEndpoint, destination: String, reason: String)
+    /// The server stopped answering during `stage` for ServerAliveInterval x
+    /// ServerAliveCountMax seconds, before the session was set up.
+    case serverStalled(SSHEndpoint, stage: String, seconds: Int)
     /// The connection broke after it was set up.
     case connectionLost(SSHEndpoint, reason: String)
     /// ServerAliveCountMax keepalives went unanswered (or, after the machine slept, the
@@ -59,8 +62,13 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(check the host is up and reachable; -o ConnectTimeout=N sets the limit)"
         case .handshakeFailed(let endpoint, let reason):
             return "rterm: SSH handshake with \(endpoint) failed: \(reason) "
-                + "(is an SSH server listening on that port?)"
+                + "(is an SSH server listening on that port, and does the stream arrive intact?)"
         case .timedOut(let endpoint, let stage, let seconds):
+            guard stage == "the SSH handshake" else {
+                // Logged in or logging in: a server that answered before and stopped.
+                return "rterm: no answer from \(endpoint) during \(stage) after \(seconds) s "
+                    + "(the server or the network is stuck; -o ServerAliveInterval=N makes the wait N x ServerAliveCountMax)"
+            }
             return "rterm: no answer from \(endpoint) during \(stage) after \(seconds) s "
                 + "(is an SSH server listening on that port? -o ConnectTimeout=N sets the limit)"
         case .connectionClosed(let endpoint, let stage, let reason):
@@ -106,6 +114,9 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
         case .jumpFailed(let endpoint, let destination, let reason):
             return "rterm: \(endpoint) could not connect onwards to \(destination): \(reason) "
                 + "(check the name as the jump host resolves it, and that it may forward: AllowTcpForwarding)"
+        case .serverStalled(let endpoint, let stage, let seconds):
+            return "rterm: \(endpoint) stopped answering during \(stage): nothing for \(seconds) s "
+                + "(ServerAliveInterval x ServerAliveCountMax); the server or the network is stuck"
         case .connectionLost(let endpoint, let reason):
             return "rterm: connection to \(endpoint) lost: \(reason)"
         case .serverNotResponding(let endpoint, let seconds, let afterSleep):
@@ -133,7 +144,7 @@ extension SSHError {
     public var isWorthRetrying: Bool {
         switch self {
         case .cannotResolve, .cannotConnect, .connectTimedOut, .handshakeFailed, .timedOut, .connectionClosed,
-            .jumpFailed, .connectionLost, .serverNotResponding, .proxyCommandFailed, .forwardingFailed:
+            .jumpFailed, .connectionLost, .serverNotResponding, .serverStalled, .proxyCommandFailed, .forwardingFailed:
             // A forward's port may be held by the connection that was just lost.
             return true
         case .hostKeyUnknown, .hostKeyChanged, .hostKeyTypeChanged, .hostKeyRevoked, .hostKeyNotAccepted, .noHostKey,

@@ -26,6 +26,15 @@ final class SSHSession {
     /// (as in OpenSSH, ConnectTimeout does not limit authentication, where a server's
     /// failure delay alone takes seconds).
     private(set) var answerTimeout: Int
+    /// ServerAliveInterval x ServerAliveCountMax when keepalives are on: a server silent for
+    /// that long is stuck whatever the stage, so from the handshake on no answer is waited
+    /// for longer (the time a person spends typing a password does not count).
+    var stallLimit: Int?
+    /// How long one answer is waited for now, and whether the keepalive setting decided it.
+    private var answerLimit: (seconds: Int, byKeepalive: Bool) {
+        guard let stallLimit, stallLimit < answerTimeout else { return (answerTimeout, false) }
+        return (stallLimit, true)
+    }
     /// The jump tunnel carrying `socket`, kept alive as long as this session.
     let tunnel: SSHTunnel?
     /// The ProxyCommand whose standard input and output are the other end of `socket`;
@@ -123,12 +132,12 @@ final class SSHSession {
     /// Runs `body` until it stops returning EAGAIN, waiting for the socket in between;
     /// throws `.timedOut` when the server gives no answer for `answerTimeout` seconds.
     func perform(_ stage: String, _ body: () -> Int32) throws(SSHError) -> Int32 {
-        var deadline = ContinuousClock.now + .seconds(answerTimeout)
+        var deadline = ContinuousClock.now + .seconds(answerLimit.seconds)
         while true {
             let result = body()
             guard result == LIBSSH2_ERROR_EAGAIN else { return result }
             if let finished = context.promptFinished {
-                deadline = finished + .seconds(answerTimeout)
+                deadline = finished + .seconds(answerLimit.seconds)
                 context.promptFinished = nil
             }
             try wait(stage: stage, deadline: deadline)
@@ -138,12 +147,12 @@ final class SSHSession {
     /// `perform` for the libssh2 calls that return a pointer (NULL with EAGAIN as the
     /// session's last error when they would block).
     func performReturningPointer<Pointer>(_ stage: String, _ body: () -> Pointer?) throws(SSHError) -> Pointer? {
-        var deadline = ContinuousClock.now + .seconds(answerTimeout)
+        var deadline = ContinuousClock.now + .seconds(answerLimit.seconds)
         while true {
             if let pointer = body() { return pointer }
             guard libssh2_session_last_errno(raw) == LIBSSH2_ERROR_EAGAIN else { return nil }
             if let finished = context.promptFinished {
-                deadline = finished + .seconds(answerTimeout)
+                deadline = finished + .seconds(answerLimit.seconds)
                 context.promptFinished = nil
             }
             try wait(stage: stage, deadline: deadline)
@@ -161,6 +170,22 @@ final class SSHSession {
         return (code, message.map { String(cString: $0) } ?? "error \(code)")
     }
 
+    /// Why a live connection broke, in words a user can act on: libssh2's own message for a
+    /// corrupted stream is only "transport read".
+    var lostReason: String {
+        let (code, message) = lastError
+        switch code {
+        case LIBSSH2_ERROR_INVALID_MAC, LIBSSH2_ERROR_DECRYPT, LIBSSH2_ERROR_OUT_OF_BOUNDARY, LIBSSH2_ERROR_PROTO:
+            return "the stream arrived corrupted (\(message), libssh2 error \(code)): something on the path altered bytes"
+        case LIBSSH2_ERROR_SOCKET_RECV, LIBSSH2_ERROR_SOCKET_SEND:
+            return "the network connection failed (\(message): \(String(cString: strerror(errno))))"
+        case LIBSSH2_ERROR_SOCKET_DISCONNECT:
+            return context.disconnectMessage.map { "disconnected by the server: \($0)" } ?? "the server closed the connection"
+        default:
+            return message
+        }
+    }
+
     /// The error for a failed call during `stage`: a dropped connection is reported as
     /// such, anything else with libssh2's message.
     func failure(_ stage: String, code: Int32) -> SSHError {
@@ -170,13 +195,20 @@ final class SSHSession {
             LIBSSH2_ERROR_SOCKET_NONE, LIBSSH2_ERROR_BAD_SOCKET:
             return .connectionClosed(endpoint, stage: stage, reason: message)
         case LIBSSH2_ERROR_TIMEOUT, LIBSSH2_ERROR_SOCKET_TIMEOUT:
-            return .timedOut(endpoint, stage: stage, seconds: answerTimeout)
+            return timeout(stage)
         default:
             return .channelFailed(endpoint, request: stage, reason: message)
         }
     }
 
     // MARK: - Waiting
+
+    /// The error for no answer during `stage`.
+    private func timeout(_ stage: String) -> SSHError {
+        let limit = answerLimit
+        if limit.byKeepalive { return .serverStalled(endpoint, stage: stage, seconds: limit.seconds) }
+        return .timedOut(endpoint, stage: stage, seconds: limit.seconds)
+    }
 
     /// The descriptors to poll for this session (and the hops under it) and the events
     /// libssh2 is blocked on; POLLIN when it reports none.
@@ -206,7 +238,7 @@ final class SSHSession {
         if try pumpTunnels() { return }
         var descriptors = pollInterests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
         let timeout = deadline.map { SSHDeadline.milliseconds(until: $0) } ?? -1
-        if timeout == 0 { throw SSHError.timedOut(endpoint, stage: stage, seconds: answerTimeout) }
+        if timeout == 0 { throw self.timeout(stage) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if ready < 0, errno != EINTR {
             throw SSHError.connectionLost(endpoint, reason: "poll: \(String(cString: strerror(errno)))")

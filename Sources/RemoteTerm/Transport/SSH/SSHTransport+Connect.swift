@@ -63,6 +63,9 @@ extension SSHTransport {
 
         var names = [KnownHosts.lookupName(host: endpoint.host, port: endpoint.port)]
         if endpoint.port != KnownHosts.defaultPort { names.append(endpoint.host.lowercased()) }
+        if settings.serverAliveInterval > 0 {
+            session.stallLimit = settings.serverAliveInterval * max(settings.serverAliveCountMax, 1)
+        }
         let loaded = KnownHostsFile.load(
             paths: settings.userKnownHostsFiles + settings.globalKnownHostsFiles, onlyFor: names)
         for path in loaded.unreadable { log.debug("cannot read known hosts file \(path)") }

@@ -162,7 +162,7 @@ public final class SSHTransport: Transport {
         if count == Int(LIBSSH2_ERROR_EAGAIN) { return .wouldBlock }
         if count == 0 { return channel.isAtEndOfFile ? .endOfStream : .wouldBlock }
         if count == Int(LIBSSH2_ERROR_CHANNEL_CLOSED) { return .endOfStream }
-        throw TransportError.ssh(.connectionLost(endpoint, reason: channel.session.lastError.message))
+        throw TransportError.ssh(.connectionLost(endpoint, reason: channel.session.lostReason))
     }
 
     /// Takes up to one packet's worth of input (less while input is paced), once the
@@ -274,7 +274,7 @@ public final class SSHTransport: Transport {
                 inputClosed = true
                 return
             }
-            throw SSHError.connectionLost(endpoint, reason: channel.session.lastError.message)
+            throw SSHError.connectionLost(endpoint, reason: channel.session.lostReason)
         }
     }
 
@@ -326,7 +326,7 @@ public final class SSHTransport: Transport {
             // a sleep it has, so the probe goes out now.
             let result = libssh2_keepalive_send(session.raw, &seconds)
             if result != 0, result != LIBSSH2_ERROR_EAGAIN {
-                throw SSHError.connectionLost(endpoint, reason: session.lastError.message)
+                throw SSHError.connectionLost(endpoint, reason: session.lostReason)
             }
         }
         if dueNow { nextKeepalive = now &+ UInt64(max(Int(seconds), 1)) * 1_000_000_000 }
