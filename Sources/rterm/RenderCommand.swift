@@ -91,8 +91,16 @@ struct RenderCommand {
             terminal = replayed
         } else {
             terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback)
+            // Fed a piece at a time, so the effects (replies, bells, titles) that render does not
+            // use are dropped as they come: 64 MiB of `ESC [ c` is 22 million replies.
             data.withUnsafeBytes { raw in
-                _ = terminal.feed(raw.bindMemory(to: UInt8.self))
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + (1 << 16), bytes.count)
+                    _ = terminal.feed(UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+                    offset = end
+                }
             }
         }
         let output: String

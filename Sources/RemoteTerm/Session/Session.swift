@@ -76,6 +76,12 @@ public final class Session: EventSource {
     /// When the remote last sent anything (for "last contact 12 s ago").
     private var lastContact: UInt64 = 0
 
+    /// The most bytes the outbox may hold for a reply to be added: the remote reads far less
+    /// than this between two of its queries unless it does not read at all.
+    public static let replyBacklogLimit = 64 * 1024
+    /// Replies dropped because the remote did not read its input (`replyBacklogLimit`).
+    public private(set) var droppedReplies = 0
+
     /// A session with a `rows` x `columns` screen, not connected yet.
     public init(rows: Int, columns: Int, clock: LoopClock, options: Options = Options()) {
         self.options = options
@@ -528,7 +534,14 @@ public final class Session: EventSource {
             for effect in effects {
                 switch effect {
                 // Replies leave through the input path and are never drawn.
-                case .reply(let reply): outbox.append(contentsOf: reply)
+                case .reply(let reply):
+                    // A remote that asks and never reads its input must not grow the outbox
+                    // without bound: beyond the limit, answers are dropped (keys are not).
+                    if outbox.count + reply.count <= Self.replyBacklogLimit {
+                        outbox.append(contentsOf: reply)
+                    } else {
+                        droppedReplies += 1
+                    }
                 case .bell: post(.bell)
                 case .titleChanged(let title): post(.titleChanged(title))
                 case .clipboardRequest(let selection, let data): post(.clipboardRequest(selection: selection, data: data))

@@ -107,6 +107,7 @@ public final class MemoryTransport: Transport {
         if let failure { throw failure }
         guard !bytes.isEmpty else { return .wouldBlock }
         let count = min(writeLimit, bytes.count)
+        guard count > 0 else { return .wouldBlock }  // writeLimit 0: a remote that never reads
         let accepted = Array(bytes[0..<count])
         received += accepted
         writeCount += 1

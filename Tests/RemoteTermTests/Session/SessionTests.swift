@@ -122,6 +122,17 @@ import Testing
         #expect(rig.screen[0] == "visible")
     }
 
+    /// A remote that floods queries and never reads its input: the answers waiting are
+    /// bounded, the rest dropped and counted, and the screen still follows the output.
+    @Test func repliesToARemoteThatDoesNotReadAreBounded() throws {
+        let queries = Array(repeating: Array("\u{1B}[c".utf8), count: 100_000).flatMap { $0 } + Array("end".utf8)
+        let transport = MemoryTransport(output: queries, outputEnds: false, chunkSize: 1 << 16, writeLimit: 0)
+        let rig = try Rig(transport)
+        try rig.run(turns: 200) { transport.unreadOutputCount == 0 }
+        #expect(rig.session.droppedReplies > 90_000)
+        #expect(rig.screen[0] == "end")
+    }
+
     @Test func screenEventsAreOnePerTurnAndTitlesAndBellsComeAsValues() throws {
         let transport = MemoryTransport(output: Array("a\u{07}\u{1B}]2;hello\u{07}b".utf8), outputEnds: false, chunkSize: 2)
         let rig = try Rig(transport)
