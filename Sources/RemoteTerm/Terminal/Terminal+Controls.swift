@@ -5,6 +5,7 @@ extension Terminal {
     /// the parser's inner loop stays small.
     @inline(__always)
     mutating func execute(_ control: UInt32) {
+        isFreshFromReset = false
         switch control {
         case 0x0A, 0x0B, 0x0C: lineFeed()  // LF, VT, FF
         case 0x0D: carriageReturn()  // CR
@@ -32,6 +33,11 @@ extension Terminal {
 
     /// `ESC [intermediates] final`.
     mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
+        if intermediates == 0, final == UInt8(ascii: "c") {
+            if !isFreshFromReset { fullReset() }  // RIS
+            return
+        }
+        isFreshFromReset = false
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): saveCursor()  // DECSC
         case (0, UInt8(ascii: "8")): restoreCursor()  // DECRC
@@ -41,7 +47,6 @@ extension Terminal {
         case (0, UInt8(ascii: "M")): reverseIndex()  // RI
         case (0, UInt8(ascii: "V")): startProtectedArea()  // SPA
         case (0, UInt8(ascii: "W")): endProtectedArea()  // EPA
-        case (0, UInt8(ascii: "c")): fullReset()  // RIS
         case (0, UInt8(ascii: "=")): modes.keypadApplication = true  // DECKPAM
         case (0, UInt8(ascii: ">")): modes.keypadApplication = false  // DECKPNM
         case (0, UInt8(ascii: "n")): charsets.invoke(2)  // LS2
@@ -201,11 +206,17 @@ extension Terminal {
         window.isInColumnMode = false
         let resized = columns != self.columns
         let colorDefaults = colors.defaults  // the colours go back to the defaults, which stay
-        self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
+        if resized {
+            self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
+        } else {
+            self = Terminal(
+                rows: rows, columns: columns, scrollbackLimit: scrollback.limit, reusing: (screen, otherScreen), clock: clock)
+        }
         self.window = window
         pendingEffects = effects
         colors = TerminalColors(defaults: colorDefaults)
         if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
+        isFreshFromReset = true
     }
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
@@ -236,6 +247,7 @@ extension Terminal {
     /// mouse, bracketed paste, focus reports and the rest of `TerminalModes`); the text on
     /// the screen and the scrollback stay, so the user still sees where they were.
     public mutating func prepareForNewConnection() {
+        isFreshFromReset = false
         screen.makeUnique()
         otherScreen.makeUnique()
         switchScreen(toAlternate: false, clearAlternate: false)

@@ -4,6 +4,7 @@
 extension Terminal {
     /// Prints a run of printable ASCII (the parser's fast path).
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        isFreshFromReset = false
         guard charsets.current == .ascii && !modes.insert else {
             for byte in bytes { putCharacter(charsets.current.translate(UInt32(byte)), width: 1) }
             return
@@ -43,6 +44,7 @@ extension Terminal {
     /// cells (a skin-tone modifier, each part of a ZWJ sequence). Grapheme clustering
     /// (?2027) is the opt-in exception (`Terminal+GraphemeClusters`).
     mutating func print(_ codePoint: UInt32) {
+        isFreshFromReset = false
         let width = characterWidth(codePoint)
         if modes.graphemeClustering {
             printClustering(codePoint, width: width)
@@ -58,6 +60,7 @@ extension Terminal {
     /// combining marks, wraps, charsets, insert mode, emoji while clustering) take the general
     /// path one at a time.
     mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
+        isFreshFromReset = false
         let count = codePoints.count
         var i = 0
         while i < count {

@@ -81,6 +81,10 @@ public struct Terminal: Sendable {
     var followsJoiner = false
     /// Effects produced during the current `feed`.
     var pendingEffects: [TerminalEffect] = []
+    /// Nothing has changed since the last RIS: another RIS would rebuild the same state, so it
+    /// is skipped (a flood of `ESC c` costs a flag test each, not a new screen each). Every
+    /// parser action and every public change clears it.
+    var isFreshFromReset = false
 
     /// Most scrollback lines by default.
     public static let defaultScrollbackLimit = 10_000
@@ -96,6 +100,28 @@ public struct Terminal: Sendable {
         var clock: UInt64 = 0
         screen = ScreenBuffer(rows: rows, columns: columns, clock: &clock)
         otherScreen = ScreenBuffer(rows: rows, columns: columns, clock: &clock)
+        self.clock = clock
+        scrollback = Scrollback(limit: scrollbackLimit)
+        scrollBottom = rows - 1
+        rightMargin = columns - 1
+        tabStops = Self.defaultTabStops(columns: columns)
+    }
+
+    /// A terminal as new, on the screens of an old one of the same size, cleared in place
+    /// (only their used parts: `clearRow`): RIS costs what was drawn, not a new screen
+    /// and its page faults. The clock goes on, so every row's revision is newer than before.
+    init(rows: Int, columns: Int, scrollbackLimit: Int, reusing screens: (ScreenBuffer, ScreenBuffer), clock: UInt64) {
+        self.rows = rows
+        self.columns = columns
+        var clock = clock
+        var first = screens.0
+        var second = screens.1
+        for row in 0..<rows {
+            first.clearRow(row, with: .blank, clock: &clock)
+            second.clearRow(row, with: .blank, clock: &clock)
+        }
+        screen = first
+        otherScreen = second
         self.clock = clock
         scrollback = Scrollback(limit: scrollbackLimit)
         scrollBottom = rows - 1

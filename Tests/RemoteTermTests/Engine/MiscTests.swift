@@ -37,6 +37,8 @@ private let cases: [ScreenCase] = [
     ScreenCase("RIS resets insert mode", "abc⎋[4h⎋cxy⎋[1;1Hz", ["zy"], cursor: (0, 1)),
     ScreenCase("RIS leaves the alternate screen", "abc⎋[?1049hxyz⎋c", [], cursor: (0, 0)),
     ScreenCase("RIS re-enables autowrap", "⎋[?7l⎋c0123456789X", ["0123456789", "X"], cursor: (1, 1)),
+    ScreenCase("RIS after RIS is RIS", "\(fiveRows)⎋[31m⎋c⎋c⎋cX", ["X"], cursor: (0, 1)),
+    ScreenCase("RIS clears both screens in place", "abc⎋[?1049hxyz⎋c⎋[?1049h", [], cursor: (0, 0)),
     // DECSTR
     ScreenCase("DECSTR keeps the screen and the cursor", "\(fiveRows)⎋[3;4H⎋[!p", r, cursor: (2, 3)),
     ScreenCase("DECSTR resets insert mode", "abc⎋[4h⎋[!p⎋[1;1Hz", ["zbc"], cursor: (0, 1)),
@@ -126,5 +128,19 @@ private let cases: [ScreenCase] = [
         let (t, e) = feedAllWays(rows: 2, columns: 10, "a\u{07}b\u{07}")
         #expect(e == [.bell, .bell])
         expectScreen(t, ["ab"], cursor: (0, 2))
+    }
+}
+
+/// RIS is cheap (issue 15): a repeated RIS is skipped and a RIS clears the old screens in
+/// place; either way the state is exactly that of a new terminal.
+@Suite struct ResetCostTests {
+    @Test(arguments: ["", "⎋c", "⎋c⎋c⎋c", "x⎋c", "⎋[?1049habc⎋[5;5Hd⎋c", "⎋]0;t⎋\\⎋[4h⎋(0⎋c⎋c", "⎋[2;3r⎋[?6h⎋c"])
+    func aResetTerminalIsANewTerminal(_ before: String) {
+        var reset = Terminal(rows: 6, columns: 20)
+        reset.feed(esc(before + "⎋c"))
+        reset.feed(esc("after\twards⎋[3;3HX"))
+        var fresh = Terminal(rows: 6, columns: 20)
+        fresh.feed(esc("after\twards⎋[3;3HX"))
+        #expect(EngineSnapshot(reset) == EngineSnapshot(fresh), "\(before)")
     }
 }
