@@ -5,7 +5,7 @@ extension Terminal {
     /// address: parameters are read one at a time where they lie (a copy would read the
     /// parser's just-written bytes with wide loads, which stall on store forwarding).
     mutating func csiDispatch(_ s: inout CSISequence) {
-        isFreshFromReset = false
+        untouchedSince = nil
         let final = s.final
         // Colon sub-parameters mean something only in SGR; elsewhere xterm ignores the sequence.
         if s.parameters.subparameterMask != 0 && final != UInt8(ascii: "m") { return }

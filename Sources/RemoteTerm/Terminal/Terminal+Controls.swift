@@ -5,7 +5,7 @@ extension Terminal {
     /// the parser's inner loop stays small.
     @inline(__always)
     mutating func execute(_ control: UInt32) {
-        isFreshFromReset = false
+        untouchedSince = nil
         switch control {
         case 0x0A, 0x0B, 0x0C: lineFeed()  // LF, VT, FF
         case 0x0D: carriageReturn()  // CR
@@ -34,10 +34,15 @@ extension Terminal {
     /// `ESC [intermediates] final`.
     mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
         if intermediates == 0, final == UInt8(ascii: "c") {
-            if !isFreshFromReset { fullReset() }  // RIS
+            if untouchedSince != .reset { fullReset() }  // RIS
             return
         }
-        isFreshFromReset = false
+        if intermediates == UInt16(UInt8(ascii: "#")), final == UInt8(ascii: "8") {
+            if untouchedSince != .alignment { screenAlignmentTest() }  // DECALN
+            untouchedSince = .alignment
+            return
+        }
+        untouchedSince = nil
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): saveCursor()  // DECSC
         case (0, UInt8(ascii: "8")): restoreCursor()  // DECRC
@@ -54,7 +59,6 @@ extension Terminal {
         case (0, UInt8(ascii: "Z")): reportPrimaryDeviceAttributes()  // DECID
         case (0, UInt8(ascii: "6")): backIndex()  // DECBI
         case (0, UInt8(ascii: "9")): forwardIndex()  // DECFI
-        case (UInt16(UInt8(ascii: "#")), UInt8(ascii: "8")): screenAlignmentTest()  // DECALN
         case (UInt16(UInt8(ascii: "(")), _): designate(final, slot: 0)  // SCS G0
         case (UInt16(UInt8(ascii: ")")), _): designate(final, slot: 1)  // SCS G1
         case (UInt16(UInt8(ascii: "*")), _): designate(final, slot: 2)  // SCS G2
@@ -216,7 +220,7 @@ extension Terminal {
         pendingEffects = effects
         colors = TerminalColors(defaults: colorDefaults)
         if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
-        isFreshFromReset = true
+        untouchedSince = .reset
     }
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
@@ -247,7 +251,7 @@ extension Terminal {
     /// mouse, bracketed paste, focus reports and the rest of `TerminalModes`); the text on
     /// the screen and the scrollback stay, so the user still sees where they were.
     public mutating func prepareForNewConnection() {
-        isFreshFromReset = false
+        untouchedSince = nil
         screen.makeUnique()
         otherScreen.makeUnique()
         switchScreen(toAlternate: false, clearAlternate: false)
@@ -270,3 +274,11 @@ extension Terminal {
 
 /// The terminal is the parser's handler: parser actions apply straight to the state.
 extension Terminal: ParserHandler {}
+
+/// A change that sets the whole screen to a known state (`Terminal.untouchedSince`).
+enum WholesaleChange: Sendable {
+    /// RIS.
+    case reset
+    /// DECALN.
+    case alignment
+}

@@ -163,6 +163,18 @@ extension Terminal {
         let character = lastPrinted
         let width = characterWidth(character)
         guard width > 0 else { return }
-        for _ in 0..<min(count, rows * columns) { putCharacter(character, width: width) }
+        let total = min(count, rows * columns)
+        // Printable ASCII in the plain case takes the run path: whole rows at a time.
+        if character >= 0x20, character < 0x7F, charsets.current == .ascii, !modes.insert {
+            var chunk = [UInt8](repeating: UInt8(character), count: min(total, 4096))
+            var left = total
+            while left > 0 {
+                let part = min(left, chunk.count)
+                chunk.withUnsafeBufferPointer { printASCII(UnsafeBufferPointer(rebasing: $0[0..<part])) }
+                left -= part
+            }
+            return
+        }
+        for _ in 0..<total { putCharacter(character, width: width) }
     }
 }

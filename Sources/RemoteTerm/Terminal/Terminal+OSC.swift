@@ -7,7 +7,7 @@ extension Terminal {
 
     /// A complete OSC string.
     mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
-        isFreshFromReset = false
+        untouchedSince = nil
         // The colour resets (104, 105, 110–119) may come without any argument.
         let separator = payload.firstIndex(of: UInt8(ascii: ";")) ?? payload.endIndex
         guard separator - payload.startIndex <= 5,  // OSC numbers are short; don't decode a long payload
@@ -84,7 +84,7 @@ extension Terminal {
 
     /// A complete DCS string.
     mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
-        isFreshFromReset = false
+        untouchedSince = nil
         guard !isTruncated else { return }
         if header.privateMarker == 0 && header.intermediates == UInt16(UInt8(ascii: "$"))
             && header.final == UInt8(ascii: "q")

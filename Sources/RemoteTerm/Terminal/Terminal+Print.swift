@@ -4,7 +4,7 @@
 extension Terminal {
     /// Prints a run of printable ASCII (the parser's fast path).
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        isFreshFromReset = false
+        untouchedSince = nil
         guard charsets.current == .ascii && !modes.insert else {
             for byte in bytes { putCharacter(charsets.current.translate(UInt32(byte)), width: 1) }
             return
@@ -44,7 +44,7 @@ extension Terminal {
     /// cells (a skin-tone modifier, each part of a ZWJ sequence). Grapheme clustering
     /// (?2027) is the opt-in exception (`Terminal+GraphemeClusters`).
     mutating func print(_ codePoint: UInt32) {
-        isFreshFromReset = false
+        untouchedSince = nil
         let width = characterWidth(codePoint)
         if modes.graphemeClustering {
             printClustering(codePoint, width: width)
@@ -60,7 +60,7 @@ extension Terminal {
     /// combining marks, wraps, charsets, insert mode, emoji while clustering) take the general
     /// path one at a time.
     mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
-        isFreshFromReset = false
+        untouchedSince = nil
         let count = codePoints.count
         var i = 0
         while i < count {

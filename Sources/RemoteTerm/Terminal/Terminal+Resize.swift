@@ -4,7 +4,7 @@
 extension Terminal {
     /// Changes the size to `rows × columns` (each clamped to 1…1000).
     public mutating func resize(rows newRows: Int, columns newColumns: Int) {
-        isFreshFromReset = false
+        untouchedSince = nil
         let newRows = Self.clampDimension(newRows)
         let newColumns = Self.clampDimension(newColumns)
         guard newRows != rows || newColumns != columns else { return }

@@ -81,10 +81,11 @@ public struct Terminal: Sendable {
     var followsJoiner = false
     /// Effects produced during the current `feed`.
     var pendingEffects: [TerminalEffect] = []
-    /// Nothing has changed since the last RIS: another RIS would rebuild the same state, so it
-    /// is skipped (a flood of `ESC c` costs a flag test each, not a new screen each). Every
-    /// parser action and every public change clears it.
-    var isFreshFromReset = false
+    /// The wholesale change (RIS, DECALN) after which nothing else has happened: the same
+    /// one again would rebuild the same state, so it is skipped (a flood of `ESC c` or
+    /// `ESC # 8` costs a test each, not a new screen each). Every other parser action and
+    /// every public change clears it.
+    var untouchedSince: WholesaleChange?
 
     /// Most scrollback lines by default.
     public static let defaultScrollbackLimit = 10_000

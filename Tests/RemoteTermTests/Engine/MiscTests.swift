@@ -144,3 +144,18 @@ private let cases: [ScreenCase] = [
         #expect(EngineSnapshot(reset) == EngineSnapshot(fresh), "\(before)")
     }
 }
+
+/// REP's run path (printable ASCII) leaves exactly what printing the characters one by one
+/// leaves: wrapping, scrolling into the scrollback, margins, autowrap off.
+@Suite struct RepeatRunTests {
+    @Test(arguments: ["", "⎋[?7l", "⎋[2;4r⎋[3;1H", "⎋[?69h⎋[3;7s⎋[1;3H", "⎋[4h", "⎋(0"])
+    func repeatEqualsPrinting(_ setup: String) {
+        for count in [1, 9, 10, 11, 57, 200, 10_000] {
+            var repeated = Terminal(rows: 5, columns: 10, scrollbackLimit: 100)
+            repeated.feed(esc(setup + "q⎋[\(count)b"))
+            var printed = Terminal(rows: 5, columns: 10, scrollbackLimit: 100)
+            printed.feed(esc(setup + String(repeating: "q", count: 1 + min(count, 50))))
+            #expect(EngineSnapshot(repeated) == EngineSnapshot(printed), "\(setup) \(count)")
+        }
+    }
+}
