@@ -61,6 +61,26 @@ extension SSHIntegrationTests {
             return try Self.sha256(target)
         }
 
+        /// rterm's login shell in a tmux pane with `-L 0:` to the web server, once its prompt is
+        /// there; the port comes from its `-E` log ("Allocated port N").
+        func shellWithForward() throws -> (TmuxPane, Int) {
+            let log = directory + "/rterm.log"
+            let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -E '\(log)' "
+                + "-L 0:127.0.0.1:\(webPort) -p \(harness.sshd.port) \(harness.sshd.host); sleep 60"
+            let pane = try TmuxPane(command: "sh -c \"\(line)\"")
+            #expect(
+                try pane.waitUntil(timeout: 20) {
+                    try pane.screen().split(separator: "\n").contains { $0.hasSuffix("#") || $0.hasSuffix("$") }
+                }, "\((try? pane.screen()) ?? "")")
+            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            guard let port = logged.range(of: "Allocated port ").flatMap({ Int(logged[$0.upperBound...].prefix { $0.isNumber }) })
+            else {
+                pane.kill()
+                throw Spawn.Failure(description: "no port in the log: \(logged)")
+            }
+            return (pane, port)
+        }
+
         @Test func localForwardCarriesADownloadAndNHoldsItWithoutAShell() throws {
             defer { cleanUp() }
             let forward = try rterm(["-N", "-L", "0:127.0.0.1:\(webPort)"])
@@ -76,20 +96,8 @@ extension SSHIntegrationTests {
 
         @Test func tenParallelDownloadsArriveWholeWhileTheShellAnswers() throws {
             defer { cleanUp() }
-            // The interactive session in a pane; its -L port is announced in its -E log.
-            let log = directory + "/rterm.log"
-            let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -E '\(log)' "
-                + "-L 0:127.0.0.1:\(webPort) -p \(harness.sshd.port) \(harness.sshd.host); sleep 60"
-            let pane = try TmuxPane(command: "sh -c \"\(line)\"")
+            let (pane, listen) = try shellWithForward()
             defer { pane.kill() }
-            #expect(
-                try pane.waitUntil(timeout: 20) {
-                    try pane.screen().split(separator: "\n").contains { $0.hasSuffix("#") || $0.hasSuffix("$") }
-                }, "\((try? pane.screen()) ?? "")")
-            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            let listen = try #require(
-                logged.range(of: "Allocated port ").flatMap { Int(logged[$0.upperBound...].prefix { $0.isNumber }) },
-                "\(logged)")
             // Ten slow readers (4 MB/s each, five seconds per file): their channels fill
             // and wait, and the terminal must not wait with them.
             var script = "cd \(directory) || exit 1; "
@@ -103,24 +111,13 @@ extension SSHIntegrationTests {
             #expect(try pane.waitFor("answer-42", timeout: 20), "\((try? pane.screen()) ?? "")")
             #expect(downloads.isRunning, "the shell answered only after the downloads ended")
             #expect(downloads.wait(timeout: 120) == 0)
-            #expect(downloads.output.trimmingCharacters(in: .whitespacesAndNewlines) == "10 \(checksum)", "\(downloads.output) \(downloads.errorOutput) \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            #expect(downloads.output.trimmingCharacters(in: .whitespacesAndNewlines) == "10 \(checksum)", "\(downloads.output) \(downloads.errorOutput)")
         }
 
         @Test func aFloodingTerminalDoesNotStarveAForward() throws {
             defer { cleanUp() }
-            let log = directory + "/rterm.log"
-            let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -E '\(log)' "
-                + "-L 0:127.0.0.1:\(webPort) -p \(harness.sshd.port) \(harness.sshd.host); sleep 60"
-            let pane = try TmuxPane(command: "sh -c \"\(line)\"")
+            let (pane, port) = try shellWithForward()
             defer { pane.kill() }
-            #expect(
-                try pane.waitUntil(timeout: 20) {
-                    try pane.screen().split(separator: "\n").contains { $0.hasSuffix("#") || $0.hasSuffix("$") }
-                }, "\((try? pane.screen()) ?? "")")
-            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            let port = try #require(
-                logged.range(of: "Allocated port ").flatMap { Int(logged[$0.upperBound...].prefix { $0.isNumber }) },
-                "\(logged)")
             // The terminal busy with output that never ends; the download must still finish.
             try pane.type("base64 /dev/urandom")
             try pane.keys("Enter")

@@ -63,13 +63,9 @@ final class SSHForwardConnection {
     }
 
     /// A connection accepted on a `-D` listener: its SOCKS request comes first.
-    init(socksNumber number: Int, forward: SSHForward, accepted: SSHForwardListener.Accepted) {
-        self.number = number
-        self.forward = forward
-        descriptor = accepted.descriptor
-        peerHost = accepted.peerHost
-        peerPort = accepted.peerPort
-        peer = "\(accepted.peerHost) port \(accepted.peerPort)"
+    convenience init(socksNumber number: Int, forward: SSHForward, accepted: SSHForwardListener.Accepted) {
+        // Its channel is known only once the SOCKS request is read: negotiating comes first.
+        self.init(number: number, forward: forward, accepted: accepted, request: .unix(path: ""))
         socks = SOCKSNegotiation()
         phase = .negotiating
     }
