@@ -5,10 +5,10 @@
 ///
 /// - Input (keys, pastes, mouse, focus, bar actions) comes in as `SessionInput` values and
 ///   is encoded here, once, for the remote's current modes.
-/// - Output is read on the event loop, at most `Options.readBudget` bytes a turn, then the
-///   loop looks at everything else again. Whether more is already buffered is asked *after*
-///   the reads (`isReady`), so a read cut short by the budget can never leave data sitting
-///   in libssh2 while the loop sleeps.
+/// - Output is read on the event loop, at most `Options.readBudget` bytes and `workBudget`
+///   row changes a turn, then the loop looks at everything else again. Whether more is
+///   already buffered is asked *after* the reads (`isReady`), so a read cut short by the
+///   budget can never leave data sitting in libssh2 while the loop sleeps.
 /// - What the front must know comes out as `SessionEvent` values (`takeEvents()`).
 /// - Nothing here waits: connecting runs on a thread (`ConnectionAttempt`), window changes
 ///   are queued by the transport, and the exit status is polled, for at most
@@ -18,6 +18,10 @@ public final class Session: EventSource {
     public struct Options: Sendable {
         /// Bytes read per loop turn at most, before input, timers and drawing get a turn.
         public var readBudget = 256 * 1024
+        /// Row changes a turn at most (the terminal's revision clock: a row written, cleared
+        /// or scrolled), however few bytes caused them: `ESC [ 2 J` is 4 bytes and a whole
+        /// screen. Past it the turn ends, so keys and `~.` wait for no flood.
+        public var workBudget = 20_000
         /// How long to wait for the exit status once the output ended, in nanoseconds.
         public var exitWait: UInt64 = 5_000_000_000
         /// Whether OpenSSH's `~` escapes are recognised in typed keys.
@@ -73,6 +77,9 @@ public final class Session: EventSource {
     private var wantsTurn = false
     private var sizeSentAtConnect: (rows: Int, columns: Int)?
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// How much one read may take now: small after bytes that cost much, so one piece cannot
+    /// overrun the work budget by much; it grows back over cheap output.
+    private var chunkLimit = 4096
     /// When the remote last sent anything (for "last contact 12 s ago").
     private var lastContact: UInt64 = 0
 
@@ -496,10 +503,11 @@ public final class Session: EventSource {
 
     private func readOutput(_ transport: Transport) throws(TransportError) {
         var budget = options.readBudget
+        var work = options.workBudget
         budgetUsedUp = false
         for stream in [TransportStream.output, .errorOutput] {
-            reading: while budget > 0, !(stream == .output ? outputEnded : errorEnded), !isReadingPaused {
-                let room = min(budget, readBuffer.count)
+            reading: while budget > 0, work > 0, !(stream == .output ? outputEnded : errorEnded), !isReadingPaused {
+                let room = min(budget, readBuffer.count, chunkLimit)
                 let result = try readBuffer.withUnsafeMutableBytes { raw in
                     Result { () throws(TransportError) in
                         try transport.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<room]), from: stream)
@@ -509,7 +517,18 @@ public final class Session: EventSource {
                 case .transferred(let count):
                     budget -= count
                     lastContact = clock.now()
+                    let before = terminal.clock
                     deliver(count, from: stream)
+                    let cost = Int(clamping: terminal.clock &- before)
+                    work -= cost
+                    // A piece may cost an eighth of the turn's work at most: four times smaller
+                    // past that, twice larger while twice the piece would still fit.
+                    let pieceWork = options.workBudget / 8
+                    if cost > pieceWork {
+                        chunkLimit = max(64, chunkLimit / 4)
+                    } else if cost * 2 <= pieceWork {
+                        chunkLimit = min(readBuffer.count, chunkLimit * 2)
+                    }
                 case .wouldBlock:
                     break reading
                 case .endOfStream:
@@ -518,7 +537,7 @@ public final class Session: EventSource {
                 }
             }
         }
-        budgetUsedUp = budget <= 0
+        budgetUsedUp = budget <= 0 || work <= 0
     }
 
     private func deliver(_ count: Int, from stream: TransportStream) {

@@ -122,14 +122,41 @@ import Testing
         #expect(rig.screen[0] == "visible")
     }
 
+    /// Bytes that each cost a whole screen (`ESC [ 2 J` at 1000 rows) end a turn by the work
+    /// they cause, not by their count: one turn reads a few hundred bytes, not the 256 KiB
+    /// budget, so keys and `~.` come round within a flood of them.
+    @Test func aTurnEndsAtItsWorkBudget() throws {
+        let flood = Array(repeating: Array("\u{1B}[2J".utf8), count: 65_536).flatMap { $0 }
+        let transport = MemoryTransport(output: flood, outputEnds: false, chunkSize: 1 << 16)
+        let rig = try Rig(transport, rows: 1000, columns: 1000)
+        try rig.loop.turn()
+        let first = flood.count - transport.unreadOutputCount
+        #expect(first > 0 && first <= 4096, "\(first) bytes in one turn")
+        try rig.loop.turn()
+        let second = flood.count - transport.unreadOutputCount - first
+        #expect(second > 0 && second <= 1024, "\(second) bytes in the next turn")
+        // Ordinary text still reads the whole byte budget in a turn.
+        let text = Array(repeating: Array("an ordinary line of output, eighty characters or so, as ls or make print\r\n".utf8), count: 4000).flatMap { $0 }
+        let plain = MemoryTransport(output: text, outputEnds: false, chunkSize: 1 << 16)
+        let other = try Rig(plain, rows: 50, columns: 200)
+        var turns = 0
+        while plain.unreadOutputCount > 0, turns < 40 {
+            try other.loop.turn()
+            turns += 1
+        }
+        // (This transport hands out one piece a turn; pieces grow from 4 KiB to 64 KiB.)
+        #expect(plain.unreadOutputCount == 0 && turns <= 10, "\(turns) turns")
+    }
+
     /// A remote that floods queries and never reads its input: the answers waiting are
     /// bounded, the rest dropped and counted, and the screen still follows the output.
     @Test func repliesToARemoteThatDoesNotReadAreBounded() throws {
         let queries = Array(repeating: Array("\u{1B}[c".utf8), count: 100_000).flatMap { $0 } + Array("end".utf8)
         let transport = MemoryTransport(output: queries, outputEnds: false, chunkSize: 1 << 16, writeLimit: 0)
         let rig = try Rig(transport)
-        try rig.run(turns: 200) { transport.unreadOutputCount == 0 }
-        #expect(rig.session.droppedReplies > 90_000)
+        try rig.run(turns: 2000) { transport.unreadOutputCount == 0 }
+        #expect(transport.unreadOutputCount == 0)
+        #expect(rig.session.droppedReplies > 80_000)
         #expect(rig.screen[0] == "end")
     }
 
