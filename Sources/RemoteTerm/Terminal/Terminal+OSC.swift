@@ -4,6 +4,9 @@ extension Terminal {
     static let titleLimit = 1024
     /// Longest hyperlink URI kept, in bytes (longer ones are ignored, as in other terminals).
     static let hyperlinkLimit = 4096
+    /// Longest OSC 8 `id=` kept, in bytes: a longer one is dropped (the link stays, without
+    /// an id), so a stored link is always far below what the scrollback can record.
+    static let hyperlinkIDLimit = 256
 
     /// A complete OSC string.
     mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
@@ -72,6 +75,7 @@ extension Terminal {
             // Links with the same id and URI are one link (OSC 8's `id=` parameter).
             let params = String(decoding: argument[argument.startIndex..<split], as: UTF8.self)
             let id = params.split(separator: ":").first { $0.hasPrefix("id=") }.map { String($0.dropFirst(3)) }
+                .flatMap { $0.utf8.count <= Self.hyperlinkIDLimit ? $0 : nil }
             let uri = String(decoding: uriBytes, as: UTF8.self)
             stored = id.map { "\($0)\u{0}\(uri)" } ?? uri
             link = internHyperlink(stored) ?? 0

@@ -124,6 +124,18 @@ import Testing
 
     // MARK: OSC 8
 
+    /// An id too long to keep (70 KB once corrupted the scrollback, whose record of a link
+    /// has a 16-bit length) is dropped; the link, its text and the scrollback stay whole.
+    @Test func anOversizedLinkIDIsDroppedAndTheScrollbackStaysWhole() {
+        var t = Terminal(rows: 2, columns: 10, scrollbackLimit: 10)
+        let id = String(repeating: "i", count: 70_000)
+        t.feed(esc("⎋]8;id=\(id);http://a.b/⎋\\linked⎋]8;;⎋\\\r\nline2\r\nline3\r\n"))
+        #expect(EngineSnapshot(t).scrollback.first == "linked")
+        var short = Terminal(rows: 2, columns: 10)
+        short.feed(esc("⎋]8;id=\(String(repeating: "i", count: 256));http://a.b/⎋\\x"))
+        #expect(short.hyperlink(row: 0, column: 0) == "http://a.b/")
+    }
+
     @Test(arguments: ["\u{07}", "⎋\\"])
     func OSC8LinksTheCellsWrittenWhileOpen(_ st: String) {
         let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋]8;;http://a.b/\(st)link⎋]8;;\(st)x")
