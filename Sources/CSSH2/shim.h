@@ -46,6 +46,11 @@ static inline int rterm_open_pty_master(char *name, size_t length) {
     return master;
 }
 
+#include <sys/syscall.h>
+/// pidfd_open(2), which glibc 2.36 declares nowhere Swift sees: a descriptor that polls
+/// readable once the process has exited (-1 with errno on failure).
+static inline int rterm_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
 #include <sys/socket.h>
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 /// accept4 (behind _GNU_SOURCE): the new socket non-blocking and close-on-exec from the

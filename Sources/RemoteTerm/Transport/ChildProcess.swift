@@ -1,3 +1,5 @@
+import CSSH2
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -42,6 +44,14 @@ public enum ChildProcess {
             ? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
             : posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
+    }
+
+    /// A descriptor that polls readable once the child `pid` has exited (pidfd_open), so a
+    /// waiter can sleep in poll(2) until the exit itself instead of polling waitpid; nil
+    /// when the kernel has none. The caller closes it.
+    public static func exitDescriptor(of pid: pid_t) -> Int32? {
+        let descriptor = rterm_pidfd_open(pid)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// Why a child could not be started: posix_spawn's error number.

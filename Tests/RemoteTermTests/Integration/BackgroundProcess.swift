@@ -1,44 +1,70 @@
 import Foundation
+import RemoteTerm
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A program the test runs alongside rterm (an HTTP server, `rterm -N`, a batch of curls),
-/// started with posix_spawn, standard input from /dev/null, output and errors into files.
-/// The test waits on what it prints (`waitFor`), never on a fixed sleep, and stops it by pid
-/// (`stop`, also on deinit): SIGTERM, then SIGKILL if it is still there after 5 s.
+/// started with posix_spawn, standard input from /dev/null, output and errors into pipes.
+/// Every wait sleeps in poll(2) on those pipes and on the process's exit descriptor
+/// (pidfd), so it wakes on what the program prints or on its exit, never after a fixed
+/// time; each is bounded by a deadline. `stop` (also on deinit) ends it by pid: SIGTERM,
+/// then SIGKILL if it is still there after 5 s.
 final class BackgroundProcess {
     let pid: pid_t
-    private let outputPath: String
-    private let errorPath: String
+    private var outputPipe: Int32
+    private var errorPipe: Int32
+    private let exitDescriptor: Int32
+    private var outputBytes: [UInt8] = []
+    private var errorBytes: [UInt8] = []
     private var exitStatus: Int32?
 
     init(_ arguments: [String], environment: [String: String]? = nil) throws {
-        let base = NSTemporaryDirectory() + "background-" + UUID().uuidString
-        outputPath = base + ".out"
-        errorPath = base + ".err"
+        var out: [Int32] = [-1, -1]
+        var err: [Int32] = [-1, -1]
+        guard pipe(&out) == 0, pipe(&err) == 0 else { throw Spawn.Failure(description: "pipe failed") }
+        for end in out + err { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         let (pid, error) = Spawn.launch(arguments, environment: environment, actions: &actions)
-        guard error == 0 else { throw Spawn.Failure(description: "\(arguments[0]): \(String(cString: strerror(error)))") }
+        close(out[1])
+        close(err[1])
+        guard error == 0 else {
+            close(out[0])
+            close(err[0])
+            throw Spawn.Failure(description: "\(arguments[0]): \(String(cString: strerror(error)))")
+        }
         self.pid = pid
+        outputPipe = out[0]
+        errorPipe = err[0]
+        guard let exit = ChildProcess.exitDescriptor(of: pid) else {
+            kill(pid, SIGKILL)
+            throw Spawn.Failure(description: "pidfd_open failed: \(String(cString: strerror(errno)))")
+        }
+        exitDescriptor = exit
+        for end in [outputPipe, errorPipe] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     }
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(atPath: outputPath)
-        try? FileManager.default.removeItem(atPath: errorPath)
+        for descriptor in [outputPipe, errorPipe, exitDescriptor] where descriptor >= 0 { close(descriptor) }
     }
 
     /// What it wrote to standard output so far.
-    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    var output: String {
+        drain()
+        return String(decoding: outputBytes, as: UTF8.self)
+    }
     /// What it wrote to standard error so far.
-    var errorOutput: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    var errorOutput: String {
+        drain()
+        return String(decoding: errorBytes, as: UTF8.self)
+    }
 
     /// Whether it still runs (reaping it if it ended).
     var isRunning: Bool {
@@ -55,12 +81,12 @@ final class BackgroundProcess {
     /// seconds passed; returns whether the condition held.
     func waitFor(timeout: Double = 20, _ condition: (_ output: String, _ errors: String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
             if condition(output, errorOutput) { return true }
             if !isRunning { return condition(output, errorOutput) }
-            usleep(20_000)
+            guard Date() < deadline else { return false }
+            waitForEvent(until: deadline)
         }
-        return false
     }
 
     /// The first number after `prefix` in its output or errors, once it appears.
@@ -81,7 +107,7 @@ final class BackgroundProcess {
     /// Waits for it to end by itself (at most `timeout` seconds, then SIGKILL); its status.
     func wait(timeout: Double = 60) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
-        while isRunning, Date() < deadline { usleep(20_000) }
+        while isRunning, Date() < deadline { waitForEvent(until: deadline) }
         return stop(SIGKILL)
     }
 
@@ -92,20 +118,49 @@ final class BackgroundProcess {
         if let exitStatus { return exitStatus }
         _ = kill(pid, signal)
         let deadline = Date().addingTimeInterval(5)
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
-            if result < 0, errno != EINTR { return -1 }
-            if Date() >= deadline {
-                _ = kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while isRunning, Date() < deadline { waitForEvent(until: deadline) }
+        if exitStatus == nil {
+            _ = kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            exitStatus = Self.decode(status)
+        }
+        drain()
+        return exitStatus ?? -1
+    }
+
+    /// Sleeps in poll(2) until the process prints something or exits, or `deadline`; what it
+    /// printed is kept (a full pipe would stall it).
+    private func waitForEvent(until deadline: Date) {
+        var descriptors = [pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0)]
+        for pipe in [outputPipe, errorPipe] where pipe >= 0 {
+            descriptors.append(pollfd(fd: pipe, events: Int16(POLLIN), revents: 0))
+        }
+        let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 60_000)).rounded(.up))
+        _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        drain()
+    }
+
+    /// Reads what the pipes hold now.
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        for isError in [false, true] {
+            let descriptor = isError ? errorPipe : outputPipe
+            guard descriptor >= 0 else { continue }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if isError { errorBytes += buffer[0..<count] } else { outputBytes += buffer[0..<count] }
+                    continue
+                }
+                if count == 0 {
+                    // End of file: the writer (and everything it started) is gone.
+                    close(descriptor)
+                    if isError { errorPipe = -1 } else { outputPipe = -1 }
+                }
                 break
             }
-            usleep(10_000)
         }
-        exitStatus = Self.decode(status)
-        return exitStatus ?? -1
     }
 
     private static func decode(_ status: Int32) -> Int32 {
