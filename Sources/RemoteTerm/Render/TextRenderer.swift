@@ -19,10 +19,14 @@ public enum TextRenderer {
         (0..<terminal.rows).map { text(ofCells: terminal.rowCells($0), extras: terminal.cellExtras) }
     }
 
-    /// One row of cells as text, trailing spaces trimmed.
+    /// One row of cells as text, trailing spaces trimmed. Linear in the row's length: the end of
+    /// the text is found first, so a wide blank row costs one pass (trimming a built string one
+    /// scalar at a time copied it each time: an empty 1000-column row cost a million copies).
     public static func text(ofCells cells: ArraySlice<Cell>, extras: CellExtras) -> String {
+        var end = cells.endIndex
+        while end > cells.startIndex, isBlank(cells[end - 1], extras: extras) { end -= 1 }
         var scalars = String.UnicodeScalarView()
-        for cell in cells {
+        for cell in cells[cells.startIndex..<end] {
             if cell.attributes.contains(.wideContinuation) { continue }
             guard cell.codePoint != 0, let scalar = Unicode.Scalar(cell.codePoint) else {
                 scalars.append(" ")
@@ -35,8 +39,21 @@ public enum TextRenderer {
                 }
             }
         }
-        while let last = scalars.last, last == " " { scalars.removeLast() }
         return String(scalars)
+    }
+
+    /// Whether a cell adds nothing but a space to the end of a row's text: empty, a space
+    /// without marks, a code point that is not a scalar, or the right half of a wide character
+    /// (which is blank only when its left half is, since the left half comes first).
+    private static func isBlank(_ cell: Cell, extras: CellExtras) -> Bool {
+        if cell.attributes.contains(.wideContinuation) { return true }
+        if cell.codePoint != 0, cell.codePoint != 0x20, Unicode.Scalar(cell.codePoint) != nil {
+            return false
+        }
+        guard cell.codePoint != 0, Unicode.Scalar(cell.codePoint) != nil, cell.extra != 0 else {
+            return true
+        }
+        return !extras.entry(cell.extra).combining.contains { Unicode.Scalar($0) != nil }
     }
 
     /// A cell's character and combining marks, nil for an empty cell or a wide continuation.

@@ -39,6 +39,10 @@ public struct CellExtras: Sendable {
     /// Hyperlink URIs by index (index 0 unused).
     var hyperlinks: [String] = [""]
     private var indexByHyperlink: [String: UInt16] = [:]
+    /// Values to drop before the next compaction is tried (`Terminal.compactExtrasIfWorthwhile`).
+    var compactionsDeferred = 0
+    /// Compactions so far (kept across them; tests bound the work with it).
+    private(set) var compactionCount = 0
 
     /// An empty table.
     init() {}
@@ -90,6 +94,7 @@ public struct CellExtras: Sendable {
             }
             remap[index] = fresh.intern(extra) ?? 0
         }
+        fresh.compactionCount = compactionCount + 1
         self = fresh
         return remap
     }

@@ -5,29 +5,32 @@
 /// text. Encoding: UTF-8 for characters (0x00 for an empty cell; combining marks right after
 /// their base; the second half of a wide character implied by its width), and a style change
 /// as the byte 0xFF (never valid in UTF-8) followed by foreground (4), background (4),
-/// attributes (2), underline colour (4), the hyperlink's length (2) and its bytes,
-/// little-endian. Trailing empty default cells are dropped.
+/// attributes (2), underline colour (4) and the hyperlink's number in the scrollback's link
+/// table (2, 0 for none; `ScrollbackLinks`), little-endian. Trailing empty default cells are
+/// dropped.
 public struct CompactLine: Sendable {
     /// The encoded line.
     var bytes: [UInt8]
     /// The line continued on the next one (soft wrap).
     public var isWrapped: Bool
+    /// The table the style records' hyperlink numbers refer to.
+    var links = ScrollbackLinks()
 
     static let styleMarker: UInt8 = 0xFF
 
-    /// Bytes `encode` can need for a row of `columns` cells without hyperlinks: a style
-    /// change, the longest UTF-8 character and a full set of combining marks per cell.
+    /// Bytes `encode` can need for a row of `columns` cells: a style change, the longest UTF-8
+    /// character and a full set of combining marks per cell.
     static func worstCaseSize(columns: Int) -> Int {
         columns * (17 + 4 + 4 * CellExtra.combiningLimit)
     }
 
-    /// Encodes `cells` into `out`, which holds `capacity` bytes; returns the length, or nil
-    /// when hyperlinks made the line longer than `capacity` (retry with more room).
+    /// Encodes `cells` into `out`, which holds `capacity` bytes, and returns the length;
+    /// `linkNumber` gives a hyperlink (as stored) its number in the scrollback's table.
     /// Writes through a raw pointer: this runs for every line that scrolls off the screen.
     static func encode(
         _ cells: UnsafeBufferPointer<Cell>, extras: borrowing CellExtras, into out: UnsafeMutablePointer<UInt8>,
-        capacity: Int
-    ) -> Int? {
+        capacity: Int, linkNumber: (String) -> UInt16
+    ) -> Int {
         guard let base = cells.baseAddress else { return 0 }
         precondition(capacity >= worstCaseSize(columns: cells.count))
         // Cells are read as raw words: the style (colours, attributes, extra) is the 12 bytes
@@ -77,6 +80,8 @@ public struct CompactLine: Sendable {
         var underline: UInt32 = 0
         var memoIndex: UInt16 = 0
         var memo = (link: UInt16(0), underline: UInt32(0), hasMarks: false)
+        // The last hyperlink numbered: a link spans many style changes.
+        var numbered = (link: UInt16(0), number: UInt16(0))
         let wideBit = CellAttributes.wide.rawValue
         let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
         for i in plainPrefix..<end {
@@ -102,14 +107,11 @@ public struct CompactLine: Sendable {
                     store(UInt32(truncatingIfNeeded: cellColours >> 32), 4, out + n + 5)
                     store(UInt32(a & ~wideBit), 2, out + n + 9)
                     store(newUnderline, 4, out + n + 11)
-                    let linkBytes = newLink == 0 ? [] : Array((extras.storedHyperlink(newLink) ?? "").utf8)
-                    store(UInt32(linkBytes.count), 2, out + n + 15)
-                    n += 17
-                    if n + linkBytes.count + (end - i) * worstCaseSize(columns: 1) > capacity { return nil }
-                    for byte in linkBytes {
-                        out[n] = byte
-                        n += 1
+                    if newLink != 0 && newLink != numbered.link {
+                        numbered = (newLink, extras.storedHyperlink(newLink).map(linkNumber) ?? 0)
                     }
+                    store(UInt32(newLink == 0 ? 0 : numbered.number), 2, out + n + 15)
+                    n += 17
                 }
                 colours = cellColours
                 rest = cellRest
@@ -188,13 +190,12 @@ public struct CompactLine: Sendable {
                 pen.backgroundBits = readLittleEndian(at: i + 5)
                 pen.attributes = CellAttributes(rawValue: UInt16(truncatingIfNeeded: readLittleEndian(at: i + 9, count: 2)))
                 let underlineColor = readLittleEndian(at: i + 11)
-                let linkLength = Int(readLittleEndian(at: i + 15, count: 2))
+                let linkNumber = UInt16(readLittleEndian(at: i + 15, count: 2))
                 i += 17
                 var hyperlink: UInt16 = 0
-                if linkLength > 0 && i + linkLength <= bytes.count {
-                    hyperlink = extras.internHyperlink(String(decoding: bytes[i..<i + linkLength], as: UTF8.self)) ?? 0
+                if linkNumber != 0, let link = links.link(linkNumber) {
+                    hyperlink = extras.internHyperlink(link) ?? 0
                 }
-                i += linkLength
                 let extra = CellExtra(hyperlink: hyperlink, underlineColor: underlineColor)
                 pen.extra = extra.isEmpty ? 0 : (extras.intern(extra) ?? 0)
                 continue

@@ -15,8 +15,8 @@ public struct Scrollback: Sendable {
     private var first = 0
     /// Where the next line is encoded.
     private var writeOffset = 0
-    /// Lines whose hyperlinks do not fit the usual bound are encoded here first (rare).
-    private var overflow: [UInt8] = []
+    /// The hyperlinks the lines refer to, each held once.
+    private var links = ScrollbackLinks()
 
     private struct LineRecord: Sendable {
         var offset: Int
@@ -40,7 +40,7 @@ public struct Scrollback: Sendable {
     /// Line `index`, 0 being the oldest (a copy of its bytes).
     subscript(index: Int) -> CompactLine {
         let r = record(index)
-        return CompactLine(bytes: Array(arena[r.offset..<r.offset + Int(r.length)]), isWrapped: r.isWrapped)
+        return CompactLine(bytes: Array(arena[r.offset..<r.offset + Int(r.length)]), isWrapped: r.isWrapped, links: links)
     }
 
     /// Encodes `cells` as the newest line, forgetting the oldest when `limit` are held.
@@ -49,25 +49,24 @@ public struct Scrollback: Sendable {
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
         let need = CompactLine.worstCaseSize(columns: cells.count)
-        var offset = reserve(need)
-        var length = arena.withUnsafeMutableBufferPointer { arena in
-            CompactLine.encode(cells, extras: extras, into: arena.baseAddress! + offset, capacity: need)
-        }
-        if length == nil {
-            var size = need * 2
-            while length == nil {
-                overflow = [UInt8](repeating: 0, count: size)
-                length = overflow.withUnsafeMutableBufferPointer { out in
-                    CompactLine.encode(cells, extras: extras, into: out.baseAddress!, capacity: out.count)
-                }
-                size *= 2
+        let offset = reserve(need)
+        // The table is moved out while the arena is written, so the two are not accessed at once.
+        var lineLinks = ScrollbackLinks()
+        swap(&lineLinks, &links)
+        let line = linesEntered - 1
+        let oldestLine = linesEntered - records.count
+        let spacing = limit / 4
+        let length = arena.withUnsafeMutableBufferPointer { arena in
+            CompactLine.encode(cells, extras: extras, into: arena.baseAddress! + offset, capacity: need) { stored in
+                lineLinks.number(for: stored, line: line, oldestLine: oldestLine, sweepSpacing: spacing)
             }
-            offset = reserve(length ?? 0)
-            arena.replaceSubrange(offset..<offset + (length ?? 0), with: overflow[0..<(length ?? 0)])
-            overflow = []
         }
-        store(LineRecord(offset: offset, length: Int32(length ?? 0), isWrapped: isWrapped))
+        swap(&lineLinks, &links)
+        store(LineRecord(offset: offset, length: Int32(length), isWrapped: isWrapped))
     }
+
+    /// Number of distinct hyperlinks held for the lines, and their bytes.
+    var hyperlinkUsage: (count: Int, bytes: Int) { (links.count, links.byteCount) }
 
     /// Stores a plain row (default-style ASCII, 0 for empty cells) given as its bytes: the
     /// encoding of such a row is the bytes themselves, trailing empty cells dropped.
@@ -151,6 +150,7 @@ public struct Scrollback: Sendable {
     mutating func removeAll() {
         arena = []
         records = []
+        links = ScrollbackLinks()
         first = 0
         writeOffset = 0
     }

@@ -166,7 +166,7 @@ extension Terminal {
         let total = min(count, rows * columns)
         // Printable ASCII in the plain case takes the run path: whole rows at a time.
         if character >= 0x20, character < 0x7F, charsets.current == .ascii, !modes.insert {
-            var chunk = [UInt8](repeating: UInt8(character), count: min(total, 4096))
+            let chunk = [UInt8](repeating: UInt8(character), count: min(total, 4096))
             var left = total
             while left > 0 {
                 let part = min(left, chunk.count)

@@ -4,15 +4,32 @@ extension Terminal {
     /// compacted table has no room (the data is then dropped, never the cell).
     mutating func internExtra(_ extra: CellExtra) -> UInt16? {
         if let index = extras.intern(extra) { return index }
-        compactExtras()
+        guard compactExtrasIfWorthwhile() else { return nil }
         return extras.intern(extra)
     }
 
     /// The index of a hyperlink, compacting the table first if it is full.
     mutating func internHyperlink(_ stored: String) -> UInt16? {
         if let index = extras.internHyperlink(stored) { return index }
-        compactExtras()
+        guard compactExtrasIfWorthwhile() else { return nil }
         return extras.internHyperlink(stored)
+    }
+
+    /// Compacts the full table unless the last compaction found it nearly all live: then the
+    /// next ones wait until enough values were dropped to pay for a pass over both screens.
+    /// (A big screen can hold more live extras than the table: compacting on every new value
+    /// made each underline colour cost a scan of up to two million cells.)
+    mutating func compactExtrasIfWorthwhile() -> Bool {
+        if extras.compactionsDeferred > 0 {
+            extras.compactionsDeferred -= 1
+            return false
+        }
+        compactExtras()
+        let roomLeft = min(CellExtras.capacity - extras.entries.count, CellExtras.hyperlinkCapacity - extras.hyperlinks.count)
+        if roomLeft < CellExtras.capacity / 4 {
+            extras.compactionsDeferred = max(1024, (screen.cells.count + otherScreen.cells.count) / 8)
+        }
+        return true
     }
 
     /// Drops extras no cell refers to any more and renumbers the rest everywhere.

@@ -1,0 +1,82 @@
+// Floods that once grew memory or work without bound (issue 15): hyperlinks in the
+// scrollback are held once each and swept with the lines that used them; a screen with more
+// live extras than the table holds does not compact on every new value; the text renderer
+// trims a row without copying it per trailing space.
+
+import Testing
+
+@testable import RemoteTerm
+
+@Suite struct FloodBoundTests {
+    private let longURI = "https://example.com/" + String(repeating: "p", count: 4000)
+
+    /// A thousand lines under one 4 KiB link cost the link once, and each old line still has it.
+    @Test func oneLinkOverManyScrolledLinesIsHeldOnce() {
+        var t = Terminal(rows: 4, columns: 20, scrollbackLimit: 2000)
+        t.feed(esc("⎋]8;id=x;\(longURI)⎋\\"))
+        for i in 0..<1000 { t.feed(esc("line \(i)\r\n")) }
+        let usage = t.scrollback.hyperlinkUsage
+        #expect(usage.count == 1)
+        #expect(usage.bytes < 4100)
+        let oldest = t.line(number: t.oldestLineNumber)
+        #expect(oldest?.hyperlink(at: 0) == longURI)
+        #expect(t.scrollbackText(0) == "line 0")
+    }
+
+    /// Distinct links on every line: the table is swept as lines leave the scrollback, stays
+    /// within its bounds, and the newest lines keep their links.
+    @Test func distinctLinksAreSweptWithTheLinesThatUsedThem() {
+        var t = Terminal(rows: 2, columns: 20, scrollbackLimit: 100)
+        for i in 0..<6000 { t.feed(esc("⎋]8;;\(longURI)\(i)⎋\\L\(i)⎋]8;;⎋\\\r\n")) }
+        let usage = t.scrollback.hyperlinkUsage
+        #expect(usage.bytes <= ScrollbackLinks.byteLimit)
+        #expect(usage.count <= ScrollbackLinks.countLimit)
+        let newest = t.line(number: t.screenTopLineNumber - 1)
+        #expect(newest?.text(at: 0) == "L")
+        #expect(newest?.hyperlink(at: 0) == "\(longURI)5998")
+        #expect(t.line(number: t.oldestLineNumber)?.hyperlink(at: 0) == "\(longURI)5899")
+    }
+
+    /// Links and ids that are each distinct in a long history never exceed the byte bound,
+    /// and a link dropped for want of room leaves its line's text whole.
+    @Test func aFullLinkTableDropsLinksNotText() {
+        var t = Terminal(rows: 2, columns: 10, scrollbackLimit: 10_000)
+        for i in 0..<5000 { t.feed(esc("⎋]8;id=\(i);\(longURI)⎋\\w\(i)⎋]8;;⎋\\\r\n")) }
+        #expect(t.scrollback.hyperlinkUsage.bytes <= ScrollbackLinks.byteLimit)
+        #expect(t.scrollbackText(4998) == "w4998")
+        #expect(t.scrollbackText(0) == "w0")
+        #expect(t.line(number: t.oldestLineNumber)?.hyperlink(at: 0) == longURI)
+        // 5000 distinct 4 KiB links do not fit 16 MiB: the last lines keep their text only.
+        #expect(t.line(number: t.oldestLineNumber + 4998)?.hyperlink(at: 0) == nil)
+    }
+
+    /// More live underline colours than the extras table holds (both screens of 160×410):
+    /// compactions stay few instead of one per new colour, and the screen text is whole.
+    @Test func moreLiveExtrasThanTheTableHoldsDoNotCompactPerValue() {
+        var t = Terminal(rows: 160, columns: 410, scrollbackLimit: 0)
+        func fill(_ t: inout Terminal, from seed: Int) {
+            var bytes: [UInt8] = Array("\u{1B}[H".utf8)
+            for cell in 0..<(160 * 410 - 1) {
+                let v = cell + seed
+                bytes += Array("\u{1B}[58:2::\(v & 0xFF):\((v >> 8) & 0xFF):\((v >> 16) & 0xFF)m4".utf8)
+            }
+            t.feed(bytes)
+        }
+        fill(&t, from: 0)
+        t.feed(esc("⎋[?1049h"))
+        fill(&t, from: 70_000)
+        #expect(t.cellExtras.compactionCount < 40)
+        #expect(t.renderText().hasPrefix(String(repeating: "4", count: 410) + "\n"))
+    }
+
+    /// The text renderer's trimming: a space with a mark stays, a wide character at the end
+    /// stays whole, an empty 1000-column row is an empty line.
+    @Test(arguments: [
+        ("a b   ", "a b"), ("x \u{301}", "x \u{301}"), ("末", "末"), ("", ""), ("  ⎋[5X", ""),
+    ])
+    func rowTextIsTrimmedOfTrailingBlanksOnly(_ input: String, _ expected: String) {
+        var t = Terminal(rows: 1, columns: 1000)
+        t.feed(esc(input))
+        #expect(TextRenderer.lines(of: t) == [expected])
+    }
+}
