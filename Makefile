@@ -8,7 +8,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages: build dependencies, and the real programs the tests drive.
 DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
 
-.PHONY: all deps build debug test bench conformance demo format clean
+.PHONY: all deps build debug test bench fuzz conformance demo format clean
 
 all: build
 
@@ -46,6 +46,13 @@ bench: deps
 	swift build -c release --product rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
+
+# libFuzzer on each fuzz target (Tests/Fuzz) for FUZZ_SECONDS, with AddressSanitizer
+# (Scripts/fuzz): one line of figures per target; fails naming any input that broke an
+# invariant. CI runs a short budget.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Scripts/fuzz --seconds $(FUZZ_SECONDS)
 
 # xterm's conformance suite, esctest2, inside `rterm --local` in a tmux pane (Scripts/conformance):
 # prints `N passed, M failed` and fails on a failure not in Tests/Conformance/esctest-known-failures.

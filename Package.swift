@@ -17,9 +17,17 @@ let package = Package(
             dependencies: ["RemoteTerm"],
             path: "Tests/Benchmarks"
         ),
+        // Fuzz targets: built into a libFuzzer binary by Scripts/fuzz (`make fuzz`), and
+        // replayed over their corpus by the tests.
+        .target(
+            name: "RemoteTermFuzz",
+            dependencies: ["RemoteTerm"],
+            path: "Tests/Fuzz",
+            exclude: ["Corpus", "Regressions"]
+        ),
         .testTarget(
             name: "RemoteTermTests",
-            dependencies: ["RemoteTerm"],
+            dependencies: ["RemoteTerm", "RemoteTermFuzz"],
             // Read through #filePath, not as bundle resources.
             exclude: ["Fixtures"]
         ),

@@ -84,7 +84,10 @@ struct RenderCommand {
         }
         var terminal: Terminal
         if path.hasSuffix(".cast") || data.starts(with: Array("{\"".utf8)) {
-            guard let replayed = replayAsciicast(data) else {
+            guard
+                let replayed = AsciicastReader.replay(
+                    data, size: (rows, columns), overridesRecordedSize: isSizeGiven, scrollbackLimit: scrollback)
+            else {
                 printError("rterm: '\(path)' is not an asciicast v2 recording")
                 return 2
             }
@@ -114,38 +117,6 @@ struct RenderCommand {
     }
 }
 
-
-extension RenderCommand {
-    /// Plays an asciicast v2 recording: the header's size (unless --size was given), then
-    /// its output (`o`) and resize (`r`) events in order.
-    func replayAsciicast(_ data: Data) -> Terminal? {
-        let lines = data.split(separator: 0x0A)
-        guard let first = lines.first,
-            let header = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any],
-            header["version"] as? Int == 2
-        else { return nil }
-        var size = (rows: rows, columns: columns)
-        if !isSizeGiven, let width = header["width"] as? Int, let height = header["height"] as? Int {
-            size = (min(max(height, 1), 1000), min(max(width, 1), 1000))
-        }
-        var terminal = Terminal(rows: size.rows, columns: size.columns, scrollbackLimit: scrollback)
-        for line in lines.dropFirst() {
-            guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
-                let code = event[1] as? String, let text = event[2] as? String
-            else { continue }
-            switch code {
-            case "o":
-                terminal.feed(text)
-            case "r" where !isSizeGiven:
-                let parts = text.split(separator: "x").compactMap { Int($0) }
-                if parts.count == 2 { terminal.resize(rows: parts[1], columns: parts[0]) }
-            default:
-                break
-            }
-        }
-        return terminal
-    }
-}
 
 /// Parses `ROWSxCOLS` with each dimension in 1…1000.
 func parseSize(_ text: String) -> (Int, Int)? {

@@ -151,9 +151,16 @@ public struct LocalInputDecoder: Sendable {
     }
 
     private mutating func decodeCSI(at start: Int, into events: inout [Event]) -> Int? {
+        // A sequence is looked for within `pendingLimit + 1` bytes, however many have come:
+        // longer ones are forwarded cut there, whether they came in one read or in many.
+        let window = min(pending.count, start + Self.pendingLimit + 1)
         var end = start + 2
-        while end < pending.count && !(0x40...0x7E).contains(pending[end]) { end += 1 }
-        guard end < pending.count else { return nil }
+        while end < window && !(0x40...0x7E).contains(pending[end]) { end += 1 }
+        guard end < window else {
+            guard window - start == Self.pendingLimit + 1 else { return nil }
+            events.append(.passthrough(Array(pending[start..<window])))
+            return window - start
+        }
         let length = end - start + 1
         let final = pending[end]
         let body = pending[(start + 2)..<end]

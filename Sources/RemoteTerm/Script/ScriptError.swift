@@ -15,6 +15,7 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
         self.init(location: ScriptLocation(file: file, line: line, column: column), message: message)
     }
 
-    /// `file:line:column: message`.
-    public var description: String { "\(location): \(message)" }
+    /// `file:line:column: message`, control characters made visible (the message may quote
+    /// the script's text).
+    public var description: String { InertText.make("\(location): \(message)") }
 }

@@ -60,9 +60,17 @@ public struct KnownHosts: Sendable, Equatable {
             while end < count, buffer[end] != 0x0A { end += 1 }
             lineNumber += 1
             defer { start = end + 1 }
-            guard let (from, to) = Self.hostField(buffer, start, end) else { continue }
+            // A CRLF line's CR is not part of it; inside a line, only spaces and tabs separate
+            // fields (as in OpenSSH and the full parse).
+            var lineEnd = end
+            if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            guard let (from, to) = Self.hostField(buffer, start, lineEnd) else { continue }
             let field = UnsafeBufferPointer(rebasing: buffer[from..<to])
-            let plain = !field.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "|") }
+            // The quick test lowers ASCII only, so a field with other bytes (a name that
+            // lower-cases beyond ASCII) goes to the full pattern match.
+            let plain = !field.contains {
+                $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "|") || $0 >= 0x80
+            }
             if plain {
                 lowered.removeAll(keepingCapacity: true)
                 lowered.append(contentsOf: field.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
@@ -75,8 +83,6 @@ public struct KnownHosts: Sendable, Equatable {
             }
             guard names.contains(where: { KnownHostsEntry.hostNames(hostNames, match: String(decoding: $0, as: UTF8.self)) })
             else { continue }
-            var lineEnd = end
-            if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
             switch KnownHostsEntry.parse(line: Substring(line), location: location) {
             case .blankOrComment: break
@@ -101,7 +107,7 @@ public struct KnownHosts: Sendable, Equatable {
     /// Where the host field of the line `buffer[start..<end]` is (after an `@marker`), nil
     /// for a blank or comment line.
     private static func hostField(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int)? {
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var position = start
         func field() -> (Int, Int)? {
             while position < end, isBlank(buffer[position]) { position += 1 }
@@ -127,6 +133,12 @@ public struct KnownHosts: Sendable, Equatable {
     public static func lookupName(host: String, port: Int) -> String {
         let lowered = host.lowercased()
         return port == defaultPort ? lowered : "[\(lowered)]:\(port)"
+    }
+
+    /// The names whose entries a connection to `host` on `port` uses: the lookup name and,
+    /// for a port other than 22, the plain host (see `lookup`). A filtered read keeps these.
+    public static func namesInUse(host: String, port: Int) -> [String] {
+        port == defaultPort ? [lookupName(host: host, port: port)] : [lookupName(host: host, port: port), host.lowercased()]
     }
 
     /// Checks the key a server presented, as OpenSSH's check_host_key does:

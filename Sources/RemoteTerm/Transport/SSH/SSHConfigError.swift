@@ -12,8 +12,11 @@ public enum SSHConfigError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `${VAR}`, unknown `~user`).
     case expansion(option: String, message: String)
 
-    /// One line: what failed, where, and what to try.
-    public var description: String {
+    /// One line: what failed, where, and what to try; control characters a config line
+    /// quoted are made visible.
+    public var description: String { InertText.make(rawDescription) }
+
+    private var rawDescription: String {
         switch self {
         case .cannotOpen(let path, let reason):
             return "rterm: can't open config file \(path): \(reason) (check the path given with -F)"

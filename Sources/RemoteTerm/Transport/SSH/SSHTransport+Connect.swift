@@ -61,8 +61,7 @@ extension SSHTransport {
             throw error
         }
 
-        var names = [KnownHosts.lookupName(host: endpoint.host, port: endpoint.port)]
-        if endpoint.port != KnownHosts.defaultPort { names.append(endpoint.host.lowercased()) }
+        let names = KnownHosts.namesInUse(host: endpoint.host, port: endpoint.port)
         if settings.serverAliveInterval > 0 {
             session.stallLimit = settings.serverAliveInterval * max(settings.serverAliveCountMax, 1)
         }
