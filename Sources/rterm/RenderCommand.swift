@@ -72,18 +72,34 @@ struct RenderCommand {
 
     /// Renders and prints; returns the exit status.
     func run() -> Int32 {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
-                return 2
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
+            return 2
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        // Read and fed 64 KiB at a time: memory stays at the terminal's, whatever the input's
+        // size, and the effects render does not use (replies, bells, titles: 64 MiB of
+        // `ESC [ c` is 22 million replies) are dropped as they come.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        func readChunk() -> Int? {
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count >= 0 { return count }
+                if errno != EINTR { return nil }
             }
-            data = contents
+        }
+        guard var count = readChunk() else {
+            printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
+            return 2
         }
         var terminal: Terminal
-        if path.hasSuffix(".cast") || data.starts(with: Array("{\"".utf8)) {
+        if path.hasSuffix(".cast") || chunk[0..<count].starts(with: Array("{\"".utf8)) {
+            var data = Data(chunk[0..<count])
+            while count > 0, let more = readChunk() {
+                count = more
+                data.append(contentsOf: chunk[0..<count])
+            }
             guard
                 let replayed = AsciicastReader.replay(
                     data, size: (rows, columns), overridesRecordedSize: isSizeGiven, scrollbackLimit: scrollback)
@@ -94,16 +110,13 @@ struct RenderCommand {
             terminal = replayed
         } else {
             terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback)
-            // Fed a piece at a time, so the effects (replies, bells, titles) that render does not
-            // use are dropped as they come: 64 MiB of `ESC [ c` is 22 million replies.
-            data.withUnsafeBytes { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var offset = 0
-                while offset < bytes.count {
-                    let end = min(offset + (1 << 16), bytes.count)
-                    _ = terminal.feed(UnsafeBufferPointer(rebasing: bytes[offset..<end]))
-                    offset = end
+            while count > 0 {
+                _ = chunk.withUnsafeBufferPointer { terminal.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                guard let more = readChunk() else {
+                    printError("rterm: cannot read '\(path)': \(String(cString: strerror(errno)))")
+                    return 2
                 }
+                count = more
             }
         }
         let output: String

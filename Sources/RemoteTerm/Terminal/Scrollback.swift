@@ -105,18 +105,28 @@ public struct Scrollback: Sendable {
         if writeOffset + need <= arena.count { return writeOffset }
         let liveStart = records.isEmpty ? writeOffset : liveStartOffset()
         let live = writeOffset - liveStart
-        // Grow when the live bytes fill more than half the arena, so moves stay rare.
+        // Grow when the live bytes fill more than half the arena, so moves stay rare. Without
+        // growth the live bytes move back within the same arena: a fresh one each time cost
+        // page faults on every page of it (half the time of a scrolling flood at 300x1000).
         let size = max(arena.count, 1 << 16)
         let newSize = live + need > size / 2 ? max(size * 2, live + need) : size
-        var fresh = [UInt8](unsafeUninitializedCapacity: newSize) { buffer, initialized in
-            initialized = newSize
-        }
-        fresh.withUnsafeMutableBufferPointer { to in
-            arena.withUnsafeBufferPointer { from in
-                if live > 0 { (to.baseAddress!).update(from: from.baseAddress! + liveStart, count: live) }
+        if newSize == arena.count {
+            if live > 0 && liveStart > 0 {
+                arena.withUnsafeMutableBytes { bytes in
+                    (bytes.baseAddress!).copyMemory(from: bytes.baseAddress! + liveStart, byteCount: live)
+                }
             }
+        } else {
+            var fresh = [UInt8](unsafeUninitializedCapacity: newSize) { buffer, initialized in
+                initialized = newSize
+            }
+            fresh.withUnsafeMutableBufferPointer { to in
+                arena.withUnsafeBufferPointer { from in
+                    if live > 0 { (to.baseAddress!).update(from: from.baseAddress! + liveStart, count: live) }
+                }
+            }
+            arena = fresh
         }
-        arena = fresh
         for i in records.indices where records[i].offset >= liveStart {
             records[i].offset -= liveStart
         }

@@ -276,9 +276,11 @@ extension Terminal {
 extension Terminal: ParserHandler {}
 
 /// A change that sets the whole screen to a known state (`Terminal.untouchedSince`).
-enum WholesaleChange: Sendable {
+enum WholesaleChange: Equatable, Sendable {
     /// RIS.
     case reset
     /// DECALN.
     case alignment
+    /// DECFRA, DECERA or DECSERA with these parameters.
+    case rectangle(final: UInt8, parameters: CSIParameters)
 }

@@ -16,9 +16,16 @@ extension Terminal {
         var right: Int
     }
 
-    /// `CSI … $ final`, except DECRQM (`$ p`).
-    mutating func rectangleDispatch(_ final: UInt8, _ p: borrowing CSIParameters) {
+    /// `CSI … $ final`, except DECRQM (`$ p`). A fill or erase that repeats the one just
+    /// done, with nothing in between (`untouched`), would leave the same cells: it is
+    /// skipped, so a flood of whole-screen DECFRA costs a comparison each.
+    mutating func rectangleDispatch(_ final: UInt8, _ p: borrowing CSIParameters, after untouched: WholesaleChange?) {
         guard conformanceLevel >= 4 else { return }  // VT420 operations, as in xterm
+        if final == UInt8(ascii: "x") || final == UInt8(ascii: "z") || final == UInt8(ascii: "{") {
+            let change = WholesaleChange.rectangle(final: final, parameters: copy p)
+            untouchedSince = change
+            if untouched == change { return }
+        }
         switch final {
         case UInt8(ascii: "v"): copyRectangle(p)  // DECCRA
         case UInt8(ascii: "x"): fillRectangle(p)  // DECFRA

@@ -133,7 +133,9 @@ public struct Terminal: Sendable {
     static func clampDimension(_ value: Int) -> Int { min(max(value, 1), maximumDimension) }
 
     static func defaultTabStops(columns: Int) -> [Bool] {
-        (0..<columns).map { $0 % 8 == 0 && $0 != 0 }
+        var stops = [Bool](repeating: false, count: columns)
+        for column in stride(from: 8, to: columns, by: 8) { stops[column] = true }
+        return stops
     }
 
     // MARK: - Feeding

@@ -79,4 +79,17 @@ import Testing
         t.feed(esc(input))
         #expect(TextRenderer.lines(of: t) == [expected])
     }
+
+    /// A fill repeated with nothing in between is skipped, and only then: a character
+    /// printed or a colour set in between makes the next fill apply again.
+    @Test func aRepeatedRectangleFillIsSkippedOnlyWhenNothingHappenedInBetween() {
+        let fill = "⎋[88;1;1;2;3$x"
+        var t = Terminal(rows: 3, columns: 4)
+        t.feed(esc(fill + fill + "⎋[1;1Hz" + fill))
+        #expect(TextRenderer.lines(of: t) == ["XXX", "XXX", ""])
+        t.feed(esc("⎋[31m" + fill))
+        #expect(t.cell(row: 1, column: 2).foreground == .indexed(1))
+        t.feed(esc("⎋[1;1;1;1$z" + "⎋[1;1;1;1$z"))
+        #expect(TextRenderer.lines(of: t) == [" XX", "XXX", ""])
+    }
 }
