@@ -46,6 +46,7 @@ bench: deps
 	swift build -c release --product rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
+	Scripts/bench-floods .build/release/rterm
 
 # libFuzzer on each fuzz target (Tests/Fuzz) for FUZZ_SECONDS, with AddressSanitizer
 # (Scripts/fuzz): one line of figures per target; fails naming any input that broke an

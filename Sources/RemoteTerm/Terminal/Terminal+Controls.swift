@@ -267,7 +267,19 @@ extension Terminal {
         rightMargin = columns - 1
         modes.origin = false
         let fill = Cell(codePoint: 0x45)
-        for row in 0..<rows { screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock) }
+        // A row whose revision is one the last DECALN stamped has not changed since: it
+        // still holds only E's (every change stamps a newer revision, a scroll moves a row
+        // with its stamp). So a flood of `x ESC # 8` refills one row each, not the screen.
+        let start = clock
+        var skipped = false
+        for row in 0..<rows {
+            if let aligned = alignedRevisions, aligned.contains(screen.revision(row)) {
+                skipped = true
+                continue
+            }
+            screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
+        }
+        alignedRevisions = (skipped ? alignedRevisions!.lowerBound : start + 1)...max(clock, start + 1)
         setCursor(row: 0, column: 0)
     }
 }

@@ -86,6 +86,8 @@ public struct Terminal: Sendable {
     /// `ESC # 8` costs a test each, not a new screen each). Every other parser action and
     /// every public change clears it.
     var untouchedSince: WholesaleChange?
+    /// The revisions the last DECALN stamped on the rows it filled (`screenAlignmentTest`).
+    var alignedRevisions: ClosedRange<UInt64>?
 
     /// Most scrollback lines by default.
     public static let defaultScrollbackLimit = 10_000

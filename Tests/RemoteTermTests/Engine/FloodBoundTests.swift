@@ -92,4 +92,18 @@ import Testing
         t.feed(esc("⎋[1;1;1;1$z" + "⎋[1;1;1;1$z"))
         #expect(TextRenderer.lines(of: t) == [" XX", "XXX", ""])
     }
+
+    /// DECALN refills only the rows changed since the last one, and the screen is as if it
+    /// refilled them all: after printing, scrolling, erasing and a trip to the alternate screen.
+    @Test func aDECALNAfterADECALNRefillsOnlyWhatChanged() {
+        let steps = ["⎋#8", "⎋[2;2Hab⎋#8", "⎋[3;1H\n\n⎋#8", "⎋[2J⎋#8", "⎋[?1049h⎋#8⎋[1;1Hz⎋[?1049l⎋#8", "⎋[?1049h⎋#8"]
+        var t = Terminal(rows: 3, columns: 4)
+        for step in steps {
+            t.feed(esc(step))
+            #expect(TextRenderer.lines(of: t) == ["EEEE", "EEEE", "EEEE"], "after \(step)")
+            #expect(t.cursorRow == 0 && t.cursorColumn == 0)
+        }
+        t.feed(esc("⎋[1;1Hq⎋#8"))
+        #expect(TextRenderer.lines(of: t) == ["EEEE", "EEEE", "EEEE"])
+    }
 }
