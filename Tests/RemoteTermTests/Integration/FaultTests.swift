@@ -44,5 +44,49 @@ extension SSHIntegrationTests {
                 "\(session.errorOutput)")
             try relay.resume()
         }
+
+        /// A command through the relay, not waited for.
+        func command(_ remote: String) throws -> BackgroundProcess {
+            try BackgroundProcess(
+                [RTermProcess.executable, "-F", harness.config, "-o", "StrictHostKeyChecking=accept-new", "-o", "UserKnownHostsFile=\(harness.process.home)/kh"]
+                    + ["-p", String(relay.port), "127.0.0.1", remote],
+                environment: ["HOME": harness.process.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        }
+
+        /// One byte a write, 1 ms apart, from the first byte of the handshake on: the session
+        /// works, only slower.
+        @Test func aLinkDeliveringOneByteAtATimeStillWorks() throws {
+            defer { harness.remove() }
+            try relay.bytewise()
+            let session = try command("echo answer-$((6*7))")
+            #expect(session.wait(timeout: 120) == 0, "\(session.errorOutput)")
+            #expect(session.output.contains("answer-42"))
+            try relay.resume()
+        }
+
+        /// The connection closed in the middle of the handshake (held, then closed): one line
+        /// naming the stage, 255, at once.
+        @Test func aCloseDuringTheHandshakeNamesTheStage() throws {
+            defer { harness.remove() }
+            try relay.stall()
+            let session = try command("true")
+            #expect(relay.waitForConnections(1))
+            try relay.close()
+            #expect(session.wait(timeout: 30) == 255)
+            #expect(session.errorOutput.contains("closed the connection during"), "\(session.errorOutput)")
+            #expect(session.errorOutput.split(separator: "\n").count == 1, "\(session.errorOutput)")
+            try relay.restore()
+        }
+
+        /// The connection closed while output flows: one line saying it was lost, 255.
+        @Test func aCloseMidSessionSaysTheConnectionWasLost() throws {
+            defer { harness.remove() }
+            let session = try streaming()
+            try relay.close()
+            #expect(session.wait(timeout: 30) == 255)
+            #expect(session.errorOutput.contains("rterm: connection to 127.0.0.1"), "\(session.errorOutput)")
+            #expect(session.errorOutput.contains("lost") || session.errorOutput.contains("closed the connection"))
+            try relay.restore()
+        }
     }
 }

@@ -265,6 +265,10 @@ final class SSHSession {
         guard result == 0 else {
             let message = lastError.message
             log.debug("handshake failed: \(result) \(message)")
+            // The peer hung up mid-handshake: say so, not "failed getting banner".
+            if result == LIBSSH2_ERROR_SOCKET_DISCONNECT {
+                throw SSHError.connectionClosed(endpoint, stage: "the SSH handshake", reason: "")
+            }
             throw SSHError.handshakeFailed(endpoint, reason: message)
         }
         answerTimeout = max(answerTimeout, SSHConnectionRequest.defaultAnswerTimeout)
