@@ -14,7 +14,7 @@ let package = Package(
         .executableTarget(name: "rterm", dependencies: ["RemoteTerm", "CNcurses"]),
         .executableTarget(
             name: "rterm-bench",
-            dependencies: ["RemoteTerm"],
+            dependencies: ["RemoteTerm", "RemoteTermFuzz"],
             path: "Tests/Benchmarks"
         ),
         // Fuzz targets: built into a libFuzzer binary by Scripts/fuzz (`make fuzz`), and

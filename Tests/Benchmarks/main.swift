@@ -1,5 +1,6 @@
 import Foundation
 import RemoteTerm
+import RemoteTermFuzz
 
 /// `make bench`: parse+apply throughput of the VT engine (no rendering) at 50×200 over
 /// generated 32 MiB workloads, and the scrollback's memory cost. Figures are MB/s and ratios

@@ -10,7 +10,7 @@ enum InputFuzzing {
         var whole = LocalInputDecoder()
         let wholeEvents = normalized(whole.feed(bytes) + whole.flushPending())
         var pieces = LocalInputDecoder()
-        var random = FuzzRandom(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         var events: [LocalInputDecoder.Event] = []
         var offset = 0
         while offset < bytes.count {

@@ -21,7 +21,7 @@ enum TerminalFuzzing {
         guard data.count >= 4 else { return [] }
         let rows = dimension(data[0])
         let columns = dimension(data[1])
-        var random = FuzzRandom(seed: UInt64(data[2]) &+ UInt64(data.count) << 8)
+        var random = SplitMix64(seed: UInt64(data[2]) &+ UInt64(data.count) << 8)
         let resizes = data[3] & 1 != 0
         let scrollback = [0, 1, 10, 100][Int(data[3] >> 1) & 3]
         let body = Array(data[4...])
@@ -119,20 +119,4 @@ enum TerminalFuzzing {
         }
         return found
     }
-}
-
-/// SplitMix64: a deterministic stream from the input's own bytes.
-struct FuzzRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -8,36 +8,14 @@
 // Inputs are written as readable strings: "⎋" (U+238B) stands for ESC (0x1B); every other
 // character is sent as its UTF-8 bytes.
 
+import RemoteTermFuzz
 import Testing
 
 @testable import RemoteTerm
 
 // MARK: - Deterministic randomness
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough to drive chunking
-/// and fuzzing deterministically. No Foundation randomness anywhere in the tests.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound` (bound > 0).
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// A value in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + next(below: range.upperBound - range.lowerBound + 1)
-    }
-
-    mutating func chance(_ percent: Int) -> Bool { next(below: 100) < percent }
-}
+// `SplitMix64` (RemoteTermFuzz) drives chunking and mutation deterministically.
 
 // MARK: - Input notation
 

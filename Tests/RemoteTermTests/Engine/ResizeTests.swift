@@ -4,6 +4,7 @@
 // full screen. Any size from 1×1 to 1000×1000 is safe and keeps the cursor in bounds.
 // Reference: xterm screen.c ScreenResize / charproc.c (reset of margins on resize).
 
+import RemoteTermFuzz
 import Testing
 
 @testable import RemoteTerm

@@ -6,6 +6,7 @@
 // RTERM_FUZZ_BYTES to change it (e.g. 8388608 for a quick run, or more in release).
 
 import Foundation
+import RemoteTermFuzz
 import Testing
 
 @testable import RemoteTerm

@@ -145,29 +145,6 @@ extension SSHIntegrationTests {
             try expectRestored(pane, status: "255")
         }
 
-        /// A flood survives being stopped and continued (job control, a debugger) and a storm
-        /// of window changes; the remote then sees the pane's last size, `~.` ends the session,
-        /// and the terminal is restored.
-        @Test func aFloodSurvivesStopContinueAndAResizeStorm() throws {
-            defer { harness.remove() }
-            let pane = try pane("stty size; base64 /dev/urandom | head -c 20000000; echo; stty size; sleep 60")
-            defer { pane.kill() }
-            #expect(try pane.waitFor("23 80"), "\((try? pane.screen()) ?? "")")
-            let pid = try #require(try pane.childPid(named: "rterm"))
-            for _ in 0..<5 {
-                kill(pid, SIGSTOP)
-                kill(pid, SIGCONT)
-            }
-            for i in 0..<40 {
-                try pane.tmux(["resize-window", "-x", i % 2 == 0 ? "90" : "70", "-y", i % 2 == 0 ? "26" : "20"])
-            }
-            try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
-            #expect(try pane.waitFor("29 100", timeout: 120), "\((try? pane.screen()) ?? "")")
-            try pane.keys("Enter")
-            try pane.type("~.")
-            try expectRestored(pane, status: "255")
-        }
-
         @Test func aDroppedConnectionRestoresTheTerminal() throws {
             defer { harness.remove() }
             // The remote kills its own sshd session process: the link drops with no status.
