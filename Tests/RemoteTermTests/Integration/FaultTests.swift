@@ -46,10 +46,10 @@ extension SSHIntegrationTests {
         }
 
         /// A command through the relay, not waited for.
-        func command(_ remote: String) throws -> BackgroundProcess {
+        func command(_ remote: String, options: [String] = []) throws -> BackgroundProcess {
             try BackgroundProcess(
                 [RTermProcess.executable, "-F", harness.config, "-o", "StrictHostKeyChecking=accept-new", "-o", "UserKnownHostsFile=\(harness.process.home)/kh"]
-                    + ["-p", String(relay.port), "127.0.0.1", remote],
+                    + options + ["-p", String(relay.port), "127.0.0.1", remote],
                 environment: ["HOME": harness.process.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         }
 
@@ -69,12 +69,14 @@ extension SSHIntegrationTests {
         @Test func aCloseDuringTheHandshakeNamesTheStage() throws {
             defer { harness.remove() }
             try relay.stall()
-            let session = try command("true")
-            #expect(relay.waitForConnections(1))
+            // -v: "connection established" says the TCP connection is up and the handshake held.
+            let session = try command("true", options: ["-v"])
+            #expect(session.waitFor { _, errors in errors.contains("connection established") }, "\(session.errorOutput)")
             try relay.close()
             #expect(session.wait(timeout: 30) == 255)
-            #expect(session.errorOutput.contains("closed the connection during"), "\(session.errorOutput)")
-            #expect(session.errorOutput.split(separator: "\n").count == 1, "\(session.errorOutput)")
+            let errors = session.errorOutput.split(separator: "\n").filter { $0.hasPrefix("rterm:") }
+            #expect(errors.count == 1, "\(session.errorOutput)")
+            #expect(errors.last?.contains("closed the connection during the SSH handshake") == true, "\(session.errorOutput)")
             try relay.restore()
         }
 

@@ -85,16 +85,6 @@ final class TestRelay: @unchecked Sendable {
         get throws { try Self.number(send("count")) }
     }
 
-    /// Waits until `count` connections were accepted (polling the relay's own count).
-    func waitForConnections(_ count: Int, timeout: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let accepted = try? connectionCount, accepted >= count { return true }
-            usleep(50_000)
-        }
-        return false
-    }
-
     /// Connections open and forwarding (not cut).
     var activeConnections: Int {
         get throws { try Self.number(send("active")) }
