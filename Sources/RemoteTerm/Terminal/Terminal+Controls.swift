@@ -38,8 +38,8 @@ extension Terminal {
             return
         }
         if intermediates == UInt16(UInt8(ascii: "#")), final == UInt8(ascii: "8") {
-            if untouchedSince != .alignment { screenAlignmentTest() }  // DECALN
-            untouchedSince = .alignment
+            untouchedSince = nil
+            screenAlignmentTest()  // DECALN
             return
         }
         untouchedSince = nil
@@ -269,17 +269,18 @@ extension Terminal {
         let fill = Cell(codePoint: 0x45)
         // A row whose revision is one the last DECALN stamped has not changed since: it
         // still holds only E's (every change stamps a newer revision, a scroll moves a row
-        // with its stamp). So a flood of `x ESC # 8` refills one row each, not the screen.
+        // with its stamp). It is stamped again rather than refilled, so every row of the
+        // screen ends with a stamp from this DECALN, and a flood of `x ESC # 8` refills one
+        // row each, not the screen.
         let start = clock
-        var skipped = false
         for row in 0..<rows {
             if let aligned = alignedRevisions, aligned.contains(screen.revision(row)) {
-                skipped = true
-                continue
+                screen.touch(row, clock: &clock)
+            } else {
+                screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
             }
-            screen.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
         }
-        alignedRevisions = (skipped ? alignedRevisions!.lowerBound : start + 1)...max(clock, start + 1)
+        alignedRevisions = (start + 1)...clock
         setCursor(row: 0, column: 0)
     }
 }
@@ -291,8 +292,6 @@ extension Terminal: ParserHandler {}
 enum WholesaleChange: Equatable, Sendable {
     /// RIS.
     case reset
-    /// DECALN.
-    case alignment
     /// DECFRA, DECERA or DECSERA with these parameters.
     case rectangle(final: UInt8, parameters: CSIParameters)
 }

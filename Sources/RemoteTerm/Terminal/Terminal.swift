@@ -81,12 +81,12 @@ public struct Terminal: Sendable {
     var followsJoiner = false
     /// Effects produced during the current `feed`.
     var pendingEffects: [TerminalEffect] = []
-    /// The wholesale change (RIS, DECALN) after which nothing else has happened: the same
-    /// one again would rebuild the same state, so it is skipped (a flood of `ESC c` or
-    /// `ESC # 8` costs a test each, not a new screen each). Every other parser action and
+    /// The wholesale change (RIS, a rectangle fill or erase) after which nothing else has
+    /// happened: the same one again would rebuild the same state, so it is skipped (a flood
+    /// of `ESC c` costs a test each, not a new screen each). Every other parser action and
     /// every public change clears it.
     var untouchedSince: WholesaleChange?
-    /// The revisions the last DECALN stamped on the rows it filled (`screenAlignmentTest`).
+    /// The revisions the last DECALN stamped on every row of its screen (`screenAlignmentTest`).
     var alignedRevisions: ClosedRange<UInt64>?
 
     /// Most scrollback lines by default.

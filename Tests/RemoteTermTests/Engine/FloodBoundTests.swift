@@ -105,5 +105,10 @@ import Testing
         }
         t.feed(esc("⎋[1;1Hq⎋#8"))
         #expect(TextRenderer.lines(of: t) == ["EEEE", "EEEE", "EEEE"])
+        // A row written on the other screen between two DECALNs of this one is refilled when
+        // that screen gets its own DECALN.
+        var u = Terminal(rows: 2, columns: 3)
+        u.feed(esc("⎋#8⎋[?47h⎋[1;1Hq⎋[?47l⎋#8⎋[?47h⎋#8"))
+        #expect(TextRenderer.lines(of: u) == ["EEE", "EEE"])
     }
 }

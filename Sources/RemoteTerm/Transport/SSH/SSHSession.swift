@@ -178,12 +178,23 @@ final class SSHSession {
         case LIBSSH2_ERROR_INVALID_MAC, LIBSSH2_ERROR_DECRYPT, LIBSSH2_ERROR_OUT_OF_BOUNDARY, LIBSSH2_ERROR_PROTO:
             return "the stream arrived corrupted (\(message), libssh2 error \(code)): something on the path altered bytes"
         case LIBSSH2_ERROR_SOCKET_RECV, LIBSSH2_ERROR_SOCKET_SEND:
-            return "the network connection failed (\(message): \(String(cString: strerror(errno))))"
+            return "the network connection failed (\(message)\(socketFailure.map { ": \($0)" } ?? ""))"
         case LIBSSH2_ERROR_SOCKET_DISCONNECT:
             return context.disconnectMessage.map { "disconnected by the server: \($0)" } ?? "the server closed the connection"
         default:
             return message
         }
+    }
+
+    /// What the socket itself says after libssh2 gave up on it: libssh2 reports the peer's
+    /// close and a real error alike (SOCKET_RECV) and errno is stale by then, so the socket is
+    /// asked again with a peek. Nil when it tells nothing.
+    private var socketFailure: String? {
+        var byte: UInt8 = 0
+        let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if peeked == 0 { return "closed by the other end" }
+        guard peeked < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR else { return nil }
+        return String(cString: strerror(errno))
     }
 
     /// The error for a failed call during `stage`: a dropped connection is reported as
