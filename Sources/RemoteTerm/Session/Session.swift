@@ -18,8 +18,8 @@ public final class Session: EventSource {
     public struct Options: Sendable {
         /// Bytes read per loop turn at most, before input, timers and drawing get a turn.
         public var readBudget = 256 * 1024
-        /// Row changes a turn at most (the terminal's revision clock: a row written, cleared
-        /// or scrolled), however few bytes caused them: `ESC [ 2 J` is 4 bytes and a whole
+        /// Row visits a turn at most (the terminal's revision clock: a row written, cleared,
+        /// scrolled, or looked at and left as it was), however few bytes caused them: `ESC [ 2 J` is 4 bytes and a whole
         /// screen. Past it the turn ends, so keys and `~.` wait for no flood.
         public var workBudget = 20_000
         /// How long to wait for the exit status once the output ended, in nanoseconds.

@@ -47,6 +47,9 @@ public struct CellExtras: Sendable {
     /// An empty table.
     init() {}
 
+    /// Nothing was ever put in this table (it is as `init` made it).
+    var isEmpty: Bool { entries.count == 1 && hyperlinks.count == 1 && compactionCount == 0 && compactionsDeferred == 0 }
+
     /// The entry of a cell.
     public func entry(_ index: UInt16) -> CellExtra {
         Int(index) < entries.count ? entries[Int(index)] : CellExtra()

@@ -7,6 +7,8 @@ struct CombiningCache: Sendable {
     private static let size = 256
     private var keys = [UInt64](repeating: 0, count: size)
     private var values = [UInt16](repeating: 0, count: size)
+    /// Nothing stored since it was made or last emptied.
+    private(set) var isEmpty = true
 
     private static func key(_ extra: UInt16, _ codePoint: UInt32) -> UInt64 {
         (UInt64(extra) << 32 | UInt64(codePoint)) &+ 1
@@ -29,10 +31,15 @@ struct CombiningCache: Sendable {
         let slot = Self.slot(key)
         keys[slot] = key
         values[slot] = result
+        isEmpty = false
     }
 
     /// Forgets everything (after a compaction).
     mutating func removeAll() {
-        for i in keys.indices { keys[i] = 0 }
+        isEmpty = true
+        for i in keys.indices {
+            keys[i] = 0
+            values[i] = 0
+        }
     }
 }

@@ -62,6 +62,7 @@ public struct ScreenBuffer: Sendable {
         info[slot].revision = clock
         info[slot].extent = Int32(columns)
         info[slot].isPlain = false
+        info[slot].isUniform = false
     }
 
     /// Stamps row `row` as changed in columns before `end` only (the print paths).
@@ -77,6 +78,48 @@ public struct ScreenBuffer: Sendable {
         info[slot].revision = clock
         if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
         if !keepsPlain { info[slot].isPlain = false }
+        info[slot].isUniform = false
+    }
+
+    /// Whether every cell of row `row` is known to be `cell`: the row was filled whole with
+    /// it (`fillWhole`) and has not been touched since.
+    @inline(__always) func holdsOnly(_ cell: Cell, row: Int) -> Bool {
+        info[slots[row]].isUniform && cells[rowStart(row)] == cell
+    }
+
+    /// Records that every cell of row `row` is found to equal its first (content unchanged,
+    /// so the row is not stamped).
+    mutating func markUniform(row: Int) { info[slots[row]].isUniform = true }
+
+    /// Whether rows `row` and `other` are known to be the same line: each filled whole with
+    /// the same cell, with the same wrap flag (a scrollback can store the second as a copy).
+    func isKnownCopy(row other: Int, of row: Int) -> Bool {
+        let a = info[slots[row]]
+        let b = info[slots[other]]
+        return a.isUniform && b.isUniform && a.isWrapped == b.isWrapped && cells[rowStart(row)] == cells[rowStart(other)]
+    }
+
+    /// Fills all of row `row` with `cell` (REP's whole rows). `plainByte` is the cell's
+    /// character when the cell is default-style ASCII, so the row becomes plain. A row that
+    /// already holds only `cell` is left as it is, unstamped: nothing on it changes.
+    mutating func fillWhole(row: Int, with cell: Cell, plainByte: UInt8?, clock: inout UInt64) {
+        guard !holdsOnly(cell, row: row) else {
+            clock &+= 1  // a visit, counted as work (`Terminal.clock`)
+            return
+        }
+        let start = rowStart(row)
+        UnsafeMutableBufferPointer(rebasing: cells[start..<(start + columns)]).update(repeating: cell)
+        let slot = slots[row]
+        clock &+= 1
+        info[slot].revision = clock
+        info[slot].extent = Int32(columns)
+        info[slot].isUniform = true
+        if let plainByte {
+            (plainText.baseAddress! + start).update(repeating: plainByte, count: columns)
+            info[slot].isPlain = true
+        } else {
+            info[slot].isPlain = false
+        }
     }
 
     /// Whether row `row` holds only default-style ASCII and empty cells.
@@ -89,6 +132,28 @@ public struct ScreenBuffer: Sendable {
     mutating func fill(row: Int, columns range: Range<Int>, with fill: Cell, clock: inout UInt64) {
         guard !range.isEmpty else { return }
         let start = rowStart(row)
+        if fill == .blank {
+            // Cells from the extent on are blank already, so only the part before it is
+            // cleared, and a fill that reaches it moves it back: erasing a row twice, or an
+            // erased row, costs nothing (a flood of whole-screen DECERA after one character
+            // clears one cell each).
+            let slot = slots[row]
+            let extent = Int(info[slot].extent)
+            guard range.lowerBound < extent else {
+                clock &+= 1  // a visit, counted as work (`Terminal.clock`)
+                return
+            }
+            let upper = min(range.upperBound, extent)
+            let count = upper - range.lowerBound
+            UnsafeMutableRawPointer(cells.baseAddress! + start + range.lowerBound)
+                .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            (plainText.baseAddress! + start + range.lowerBound).update(repeating: 0, count: count)
+            clock &+= 1
+            info[slot].revision = clock
+            info[slot].isUniform = false
+            if upper == extent { info[slot].extent = Int32(range.lowerBound) }
+            return
+        }
         UnsafeMutableBufferPointer(rebasing: cells[(start + range.lowerBound)..<(start + range.upperBound)])
             .update(repeating: fill)
         touch(row, clock: &clock)
@@ -97,12 +162,22 @@ public struct ScreenBuffer: Sendable {
     /// Clears a whole row, including its wrap flag.
     mutating func clearRow(_ row: Int, with fill: Cell, clock: inout UInt64) {
         let slot = slots[row]
+        let wasWrapped = info[slot].isWrapped
         info[slot].isWrapped = false
         if fill == .blank {
             // Only the used part needs clearing (the rest is blank already), and a blank
             // cell is all zero bytes, so it is a memset.
-            let start = rowStart(row)
             let count = Int(info[slot].extent)
+            // A row with nothing on it is left as it is (RIS after one character clears one
+            // row of each screen, not all of them).
+            guard count > 0 else {
+                // The clock still ticks: it measures work too (`Terminal.clock`).
+                clock &+= 1
+                info[slot].isPlain = true
+                if wasWrapped { info[slot].revision = clock }
+                return
+            }
+            let start = rowStart(row)
             UnsafeMutableRawPointer(cells.baseAddress! + start)
                 .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
             (plainText.baseAddress! + start).initialize(repeating: 0, count: count)
@@ -196,6 +271,8 @@ struct RowInfo: Sendable {
     var isWrapped = false
     /// Only default-style ASCII and empty cells, mirrored in `ScreenBuffer.plainText`.
     var isPlain = true
+    /// Every cell equals the row's first: set by `fillWhole`, cleared by every touch.
+    var isUniform = false
 }
 
 /// The memory of a `ScreenBuffer`, copied by hand on write (see `ScreenBuffer.makeUnique`).

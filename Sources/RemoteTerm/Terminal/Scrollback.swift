@@ -85,6 +85,32 @@ public struct Scrollback: Sendable {
         store(LineRecord(offset: offset, length: Int32(length), isWrapped: isWrapped))
     }
 
+    /// Stores `count` more copies of the newest line (REP filling rows with one character):
+    /// their records share its bytes, so a copy costs its 16-byte record and nothing else.
+    /// Copies beyond `limit` would be forgotten at once, so at most `limit` are made.
+    mutating func appendCopiesOfNewest(_ count: Int, isWrapped: Bool) {
+        guard count > 0 else { return }
+        linesEntered += count
+        guard limit > 0, !records.isEmpty else { return }
+        let newest = record(records.count - 1)
+        let copy = LineRecord(offset: newest.offset, length: newest.length, isWrapped: isWrapped)
+        var left = min(count, limit)
+        if records.count < limit && first == 0 {
+            let grown = min(left, limit - records.count)
+            records.append(contentsOf: repeatElement(copy, count: grown))
+            left -= grown
+        }
+        // A full ring: each copy takes the oldest line's slot, from `first` on.
+        while left > 0 {
+            let run = min(left, records.count - first)
+            records.withUnsafeMutableBufferPointer { ring in
+                UnsafeMutableBufferPointer(rebasing: ring[first..<(first + run)]).update(repeating: copy)
+            }
+            first = (first + run) % records.count
+            left -= run
+        }
+    }
+
     private mutating func store(_ line: LineRecord) {
         if records.count < limit && first == 0 {
             records.append(line)
@@ -151,7 +177,8 @@ public struct Scrollback: Sendable {
             first = 0
         }
         let removed = records.removeLast()
-        writeOffset = removed.offset
+        // Copies share their line's bytes: the next line goes after the newest one left.
+        writeOffset = records.last.map { $0.offset + Int($0.length) } ?? removed.offset
         linesEntered -= 1
         return line
     }

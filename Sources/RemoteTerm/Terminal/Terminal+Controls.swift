@@ -213,8 +213,7 @@ extension Terminal {
         if resized {
             self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
         } else {
-            self = Terminal(
-                rows: rows, columns: columns, scrollbackLimit: scrollback.limit, reusing: (screen, otherScreen), clock: clock)
+            resetInPlace()
         }
         self.window = window
         pendingEffects = effects
@@ -222,6 +221,67 @@ extension Terminal {
         if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
         untouchedSince = .reset
     }
+
+    /// RIS at the same size: every stored property back to what `Terminal.init` gives it, in
+    /// place. The screens are cleared where something was drawn and the tables are replaced
+    /// only when something was put in them, so a RIS costs what was done since the last one
+    /// (`x ESC c` clears one cell), not a new terminal's allocations. `ResetCostTests` holds
+    /// this list to the struct's: a stored property added later must be added here.
+    private mutating func resetInPlace() {
+        for row in 0..<rows {
+            screen.clearRow(row, with: .blank, clock: &clock)
+            otherScreen.clearRow(row, with: .blank, clock: &clock)
+        }
+        isAlternateScreenActive = false
+        if scrollback.count > 0 || scrollback.linesEntered > 0 || scrollback.hyperlinkUsage.count > 0 {
+            scrollback = Scrollback(limit: scrollback.limit)
+        }
+        if !extras.isEmpty { extras = CellExtras() }
+        if !combiningCache.isEmpty { combiningCache.removeAll() }
+        cursorRow = 0
+        cursorColumn = 0
+        hasPendingWrap = false
+        pen = .blank
+        penExtra = CellExtra()
+        penHyperlink = ""
+        charsets = CharsetState()
+        modes = TerminalModes()
+        recordedModes = RecordedModes()
+        window = WindowState()
+        conformanceLevel = 4
+        statusDisplay = (active: 0, type: 0)
+        if !savedPrivateModes.isEmpty { savedPrivateModes = [:] }
+        scrollTop = 0
+        scrollBottom = rows - 1
+        leftMargin = 0
+        rightMargin = columns - 1
+        if !Self.hasDefaultTabStops(tabStops) { tabStops = Self.defaultTabStops(columns: columns) }
+        protectionMode = .off
+        attributeChangeExtent = 0
+        savedCursors = (nil, nil)
+        title = ""
+        iconName = ""
+        if !titleStack.isEmpty { titleStack = [] }
+        // colors: `fullReset` puts back the defaults it keeps.
+        lastPrinted = 0
+        followsJoiner = false
+        untouchedSince = nil
+        alignedRevisions = nil
+        // Not reset: rows, columns (RIS keeps the size), parser (the running one is in use
+        // while this runs; a fresh one would be swapped out again), the screens' storage
+        // (cleared above), clock (it goes on, so revisions stay unique), pendingEffects
+        // (what this feed produced before the RIS still leaves).
+    }
+
+    /// The properties `resetInPlace` handles, by name, for `ResetCostTests`.
+    static let propertiesResetInPlace: Set<String> = [
+        "rows", "columns", "parser", "screen", "otherScreen", "isAlternateScreenActive", "clock", "scrollback",
+        "extras", "combiningCache", "cursorRow", "cursorColumn", "hasPendingWrap", "pen", "penExtra", "penHyperlink",
+        "charsets", "modes", "recordedModes", "window", "conformanceLevel", "statusDisplay", "savedPrivateModes",
+        "scrollTop", "scrollBottom", "leftMargin", "rightMargin", "tabStops", "protectionMode", "attributeChangeExtent",
+        "savedCursors", "title", "iconName", "titleStack", "colors", "lastPrinted", "followsJoiner", "pendingEffects",
+        "untouchedSince", "alignedRevisions",
+    ]
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
     mutating func softReset() {

@@ -156,25 +156,4 @@ extension Terminal {
         cursorColumn = leftMargin
         hasPendingWrap = false
     }
-
-    /// REP: prints the last graphic character `count` more times (bounded by the screen size).
-    mutating func repeatLastCharacter(_ count: Int) {
-        guard lastPrinted != 0 else { return }
-        let character = lastPrinted
-        let width = characterWidth(character)
-        guard width > 0 else { return }
-        let total = min(count, rows * columns)
-        // Printable ASCII in the plain case takes the run path: whole rows at a time.
-        if character >= 0x20, character < 0x7F, charsets.current == .ascii, !modes.insert {
-            let chunk = [UInt8](repeating: UInt8(character), count: min(total, 4096))
-            var left = total
-            while left > 0 {
-                let part = min(left, chunk.count)
-                chunk.withUnsafeBufferPointer { printASCII(UnsafeBufferPointer(rebasing: $0[0..<part])) }
-                left -= part
-            }
-            return
-        }
-        for _ in 0..<total { putCharacter(character, width: width) }
-    }
 }

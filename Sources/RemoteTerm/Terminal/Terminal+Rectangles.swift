@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Rectangular area operations (VT420): DECCRA copy, DECFRA fill, DECERA erase, DECSERA
 /// selective erase, DECCARA/DECRARA change or reverse attributes, and DECSACE, which picks
 /// whether the attribute changes cover a rectangle or a stream of cells.
@@ -104,30 +108,78 @@ extension Terminal {
 
     /// DECCRA (`CSI Pts ; Pls ; Pbs ; Prs ; Pps ; Ptd ; Pld ; Ppd $ v`): copies the source
     /// rectangle so its top-left corner lands on (Ptd, Pld), cells with their attributes.
-    /// The source is read whole before anything is written, so overlapping copies work;
-    /// what falls outside the bounds is dropped. Pages are ignored (there is one).
+    /// Overlapping copies work as if the source were read whole first; what falls outside
+    /// the bounds is dropped. Pages are ignored (there is one).
     mutating func copyRectangle(_ p: borrowing CSIParameters) {
         guard let source = rectangleParameters(p, at: 0) else { return }
         let bounds = rectangleBounds
         let top = rectangleRow(p[5], or: bounds.top, in: bounds)
         let left = rectangleColumn(p[6], or: bounds.left, in: bounds)
         let width = source.right - source.left + 1
-        var copied: [Cell] = []
-        copied.reserveCapacity((source.bottom - source.top + 1) * width)
-        for row in source.top...source.bottom {
-            let start = screen.rowStart(row)
-            for column in source.left...source.right { copied.append(screen.cells[start + column]) }
-        }
         let right = min(left + width - 1, bounds.right)
         let bottom = min(top + (source.bottom - source.top), bounds.bottom)
-        for row in top...bottom {
-            releaseEdges(row: row, left: left, right: right)
+        let shift = top - source.top  // rows down (negative: up)
+        var copied = top...bottom
+        if left == 0 && right == columns - 1 && shift != 0 {
+            // Whole rows: destination rows whose source row is itself overwritten take that
+            // row's storage (a rotation, as a scroll does); only the others are copied.
+            copied = moveWholeRows(top: top, bottom: bottom, shift: shift)
+        }
+        // Rows in the order that reads every source row before it is overwritten.
+        let cells = screen.cells
+        let count = right - left + 1
+        for k in 0..<copied.count {
+            let row = shift > 0 ? copied.upperBound - k : copied.lowerBound + k
             let start = screen.rowStart(row)
-            let from = (row - top) * width
-            for column in left...right { screen.cells[start + column] = copied[from + column - left] }
+            let from = screen.rowStart(row - shift) + source.left
+            if shift == 0 {
+                // Within one row: a row of one repeated cell (no wide characters) stays as
+                // it is. A shift by one column across the row is a no-op exactly when the
+                // row is such a row, which the comparison finds (it stops at the first
+                // difference): a flood of the same shift settles into these checks.
+                if screen.holdsOnly(cells[start], row: row) {
+                    clock &+= 1  // a visit, counted as work (`Terminal.clock`)
+                    continue
+                }
+                if abs(left - source.left) == 1 && count == columns - 1
+                    && memcmp(cells.baseAddress! + start + left, cells.baseAddress! + from, count * MemoryLayout<Cell>.stride) == 0
+                {
+                    screen.markUniform(row: row)
+                    clock &+= 1
+                    continue
+                }
+            }
+            // The half of a wide character the left edge cuts is judged before the copy.
+            let cutsLeft = left > 0 && cells[start + left].attributes.contains(.wideContinuation)
+            UnsafeMutableRawPointer(cells.baseAddress! + start + left).copyMemory(
+                from: cells.baseAddress! + from, byteCount: count * MemoryLayout<Cell>.stride)
+            if cutsLeft { Self.blankHalf(&cells[start + left - 1]) }
+            if right + 1 < columns && cells[start + right + 1].attributes.contains(.wideContinuation) {
+                Self.blankHalf(&cells[start + right + 1])
+            }
             trimCutHalves(row: row, left: left, right: right)
             touch(row)
         }
+    }
+
+    /// DECCRA of whole rows `top...bottom` from `shift` rows above (below when negative):
+    /// rotates the rows whose source lies inside the destination into place, each keeping
+    /// its own wrap flag, and returns the rows still to be copied (their sources lie outside).
+    private mutating func moveWholeRows(top: Int, bottom: Int, shift: Int) -> ClosedRange<Int> {
+        let height = bottom - top + 1
+        guard abs(shift) < height else { return top...bottom }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: height) { flags in
+            for row in top...bottom { flags[row - top] = screen.isWrapped(row) }
+            if shift > 0 {
+                screen.rotateDown(top: top, bottom: bottom, count: shift)
+            } else {
+                screen.rotateUp(top: top, bottom: bottom, count: -shift)
+            }
+            for row in top...bottom { screen.setWrapped(row, flags[row - top]) }
+        }
+        let moved = shift > 0 ? (top + shift)...bottom : top...(bottom + shift)
+        for row in moved { touch(row) }
+        return shift > 0 ? top...(top + shift - 1) : (bottom + shift + 1)...bottom
     }
 
     // MARK: - DECFRA, DECERA, DECSERA
@@ -176,6 +228,13 @@ extension Terminal {
     mutating func eraseRectangle(_ p: borrowing CSIParameters) {
         guard let area = rectangleParameters(p, at: 0) else { return }
         for row in area.top...area.bottom {
+            // A row blank from the rectangle's left edge on has nothing to erase, nor a wide
+            // character cut at either edge: only the row's record is read (and the visit
+            // counted as work, `Terminal.clock`).
+            guard screen.extent(row) > area.left else {
+                clock &+= 1
+                continue
+            }
             eraseCells(row: row, columns: area.left..<(area.right + 1))
         }
     }

@@ -12,7 +12,7 @@ extension Terminal {
         let height = scrollBottom - scrollTop + 1
         let count = min(count, height)
         guard count > 0 else { return }
-        if scrollTop == 0 && scrollBottom == rows - 1 && !isAlternateScreenActive && scrollback.limit > 0 {
+        if scrollsIntoScrollback {
             for row in 0..<count { pushToScrollback(row: row) }
         }
         screen.rotateUp(top: scrollTop, bottom: scrollBottom, count: count)
@@ -52,19 +52,27 @@ extension Terminal {
         return first < last ? (first, last) : nil
     }
 
-    /// Encodes screen row `row` into the scrollback.
-    private mutating func pushToScrollback(row: Int) {
-        Self.push(row: row, of: screen, extras: extras, into: &scrollback)
+    /// Whether lines scrolled off the region's top are kept: the region is the whole primary
+    /// screen and the scrollback keeps lines.
+    var scrollsIntoScrollback: Bool {
+        scrollTop == 0 && scrollBottom == rows - 1 && !isAlternateScreenActive && scrollback.limit > 0
+    }
+
+    /// Encodes screen row `row` into the scrollback (marked as wrapped when `isWrapped`, else
+    /// as the row says).
+    mutating func pushToScrollback(row: Int, isWrapped: Bool? = nil) {
+        Self.push(row: row, of: screen, extras: extras, into: &scrollback, isWrapped: isWrapped)
     }
 
     /// Static, so the three stored properties are accessed disjointly and nothing is copied
     /// or retained on this per-line path.
     private static func push(
-        row: Int, of screen: borrowing ScreenBuffer, extras: borrowing CellExtras, into scrollback: inout Scrollback
+        row: Int, of screen: borrowing ScreenBuffer, extras: borrowing CellExtras, into scrollback: inout Scrollback,
+        isWrapped: Bool?
     ) {
         let start = screen.rowStart(row)
         let used = min(screen.columns, screen.extent(row))
-        let isWrapped = screen.isWrapped(row)
+        let isWrapped = isWrapped ?? screen.isWrapped(row)
         if screen.isPlain(row) {
             scrollback.appendPlain(
                 UnsafeBufferPointer(rebasing: screen.plainText[start..<start + used]), isWrapped: isWrapped)

@@ -18,7 +18,10 @@ public struct Terminal: Sendable {
     var otherScreen: ScreenBuffer
     /// Whether the alternate screen (47/1047/1049) is the one shown.
     public internal(set) var isAlternateScreenActive = false
-    /// Source of row revisions: every change stamps a row with the next value.
+    /// Source of row revisions: every change stamps a row with the next value. It also ticks
+    /// once for each row an operation visits and finds nothing to change in, so its advance
+    /// over a `feed` measures the work done (rows written, cleared, scrolled or looked at):
+    /// the session's per-turn work budget reads it.
     var clock: UInt64 = 0
     var scrollback: Scrollback
     var extras = CellExtras()
@@ -110,29 +113,15 @@ public struct Terminal: Sendable {
         tabStops = Self.defaultTabStops(columns: columns)
     }
 
-    /// A terminal as new, on the screens of an old one of the same size, cleared in place
-    /// (only their used parts: `clearRow`): RIS costs what was drawn, not a new screen
-    /// and its page faults. The clock goes on, so every row's revision is newer than before.
-    init(rows: Int, columns: Int, scrollbackLimit: Int, reusing screens: (ScreenBuffer, ScreenBuffer), clock: UInt64) {
-        self.rows = rows
-        self.columns = columns
-        var clock = clock
-        var first = screens.0
-        var second = screens.1
-        for row in 0..<rows {
-            first.clearRow(row, with: .blank, clock: &clock)
-            second.clearRow(row, with: .blank, clock: &clock)
-        }
-        screen = first
-        otherScreen = second
-        self.clock = clock
-        scrollback = Scrollback(limit: scrollbackLimit)
-        scrollBottom = rows - 1
-        rightMargin = columns - 1
-        tabStops = Self.defaultTabStops(columns: columns)
-    }
-
     static func clampDimension(_ value: Int) -> Int { min(max(value, 1), maximumDimension) }
+
+    /// Whether `stops` are the power-on stops, every 8 columns.
+    static func hasDefaultTabStops(_ stops: [Bool]) -> Bool {
+        stops.withUnsafeBufferPointer { stops in
+            for column in stops.indices where stops[column] != (column > 0 && column % 8 == 0) { return false }
+            return true
+        }
+    }
 
     static func defaultTabStops(columns: Int) -> [Bool] {
         var stops = [Bool](repeating: false, count: columns)

@@ -143,19 +143,28 @@ private let cases: [ScreenCase] = [
         fresh.feed(esc("after\twards⎋[3;3HX"))
         #expect(EngineSnapshot(reset) == EngineSnapshot(fresh), "\(before)")
     }
-}
 
-/// REP's run path (printable ASCII) leaves exactly what printing the characters one by one
-/// leaves: wrapping, scrolling into the scrollback, margins, autowrap off.
-@Suite struct RepeatRunTests {
-    @Test(arguments: ["", "⎋[?7l", "⎋[2;4r⎋[3;1H", "⎋[?69h⎋[3;7s⎋[1;3H", "⎋[4h", "⎋(0"])
-    func repeatEqualsPrinting(_ setup: String) {
-        for count in [1, 9, 10, 11, 57, 200, 10_000] {
-            var repeated = Terminal(rows: 5, columns: 10, scrollbackLimit: 100)
-            repeated.feed(esc(setup + "q⎋[\(count)b"))
-            var printed = Terminal(rows: 5, columns: 10, scrollbackLimit: 100)
-            printed.feed(esc(setup + String(repeating: "q", count: 1 + min(count, 50))))
-            #expect(EngineSnapshot(repeated) == EngineSnapshot(printed), "\(setup) \(count)")
+    /// RIS resets in place, field by field: every stored property must be in its list.
+    @Test func theInPlaceResetCoversEveryStoredProperty() {
+        let names = Set(Mirror(reflecting: Terminal(rows: 2, columns: 2)).children.compactMap(\.label))
+        #expect(names == Terminal.propertiesResetInPlace)
+    }
+
+    /// After a RIS every stored property but the revision clock, the screens' storage
+    /// (compared by content below) and the mark that a RIS was the last thing done reads as
+    /// a new terminal's, whatever was changed before.
+    @Test func aResetTerminalHoldsEveryPropertyOfANewOne() {
+        var reset = Terminal(rows: 4, columns: 20, scrollbackLimit: 50)
+        let everything = "⎋]8;id=a;https://x⎋\\l⎋[58:5:3m⎋[1;31mu⎋]2;title⎋\\⎋]1;icon⎋\\⎋[22;0t⎋[5G⎋H"
+            + "⎋[2;3r⎋[?69h⎋[2;9s⎋[?6h⎋[4h⎋(0⎋)B\u{0E}⎋[?1049h⎋[?1000;1006;2004h⎋[?5s⎋[63;1\"p"
+            + "⎋[1\"q⎋[2*x⎋7e\u{301}⎋]4;1;rgb:12/34/56⎋\\⎋[?69l⎋[?6l⎋[r\r\n\n\n\n\n⎋#8⎋[3b"
+        reset.feed(esc(everything + "x⎋c"))
+        let fresh = Terminal(rows: 4, columns: 20, scrollbackLimit: 50)
+        let skipped: Set<String> = ["clock", "screen", "otherScreen", "parser", "pendingEffects", "untouchedSince"]
+        let after = Dictionary(uniqueKeysWithValues: Mirror(reflecting: reset).children.map { ($0.label!, "\($0.value)") })
+        for child in Mirror(reflecting: fresh).children where !skipped.contains(child.label!) {
+            #expect(after[child.label!] == "\(child.value)", "\(child.label!) after RIS")
         }
+        #expect(EngineSnapshot(reset) == EngineSnapshot(fresh))
     }
 }

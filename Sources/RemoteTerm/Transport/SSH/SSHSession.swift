@@ -276,9 +276,13 @@ final class SSHSession {
         guard result == 0 else {
             let message = lastError.message
             log.debug("handshake failed: \(result) \(message)")
-            // The peer hung up mid-handshake: say so, not "failed getting banner".
+            // The peer hung up mid-handshake: say so, not "failed getting banner". A close
+            // that arrives as a reset is a failed read to libssh2; the socket tells which.
             if result == LIBSSH2_ERROR_SOCKET_DISCONNECT {
                 throw SSHError.connectionClosed(endpoint, stage: "the SSH handshake", reason: "")
+            }
+            if result == LIBSSH2_ERROR_SOCKET_RECV, let reason = socketFailure {
+                throw SSHError.connectionClosed(endpoint, stage: "the SSH handshake", reason: reason)
             }
             throw SSHError.handshakeFailed(endpoint, reason: message)
         }
