@@ -145,6 +145,41 @@ extension SSHIntegrationTests {
             try expectRestored(pane, status: "255")
         }
 
+        /// A flood survives being stopped and continued (job control, a debugger) and a storm
+        /// of window changes: the remote then sees the pane's last size, `~.` ends the session,
+        /// and the terminal is restored. The flood runs until the test ends it (a file), so the
+        /// stops and the storm land in the middle of it; the remote prints its size at every
+        /// SIGWINCH (a trap; base64 never prints a '-'; the `$` is escaped from the pane's own
+        /// shell), so the test waits on the last one however late tmux applies the pane's size.
+        @Test func aFloodSurvivesStopContinueAndAResizeStorm() throws {
+            defer { harness.remove() }
+            let stop = harness.process.home + "/stop-flood"
+            let started = harness.process.home + "/flood-started"
+            let pane = try pane(
+                "trap 'echo; echo SIZE-\\$(stty size)' WINCH; stty size > \(started).part; mv \(started).part \(started); "
+                    + "while [ ! -e \(stop) ]; do base64 /dev/urandom | head -c 1000000; done; echo FLOOD-ENDED; "
+                    + "while :; do sleep 1; done")
+            defer { pane.kill() }
+            // The remote's size as the flood starts (a file: the screen scrolls it away at once).
+            #expect(pane.waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: started) })
+            #expect((try? String(contentsOfFile: started, encoding: .utf8)) == "23 80\n")
+            let pid = try #require(try pane.childPid(named: "rterm"))
+            for _ in 0..<5 {
+                kill(pid, SIGSTOP)
+                kill(pid, SIGCONT)
+            }
+            for i in 0..<40 {
+                try pane.tmux(["resize-window", "-x", i % 2 == 0 ? "90" : "70", "-y", i % 2 == 0 ? "26" : "20"])
+            }
+            try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
+            #expect(FileManager.default.createFile(atPath: stop, contents: nil))
+            #expect(try pane.waitFor("FLOOD-ENDED", timeout: 60), "\((try? pane.screen()) ?? "")")
+            #expect(try pane.waitFor("SIZE-29 100", timeout: 60), "\((try? pane.screen()) ?? "")")
+            try pane.keys("Enter")
+            try pane.type("~.")
+            try expectRestored(pane, status: "255")
+        }
+
         @Test func aDroppedConnectionRestoresTheTerminal() throws {
             defer { harness.remove() }
             // The remote kills its own sshd session process: the link drops with no status.

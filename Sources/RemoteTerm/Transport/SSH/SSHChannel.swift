@@ -10,6 +10,8 @@ final class SSHChannel {
 
     /// Freed without waiting (`freeWithoutWaiting`), or left to `libssh2_session_free`.
     private var isReleased = false
+    /// The size of the window change libssh2 holds half sent, if any (`requestSize`).
+    private var windowChangeInFlight: (rows: Int, columns: Int)?
 
     init(raw: OpaquePointer, session: SSHSession) {
         self.raw = raw
@@ -154,10 +156,26 @@ final class SSHChannel {
         session.send(.channelEOF(ObjectIdentifier(self))) { Int(libssh2_channel_send_eof(raw)) }
     }
 
-    /// Sends a window change: 0 when sent, or a libssh2 error code (EAGAIN: call again).
+    /// Sends a window change for this size: 0 when sent, or a libssh2 error code (EAGAIN:
+    /// call again). libssh2 1.10 builds the packet once: after an EAGAIN, the next call sends
+    /// that packet whatever size it is given (a resize storm during a flood left the remote
+    /// at a size from the middle of it). So the size held is remembered, and when the call
+    /// that completes it was asked for a newer one, the newer one follows at once.
     func requestSize(rows: Int, columns: Int) -> Int {
-        session.send(.windowChange(ObjectIdentifier(self))) {
-            Int(libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0))
+        while true {
+            let sending = windowChangeInFlight ?? (rows, columns)
+            var called = false
+            let result = session.send(.windowChange(ObjectIdentifier(self))) { () -> Int in
+                called = true
+                return Int(libssh2_channel_request_pty_size_ex(raw, Int32(sending.columns), Int32(sending.rows), 0, 0))
+            }
+            guard called else { return result }  // another call holds a half-sent packet
+            if result == Int(LIBSSH2_ERROR_EAGAIN) {
+                windowChangeInFlight = sending
+                return result
+            }
+            windowChangeInFlight = nil
+            if result != 0 || sending == (rows, columns) { return result }
         }
     }
 

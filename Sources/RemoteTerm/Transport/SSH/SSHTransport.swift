@@ -283,7 +283,11 @@ public final class SSHTransport: Transport {
         let result = channel.requestSize(rows: wanted.rows, columns: wanted.columns)
         if result == Int(LIBSSH2_ERROR_EAGAIN) { return }
         wantedSize = nil
-        if result != 0 { channel.session.log.debug("window-change failed: \(channel.session.lastError.message)") }
+        if result != 0 {
+            channel.session.log.debug("window-change failed: \(channel.session.lastError.message)")
+        } else {
+            channel.session.log.debug2("window-change sent: \(wanted.rows) rows, \(wanted.columns) columns")
+        }
     }
 
     /// Passes what the server took since the last look to the pacer: ignore messages (the
