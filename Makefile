@@ -7,13 +7,15 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages: build dependencies, and the real programs the tests drive.
 DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
+# Only `make bench` needs these: libtsm is Scripts/bench-engine's same-run reference.
+BENCH_PACKAGES := libtsm-dev
 
 .PHONY: all deps build debug test bench fuzz conformance demo format clean
 
 all: build
 
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@missing=""; for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -40,10 +42,12 @@ test: deps
 	done; exit $$status
 	Scripts/check-file-sizes
 
-bench: deps
+bench:
+	$(MAKE) deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	swift build -c release --product rterm-bench
 	.build/release/rterm-bench
 	swift build -c release --product rterm
+	Scripts/bench-engine .build/release/rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
 	Scripts/bench-floods .build/release/rterm
