@@ -237,7 +237,7 @@ extension Terminal {
             scrollback = Scrollback(limit: scrollback.limit)
         }
         if !extras.isEmpty { extras = CellExtras() }
-        if !combiningCache.isEmpty { combiningCache.removeAll() }
+        if !combiningCache.isEmpty { combiningCache = CombiningCache() }
         cursorRow = 0
         cursorColumn = 0
         hasPendingWrap = false
