@@ -71,34 +71,43 @@ public struct CompactLine: Sendable {
             n += 1
         }
         let plainPrefix = n
+        guard plainPrefix < end else { return n }
+        return extras.withStorage { records, marks in
+            encodeStyled(raw, from: plainPrefix, to: end, records: records, marks: marks, extras: extras,
+                         into: out, at: plainPrefix, linkNumber: linkNumber)
+        }
+    }
+
+    /// The rest of `encode`, from the first cell that is not plain default-style ASCII.
+    @inline(__always)
+    private static func encodeStyled(
+        _ raw: UnsafeRawPointer, from start: Int, to end: Int, records: UnsafeBufferPointer<CellExtras.Record>,
+        marks: UnsafeBufferPointer<UInt32>, extras: borrowing CellExtras, into out: UnsafeMutablePointer<UInt8>,
+        at offset: Int, linkNumber: (String) -> UInt16
+    ) -> Int {
+        let stride = MemoryLayout<Cell>.stride
+        var n = offset
         var colours: UInt64 = 0  // foreground and background
         var rest: UInt32 = 0  // attributes and extra index
-        // The hyperlink and underline colour in force, and a memo of the last extra looked
-        // up: text full of accents alternates between no extra and the same few, and a
-        // lookup copies an entry (reference counting its marks).
+        // The hyperlink and underline colour in force, and the entry of the extra in force.
         var link: UInt16 = 0
         var underline: UInt32 = 0
-        var memoIndex: UInt16 = 0
-        var memo = (link: UInt16(0), underline: UInt32(0), hasMarks: false)
+        var entry = CellExtras.Record()
         // The last hyperlink numbered: a link spans many style changes.
         var numbered = (link: UInt16(0), number: UInt16(0))
         let wideBit = CellAttributes.wide.rawValue
         let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
-        for i in plainPrefix..<end {
+        for i in start..<end {
             let p = raw + i * stride
             let cellColours = p.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
             let cellRest = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
             if cellColours != colours || cellRest != rest {
                 if cellRest & continuationBit != 0 { continue }
                 let a = UInt16(truncatingIfNeeded: cellRest)
-                let index = UInt16(truncatingIfNeeded: cellRest >> 16)
-                if index != 0 && index != memoIndex {
-                    let entry = extras.entry(index)
-                    memoIndex = index
-                    memo = (entry.hyperlink, entry.underlineColor, !entry.combining.isEmpty)
-                }
-                let newLink = index == 0 ? 0 : memo.link
-                let newUnderline = index == 0 ? 0 : memo.underline
+                let index = Int(cellRest >> 16)
+                entry = index < records.count ? records[index] : CellExtras.Record()
+                let newLink = entry.hyperlink
+                let newUnderline = entry.underlineColor
                 if cellColours != colours || (a ^ UInt16(truncatingIfNeeded: rest)) & ~wideBit != 0
                     || newLink != link || newUnderline != underline
                 {
@@ -121,9 +130,9 @@ public struct CompactLine: Sendable {
                 continue
             }
             n += storeUTF8Branchless(p.loadUnaligned(as: UInt32.self), out + n)
-            let index = UInt16(truncatingIfNeeded: rest >> 16)
-            if index != 0 && memo.hasMarks {
-                for mark in extras.entry(index).combining { n += storeUTF8(mark, out + n) }
+            if entry.markCount != 0 {
+                let first = Int(entry.markStart)
+                for k in first..<first + Int(entry.markCount) { n += storeUTF8(marks[k], out + n) }
             }
         }
         return n
@@ -205,9 +214,7 @@ public struct CompactLine: Sendable {
             guard result != UTF8Decoder.needMore && result != UTF8Decoder.replaceAndRetry else { continue }
             let width = result == 0 ? 1 : characterWidth(result)
             if width == 0, let last = cells.lastIndex(where: { !$0.attributes.contains(.wideContinuation) }) {
-                var extra = extras.entry(cells[last].extra)
-                if extra.combining.count < CellExtra.combiningLimit { extra.combining.append(result) }
-                cells[last].extra = extras.intern(extra) ?? cells[last].extra
+                cells[last].extra = extras.intern(adding: result, to: cells[last].extra) ?? cells[last].extra
                 if cells[last].attributes.contains(.wide), last + 1 < cells.count {
                     cells[last + 1].extra = cells[last].extra
                 }

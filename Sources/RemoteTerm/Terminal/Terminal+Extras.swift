@@ -8,6 +8,18 @@ extension Terminal {
         return extras.intern(extra)
     }
 
+    /// The index of the entry of the screen cell at `cellIndex` with `mark` added to its
+    /// marks, compacting the table first if it is full; nil when the cell holds the most
+    /// marks kept or even a compacted table has no room. (A compaction renumbers the cell's
+    /// entry, so it is read again after one.)
+    mutating func internExtra(adding mark: UInt32, toCellAt cellIndex: Int) -> UInt16? {
+        let parent = screen.cells[cellIndex].extra
+        guard extras.marks(parent).count < CellExtra.combiningLimit else { return nil }
+        if let index = extras.intern(adding: mark, to: parent) { return index }
+        guard compactExtrasIfWorthwhile() else { return nil }
+        return extras.intern(adding: mark, to: screen.cells[cellIndex].extra)
+    }
+
     /// The index of a hyperlink, compacting the table first if it is full.
     mutating func internHyperlink(_ stored: String) -> UInt16? {
         if let index = extras.internHyperlink(stored) { return index }
@@ -25,7 +37,7 @@ extension Terminal {
             return false
         }
         compactExtras()
-        let roomLeft = min(CellExtras.capacity - extras.entries.count, CellExtras.hyperlinkCapacity - extras.hyperlinks.count)
+        let roomLeft = min(CellExtras.capacity - extras.count, CellExtras.hyperlinkCapacity - extras.hyperlinks.count)
         if roomLeft < CellExtras.capacity / 4 {
             extras.compactionsDeferred = max(1024, (screen.cells.count + otherScreen.cells.count) / 8)
         }
@@ -34,14 +46,15 @@ extension Terminal {
 
     /// Drops extras no cell refers to any more and renumbers the rest everywhere.
     mutating func compactExtras() {
-        var live = Set<UInt16>()
+        var live = LiveExtras()
         for cell in screen.cells where cell.extra != 0 { live.insert(cell.extra) }
         for cell in otherScreen.cells where cell.extra != 0 { live.insert(cell.extra) }
         let remap = extras.compact(keeping: live)
         combiningCache.removeAll()
         func renumber(_ buffer: inout ScreenBuffer) {
             for i in buffer.cells.indices where buffer.cells[i].extra != 0 {
-                buffer.cells[i].extra = remap[buffer.cells[i].extra] ?? 0
+                let old = Int(buffer.cells[i].extra)
+                buffer.cells[i].extra = old < remap.count ? remap[old] : 0
             }
         }
         renumber(&screen)

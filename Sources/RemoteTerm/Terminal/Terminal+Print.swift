@@ -56,8 +56,8 @@ extension Terminal {
     }
 
     /// Prints a run of decoded characters. Characters that fit on the cursor row and need no
-    /// special handling are written in one pass over the row's storage; the rest (uncached
-    /// combining marks, wraps, charsets, insert mode, emoji while clustering) take the general
+    /// special handling are written in one pass over the row's storage; the rest (new
+    /// combining-mark entries, wraps, charsets, insert mode, emoji while clustering) take the general
     /// path one at a time.
     mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
         untouchedSince = nil
@@ -77,7 +77,6 @@ extension Terminal {
             var last: UInt32 = 0
             let wideBit = CellAttributes.wide.rawValue
             let continuationBit = CellAttributes.wideContinuation.rawValue
-            let cache = combiningCache
             let clusters = modes.graphemeClustering
             let cells = screen.cells
             let end = { () -> Int in
@@ -90,10 +89,19 @@ extension Terminal {
                     // indicators, modifiers, emoji after them) is decided by the general path.
                     if clusters && (c >= 0x1F1E6 || c == 0x200D || c == 0xFE0F) { break }
                     if width == 0 {
-                        // A mark joining a cell written in this pass, whose result is cached:
-                        // done here. A miss takes the general path.
-                        guard previous >= 0, let joined = cache.lookup(extra: cells[previous].extra, codePoint: c)
-                        else { break }
+                        // A mark joining a cell written in this pass, into an entry the table
+                        // already holds: done here. A new entry takes the general path.
+                        guard previous >= 0 else { break }
+                        let parent = cells[previous].extra
+                        let joined: UInt16
+                        if let cached = combiningCache.lookup(extra: parent, codePoint: c) {
+                            joined = cached
+                        } else if let found = extras.find(adding: c, to: parent) {
+                            joined = found
+                            combiningCache.store(extra: parent, codePoint: c, result: found)
+                        } else {
+                            break
+                        }
                         cells[previous].extra = joined
                         if cells[previous].attributes.contains(.wide) { cells[previous + 1].extra = joined }
                         k += 1
@@ -275,15 +283,11 @@ extension Terminal {
         if let cached = combiningCache.lookup(extra: base.extra, codePoint: codePoint) {
             index = cached
         } else {
-            var extra = extras.entry(base.extra)
-            guard extra.combining.count < CellExtra.combiningLimit else { return }
-            extra.combining.append(codePoint)
-            guard let interned = internExtra(extra) else { return }
-            // A compaction inside internExtra renumbers entries, so re-read the base's index.
+            guard let interned = internExtra(adding: codePoint, toCellAt: rowStart + column) else { return }
             index = interned
+            // A compaction inside internExtra renumbers entries: the key is the cell's entry now.
             combiningCache.store(extra: screen.cells[rowStart + column].extra, codePoint: codePoint, result: index)
         }
-        // The table may have been compacted: re-read the cell index from scratch.
         screen.cells[rowStart + column].extra = index
         if base.attributes.contains(.wide) && column + 1 < columns {
             screen.cells[rowStart + column + 1].extra = index
