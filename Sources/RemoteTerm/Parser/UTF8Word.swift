@@ -2,8 +2,10 @@
 ///
 /// Text mixing ASCII, accents (2 bytes), CJK (3) and emoji (4) makes a decoder that branches
 /// on the lead byte mispredict on nearly every character. This computes every length's
-/// candidate and picks one, then checks well-formedness with masks; anything it does not
-/// accept (controls, C1, malformed or split input) is left to `UTF8Decoder`, byte by byte.
+/// candidate and picks one, then checks well-formedness with comparisons turned into bits
+/// (the lead byte decides the range of the second byte, as in the Unicode standard's table
+/// of well-formed sequences); anything it does not accept (controls, C1, malformed or split
+/// input) is left to `UTF8Decoder`, byte by byte.
 enum UTF8Word {
     /// The character at the start of `word` (four input bytes, the first in the low byte)
     /// and its length in bytes, or length 0 when those bytes do not start one well-formed
@@ -12,33 +14,30 @@ enum UTF8Word {
     @inline(__always)
     static func decodePrintable(_ word: UInt32) -> (codePoint: UInt32, length: Int) {
         let b0 = word & 0xFF
-        let b1 = word >> 8 & 0x3F
-        let b2 = word >> 16 & 0x3F
-        let b3 = word >> 24 & 0x3F
-        let length: UInt32 = 1 + (b0 >= 0xC0 ? 1 : 0) + (b0 >= 0xE0 ? 1 : 0) + (b0 >= 0xF0 ? 1 : 0)
-        let two = (b0 & 0x1F) << 6 | b1
-        let three = (b0 & 0x0F) << 12 | b1 << 6 | b2
-        let four = (b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
+        let b1 = word >> 8 & 0xFF
+        let long = (b0 >= 0xC0).bit &+ (b0 >= 0xE0).bit &+ (b0 >= 0xF0).bit  // length - 1
+        let c1 = word >> 8 & 0x3F
+        let c2 = word >> 16 & 0x3F
+        let c3 = word >> 24
+        let two = (b0 & 0x1F) << 6 | c1
+        let three = (b0 & 0x0F) << 12 | c1 << 6 | c2
+        let four = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | (c3 & 0x3F)
         var c = b0
-        c = length == 2 ? two : c
-        c = length == 3 ? three : c
-        c = length == 4 ? four : c
-        // Continuation bytes 1..<length must be 10xxxxxx.
-        let shift = (4 - length) * 8
-        let continuationMask = (UInt32(0xC0C0_C000) &<< shift) &>> shift
-        var bad = (word & continuationMask) ^ (continuationMask & 0x8080_8080)
-        // Lead bytes 0x80...0xC1 and 0xF5... never start a character.
-        bad |= b0 &- 0x80 < 0x42 ? 1 : 0
-        bad |= b0 > 0xF4 ? 1 : 0
-        // The smallest value of each length (no overlong forms; C0, DEL and C1 excluded).
-        var smallest: UInt32 = 0x20
-        smallest = length == 2 ? 0xA0 : smallest
-        smallest = length == 3 ? 0x800 : smallest
-        smallest = length == 4 ? 0x1_0000 : smallest
-        bad |= c < smallest ? 1 : 0
-        bad |= c == 0x7F ? 1 : 0
-        bad |= c > 0x10_FFFF ? 1 : 0
-        bad |= c & 0x1F_F800 == 0xD800 ? 1 : 0
-        return (c, bad == 0 ? Int(length) : 0)
+        c = long == 1 ? two : c
+        c = long == 2 ? three : c
+        c = long == 3 ? four : c
+        // A lead byte is printable ASCII (0x20–0x7E) or 0xC2–0xF4.
+        var bad = (b0 &- 0x20 >= 0x5F).bit & (b0 &- 0xC2 >= 0x33).bit
+        // The second byte of a longer form lies in 0x80–0xBF, narrower after five leads:
+        // C2 (no C1 controls) and E0 (no overlong form) start at 0xA0, F0 at 0x90; ED (no
+        // surrogates) ends at 0x9F, F4 (nothing past U+10FFFF) at 0x8F.
+        let low = 0x80 &+ ((b0 == 0xC2).bit | (b0 == 0xE0).bit) << 5 &+ (b0 == 0xF0).bit << 4
+        let high = 0xBF &- (b0 == 0xED).bit << 5 &- (b0 == 0xF4).bit * 0x30
+        bad |= (long != 0).bit & (b1 &- low > high &- low).bit
+        // Bytes 2 and 3, when the form has them, are continuation bytes (10xxxxxx).
+        let inForm = UInt32(truncatingIfNeeded: (UInt64(1) &<< (8 &* (UInt64(long) &+ 1))) &- 1)
+        let mask = 0xC0C0_0000 & inForm
+        bad |= (word & mask != 0x8080_0000 & mask).bit
+        return (c, bad == 0 ? Int(long &+ 1) : 0)
     }
 }

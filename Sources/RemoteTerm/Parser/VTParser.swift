@@ -63,6 +63,13 @@ public struct VTParser: Sendable {
                     i = j
                     continue
                 }
+                // ESC [ (nearly every escape sequence) goes straight to the control sequence
+                // fast path below, as the state machine would take it in two steps.
+                if base[i] == 0x1B && i + 1 < count && base[i + 1] == 0x5B {
+                    enter(.csiEntry)
+                    i += 2
+                    continue
+                }
             }
             if (state == .csiParam || state == .csiEntry) && !utf8.isPending {
                 // Fast path for the common shape of a control sequence: parameter bytes

@@ -11,13 +11,19 @@
 @inlinable
 internal func characterWidth(_ codePoint: UInt32) -> Int {
     if codePoint < 0x300 { return 1 }
-    if codePoint < 0x40000 {
-        let entry = CharacterWidthTable.stage1.utf8Start[Int(codePoint &>> 8)]
-        let block = Int((entry &- 0x21) & 0x7F)
-        let offset = block &<< 8 | Int(codePoint & 0xFF)
-        return Int(CharacterWidthTable.stage2.utf8Start[offset] & 3)
-    }
+    if codePoint < 0x40000 { return characterWidthInTable(codePoint) }
     return characterWidthBeyondTable(codePoint)
+}
+
+/// Width of a code point below U+40000 as the table gives it, with no branch (the
+/// print path's: text mixing scripts would mispredict); `characterWidth` answers 1 below
+/// U+0300 whatever the table holds there.
+@inlinable
+internal func characterWidthInTable(_ codePoint: UInt32) -> Int {
+    let entry = CharacterWidthTable.stage1.utf8Start[Int(codePoint &>> 8)]
+    let block = Int((entry &- 0x21) & 0x7F)
+    let offset = block &<< 8 | Int(codePoint & 0xFF)
+    return Int(CharacterWidthTable.stage2.utf8Start[offset] & 3)
 }
 
 /// Width of a code point at or above U+40000.

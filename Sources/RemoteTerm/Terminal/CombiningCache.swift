@@ -10,7 +10,7 @@
 /// first store, so a terminal that never sees a mark pays nothing; cleared whenever the
 /// extras table is compacted, since indices change then.
 struct CombiningCache: Sendable {
-    private static let bits = 14
+    private static let bits = 12
     private static let size = 1 << bits
     private var slots: [UInt64] = []
     /// Nothing stored since it was made or last emptied.

@@ -79,61 +79,67 @@ public struct CompactLine: Sendable {
     }
 
     /// The rest of `encode`, from the first cell that is not plain default-style ASCII.
+    ///
+    /// One pass with as few branches as the data allows: text mixing wide and narrow
+    /// characters, marks and none would mispredict on every cell otherwise. Per cell, the
+    /// style that the line stores (colours, attributes but the wide-character flags, the
+    /// extra's underline colour and hyperlink) is compared with the one in force, which
+    /// changes rarely; the character is written as one 4-byte store, the marks as one 16-byte
+    /// copy from the extras' pool (its slack makes that safe), and the second half of a wide
+    /// character writes the same way but advances by nothing.
     @inline(__always)
     private static func encodeStyled(
         _ raw: UnsafeRawPointer, from start: Int, to end: Int, records: UnsafeBufferPointer<CellExtras.Record>,
-        marks: UnsafeBufferPointer<UInt32>, extras: borrowing CellExtras, into out: UnsafeMutablePointer<UInt8>,
+        marks: UnsafeBufferPointer<UInt8>, extras: borrowing CellExtras, into out: UnsafeMutablePointer<UInt8>,
         at offset: Int, linkNumber: (String) -> UInt16
     ) -> Int {
         let stride = MemoryLayout<Cell>.stride
         var n = offset
-        var colours: UInt64 = 0  // foreground and background
-        var rest: UInt32 = 0  // attributes and extra index
-        // The hyperlink and underline colour in force, and the entry of the extra in force.
-        var link: UInt16 = 0
-        var underline: UInt32 = 0
-        var entry = CellExtras.Record()
+        // The style in force: colours (foreground, background), then attributes, hyperlink
+        // and underline colour. A line starts in the default style.
+        var colours: UInt64 = 0
+        var style: UInt64 = 0
         // The last hyperlink numbered: a link spans many style changes.
         var numbered = (link: UInt16(0), number: UInt16(0))
-        let wideBit = CellAttributes.wide.rawValue
-        let continuationBit = UInt32(CellAttributes.wideContinuation.rawValue)
+        let layoutBits = UInt64(CellAttributes.wide.rawValue | CellAttributes.wideContinuation.rawValue)
+        let continuationBit = UInt64(CellAttributes.wideContinuation.rawValue)
+        let recordCount = records.count
+        let pool = marks.baseAddress!
         for i in start..<end {
             let p = raw + i * stride
-            let cellColours = p.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
-            let cellRest = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
-            if cellColours != colours || cellRest != rest {
-                if cellRest & continuationBit != 0 { continue }
-                let a = UInt16(truncatingIfNeeded: cellRest)
-                let index = Int(cellRest >> 16)
-                entry = index < records.count ? records[index] : CellExtras.Record()
-                let newLink = entry.hyperlink
-                let newUnderline = entry.underlineColor
-                if cellColours != colours || (a ^ UInt16(truncatingIfNeeded: rest)) & ~wideBit != 0
-                    || newLink != link || newUnderline != underline
-                {
-                    out[n] = styleMarker
-                    store(UInt32(truncatingIfNeeded: cellColours), 4, out + n + 1)
-                    store(UInt32(truncatingIfNeeded: cellColours >> 32), 4, out + n + 5)
-                    store(UInt32(a & ~wideBit), 2, out + n + 9)
-                    store(newUnderline, 4, out + n + 11)
-                    if newLink != 0 && newLink != numbered.link {
-                        numbered = (newLink, extras.storedHyperlink(newLink).map(linkNumber) ?? 0)
-                    }
-                    store(UInt32(newLink == 0 ? 0 : numbered.number), 2, out + n + 15)
-                    n += 17
+            let head = p.loadUnaligned(as: UInt64.self)  // code point, foreground
+            let tail = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)  // background, attributes, extra
+            let index = Int(tail >> 48)
+            let record = records[index < recordCount ? index : 0]
+            let attributes = tail >> 32 & 0xFFFF
+            let cellColours = head >> 32 | tail << 32
+            let cellStyle = attributes & ~layoutBits | UInt64(record.hyperlink) << 16
+                | UInt64(record.underlineColor) << 32
+            let isContinuation = attributes & continuationBit != 0
+            if (cellColours != colours || cellStyle != style) && !isContinuation {
+                let link = record.hyperlink
+                out[n] = styleMarker
+                store(UInt32(truncatingIfNeeded: cellColours), 4, out + n + 1)
+                store(UInt32(truncatingIfNeeded: cellColours >> 32), 4, out + n + 5)
+                store(UInt32(truncatingIfNeeded: attributes & ~layoutBits), 2, out + n + 9)
+                store(record.underlineColor, 4, out + n + 11)
+                if link != 0 && link != numbered.link {
+                    numbered = (link, extras.storedHyperlink(link).map(linkNumber) ?? 0)
                 }
+                store(UInt32(link == 0 ? 0 : numbered.number), 2, out + n + 15)
+                n += 17
                 colours = cellColours
-                rest = cellRest
-                link = newLink
-                underline = newUnderline
-            } else if cellRest & continuationBit != 0 {
-                continue
+                style = cellStyle
             }
-            n += storeUTF8Branchless(p.loadUnaligned(as: UInt32.self), out + n)
-            if entry.markCount != 0 {
-                let first = Int(entry.markStart)
-                for k in first..<first + Int(entry.markCount) { n += storeUTF8(marks[k], out + n) }
+            let length = UTF8Encoding.storeBranchless(UInt32(truncatingIfNeeded: head), out + n)
+            let markBytes = Int(record.byteCount)
+            if markBytes <= CellExtras.slack {
+                UnsafeMutableRawPointer(out + n + length).copyMemory(
+                    from: pool + Int(record.byteStart), byteCount: CellExtras.slack)
+            } else {
+                (out + n + length).update(from: pool + Int(record.byteStart), count: markBytes)
             }
+            n += isContinuation ? 0 : length + markBytes
         }
         return n
     }
@@ -141,48 +147,6 @@ public struct CompactLine: Sendable {
     @inline(__always)
     private static func store(_ value: UInt32, _ count: Int, _ to: UnsafeMutablePointer<UInt8>) {
         for k in 0..<count { to[k] = UInt8(truncatingIfNeeded: value >> UInt32(8 * k)) }
-    }
-
-    /// Stores the UTF-8 form of `c` as one 4-byte write (the buffer always has room) and
-    /// returns its length. Without branches: text mixing ASCII, CJK and emoji would
-    /// otherwise mispredict on every character.
-    @inline(__always)
-    private static func storeUTF8Branchless(_ c: UInt32, _ to: UnsafeMutablePointer<UInt8>) -> Int {
-        let length = 1 + (c >= 0x80 ? 1 : 0) + (c >= 0x800 ? 1 : 0) + (c >= 0x10000 ? 1 : 0)
-        let two = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8
-        let three = (0xE0 | c >> 12) | (0x80 | (c >> 6) & 0x3F) << 8 | (0x80 | c & 0x3F) << 16
-        let four = (0xF0 | c >> 18) | (0x80 | (c >> 12) & 0x3F) << 8 | (0x80 | (c >> 6) & 0x3F) << 16
-            | (0x80 | c & 0x3F) << 24
-        var word = c
-        word = length >= 2 ? two : word
-        word = length >= 3 ? three : word
-        word = length == 4 ? four : word
-        UnsafeMutableRawPointer(to).storeBytes(of: word.littleEndian, as: UInt32.self)
-        return length
-    }
-
-    @inline(__always)
-    private static func storeUTF8(_ c: UInt32, _ to: UnsafeMutablePointer<UInt8>) -> Int {
-        switch c {
-        case 0..<0x80:
-            to[0] = UInt8(c)
-            return 1
-        case 0x80..<0x800:
-            to[0] = UInt8(0xC0 | c >> 6)
-            to[1] = UInt8(0x80 | c & 0x3F)
-            return 2
-        case 0x800..<0x10000:
-            to[0] = UInt8(0xE0 | c >> 12)
-            to[1] = UInt8(0x80 | (c >> 6) & 0x3F)
-            to[2] = UInt8(0x80 | c & 0x3F)
-            return 3
-        default:
-            to[0] = UInt8(0xF0 | c >> 18)
-            to[1] = UInt8(0x80 | (c >> 12) & 0x3F)
-            to[2] = UInt8(0x80 | (c >> 6) & 0x3F)
-            to[3] = UInt8(0x80 | c & 0x3F)
-            return 4
-        }
     }
 
     /// Expands the line into `columns` cells, interning its extras into `extras`.
@@ -214,7 +178,7 @@ public struct CompactLine: Sendable {
             guard result != UTF8Decoder.needMore && result != UTF8Decoder.replaceAndRetry else { continue }
             let width = result == 0 ? 1 : characterWidth(result)
             if width == 0, let last = cells.lastIndex(where: { !$0.attributes.contains(.wideContinuation) }) {
-                cells[last].extra = extras.intern(adding: result, to: cells[last].extra) ?? cells[last].extra
+                cells[last].extra = extras.appending(result, to: cells[last].extra) ?? cells[last].extra
                 if cells[last].attributes.contains(.wide), last + 1 < cells.count {
                     cells[last + 1].extra = cells[last].extra
                 }

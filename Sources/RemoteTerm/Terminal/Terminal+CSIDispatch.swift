@@ -5,7 +5,7 @@ extension Terminal {
     /// address: parameters are read one at a time where they lie (a copy would read the
     /// parser's just-written bytes with wide loads, which stall on store forwarding).
     mutating func csiDispatch(_ s: inout CSISequence) {
-        let untouched = untouchedSince
+        let untouched = isUntouchedSinceWholesaleChange
         untouchedSince = nil
         let final = s.final
         // Colon sub-parameters mean something only in SGR; elsewhere xterm ignores the sequence.
@@ -32,7 +32,7 @@ extension Terminal {
             case UInt8(ascii: "p"): reportMode(s.parameters[0], isPrivate: false)  // DECRQM (ANSI)
             case UInt8(ascii: "}"): setStatusDisplay(active: s.parameters[0], type: nil)  // DECSASD
             case UInt8(ascii: "~"): setStatusDisplay(active: nil, type: s.parameters[0])  // DECSSDT
-            default: rectangleDispatch(final, s.parameters, after: untouched)  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
+            default: rectangleDispatch(final, s.parameters, afterUntouched: untouched)  // DECCRA DECFRA DECERA DECSERA DECCARA DECRARA
             }
         case (UInt8(ascii: "?"), UInt16(UInt8(ascii: "$"))):
             if final == UInt8(ascii: "p") { reportMode(s.parameters[0], isPrivate: true) }  // DECRQM (DEC)

@@ -280,7 +280,7 @@ extension Terminal {
         "charsets", "modes", "recordedModes", "window", "conformanceLevel", "statusDisplay", "savedPrivateModes",
         "scrollTop", "scrollBottom", "leftMargin", "rightMargin", "tabStops", "protectionMode", "attributeChangeExtent",
         "savedCursors", "title", "iconName", "titleStack", "colors", "lastPrinted", "followsJoiner", "pendingEffects",
-        "untouchedSince", "alignedRevisions",
+        "lastWholesaleChange", "isUntouchedSinceWholesaleChange", "alignedRevisions",
     ]
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.

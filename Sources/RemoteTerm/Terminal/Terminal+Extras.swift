@@ -8,16 +8,17 @@ extension Terminal {
         return extras.intern(extra)
     }
 
-    /// The index of the entry of the screen cell at `cellIndex` with `mark` added to its
+    /// A new entry: the entry of the screen cell at `cellIndex` with `mark` added to its
     /// marks, compacting the table first if it is full; nil when the cell holds the most
     /// marks kept or even a compacted table has no room. (A compaction renumbers the cell's
     /// entry, so it is read again after one.)
-    mutating func internExtra(adding mark: UInt32, toCellAt cellIndex: Int) -> UInt16? {
+    mutating func appendExtra(adding mark: UInt32, toCellAt cellIndex: Int) -> UInt16? {
+        if extras.count >= extras.compactionPoint { _ = compactExtrasIfWorthwhile() }
         let parent = screen.cells[cellIndex].extra
-        guard extras.marks(parent).count < CellExtra.combiningLimit else { return nil }
-        if let index = extras.intern(adding: mark, to: parent) { return index }
+        guard extras.markCount(parent) < CellExtra.combiningLimit else { return nil }
+        if let index = extras.appending(mark, to: parent) { return index }
         guard compactExtrasIfWorthwhile() else { return nil }
-        return extras.intern(adding: mark, to: screen.cells[cellIndex].extra)
+        return extras.appending(mark, to: screen.cells[cellIndex].extra)
     }
 
     /// The index of a hyperlink, compacting the table first if it is full.
@@ -27,34 +28,43 @@ extension Terminal {
         return extras.internHyperlink(stored)
     }
 
-    /// Compacts the full table unless the last compaction found it nearly all live: then the
+    /// Compacts the table unless the last compaction found it nearly all live: then the
     /// next ones wait until enough values were dropped to pay for a pass over both screens.
     /// (A big screen can hold more live extras than the table: compacting on every new value
-    /// made each underline colour cost a scan of up to two million cells.)
+    /// made each underline colour cost a scan of up to two million cells.) The next
+    /// compaction point leaves room for a quarter of both screens' cells, at least 4,096
+    /// entries, so the passes cost at most four cells read per entry added.
     mutating func compactExtrasIfWorthwhile() -> Bool {
         if extras.compactionsDeferred > 0 {
             extras.compactionsDeferred -= 1
+            extras.compactionPoint = CellExtras.capacity
             return false
         }
         compactExtras()
+        let cells = screen.cells.count + otherScreen.cells.count
         let roomLeft = min(CellExtras.capacity - extras.count, CellExtras.hyperlinkCapacity - extras.hyperlinks.count)
         if roomLeft < CellExtras.capacity / 4 {
-            extras.compactionsDeferred = max(1024, (screen.cells.count + otherScreen.cells.count) / 8)
+            extras.compactionsDeferred = max(1024, cells / 8)
         }
+        extras.compactionPoint = min(CellExtras.capacity, extras.count + max(4096, cells / 4))
         return true
     }
 
     /// Drops extras no cell refers to any more and renumbers the rest everywhere.
     mutating func compactExtras() {
+        // Every cell is visited without a test on its extra: text with marks on one cell
+        // in five would mispredict on every other one.
         var live = LiveExtras()
-        for cell in screen.cells where cell.extra != 0 { live.insert(cell.extra) }
-        for cell in otherScreen.cells where cell.extra != 0 { live.insert(cell.extra) }
+        for cell in screen.cells { live.insert(cell.extra) }
+        for cell in otherScreen.cells { live.insert(cell.extra) }
         let remap = extras.compact(keeping: live)
         combiningCache.removeAll()
         func renumber(_ buffer: inout ScreenBuffer) {
-            for i in buffer.cells.indices where buffer.cells[i].extra != 0 {
-                let old = Int(buffer.cells[i].extra)
-                buffer.cells[i].extra = old < remap.count ? remap[old] : 0
+            remap.withUnsafeBufferPointer { remap in
+                for i in buffer.cells.indices {
+                    let old = Int(buffer.cells[i].extra)
+                    buffer.cells[i].extra = remap[old < remap.count ? old : 0]
+                }
             }
         }
         renumber(&screen)

@@ -56,9 +56,9 @@ extension Terminal {
     }
 
     /// Prints a run of decoded characters. Characters that fit on the cursor row and need no
-    /// special handling are written in one pass over the row's storage; the rest (new
-    /// combining-mark entries, wraps, charsets, insert mode, emoji while clustering) take the general
-    /// path one at a time.
+    /// special handling are written in one pass over the row's storage; the rest (marks that
+    /// find the extras table full, wraps, charsets, insert mode, emoji while clustering) take
+    /// the general path one at a time.
     mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) {
         untouchedSince = nil
         let count = codePoints.count
@@ -84,26 +84,33 @@ extension Terminal {
                 var previous = -1  // the last base cell written in this pass
                 while k < count {
                     let c = codePoints[k]
-                    let width = c < 0x300 ? 1 : characterWidth(c)
-                    // While clustering, what may join or widen a cell (ZWJ, VS16, regional
-                    // indicators, modifiers, emoji after them) is decided by the general path.
-                    if clusters && (c >= 0x1F1E6 || c == 0x200D || c == 0xFE0F) { break }
+                    // Beyond the width table (planes 4–16: tags, private use) and, while
+                    // clustering, what may join or widen a cell (ZWJ, VS16, regional
+                    // indicators, modifiers, emoji after them) are decided by the general path.
+                    if c >= 0x4_0000 || (clusters && (c >= 0x1F1E6 || c == 0x200D || c == 0xFE0F)) { break }
+                    // The width without a branch on the kind of character (text mixing
+                    // Latin, CJK and marks would mispredict): the table, or 1 below U+0300.
+                    let below = (c < 0x300).bit
+                    let width = Int(UInt32(truncatingIfNeeded: characterWidthInTable(c)) &* (1 &- below) &+ below)
                     if width == 0 {
-                        // A mark joining a cell written in this pass, into an entry the table
-                        // already holds: done here. A new entry takes the general path.
+                        // A mark joining a cell written in this pass: done here, unless the
+                        // table is due for a compaction or the cell holds the most marks kept
+                        // (the general path compacts or drops the mark).
                         guard previous >= 0 else { break }
                         let parent = cells[previous].extra
                         let joined: UInt16
                         if let cached = combiningCache.lookup(extra: parent, codePoint: c) {
                             joined = cached
-                        } else if let found = extras.find(adding: c, to: parent) {
-                            joined = found
-                            combiningCache.store(extra: parent, codePoint: c, result: found)
+                        } else if extras.count < extras.compactionPoint, let added = extras.appending(c, to: parent) {
+                            joined = added
+                            combiningCache.store(extra: parent, codePoint: c, result: added)
                         } else {
                             break
                         }
+                        // Both halves of a wide cell carry the marks; a narrow cell is
+                        // written twice rather than branched on.
                         cells[previous].extra = joined
-                        if cells[previous].attributes.contains(.wide) { cells[previous + 1].extra = joined }
+                        cells[previous + Int(cells[previous].attributes.contains(.wide).bit)].extra = joined
                         k += 1
                         continue
                     }
@@ -115,18 +122,18 @@ extension Terminal {
                     if column + width < columns && cells[at + width].attributes.contains(.wideContinuation) {
                         Self.blankHalf(&cells[at + width])
                     }
-                    // Both stores always happen, their targets chosen without a branch: a
-                    // wide character writes its continuation to the next cell, a narrow one
-                    // writes itself twice (text mixing widths would mispredict otherwise).
-                    let isWide = width == 2
+                    // Both stores always happen, their targets and values computed without a
+                    // branch: a wide character writes its continuation to the next cell, a
+                    // narrow one writes itself twice.
+                    let wide = UInt16(truncatingIfNeeded: width &- 1)  // 1 for wide, 0 for narrow
                     var cell = template
                     cell.codePoint = c
-                    cell.attributes.rawValue |= isWide ? wideBit : 0
+                    cell.attributes.rawValue |= wideBit &* wide
                     var second = template
-                    second.attributes.rawValue |= continuationBit
-                    second = isWide ? second : cell
+                    second.codePoint = c &* UInt32(1 &- wide)
+                    second.attributes.rawValue |= continuationBit &* wide
                     cells[at] = cell
-                    cells[isWide ? at + 1 : at] = second
+                    cells[at + Int(wide)] = second
                     previous = at
                     column += width
                     last = c
@@ -283,8 +290,8 @@ extension Terminal {
         if let cached = combiningCache.lookup(extra: base.extra, codePoint: codePoint) {
             index = cached
         } else {
-            guard let interned = internExtra(adding: codePoint, toCellAt: rowStart + column) else { return }
-            index = interned
+            guard let added = appendExtra(adding: codePoint, toCellAt: rowStart + column) else { return }
+            index = added
             // A compaction inside internExtra renumbers entries: the key is the cell's entry now.
             combiningCache.store(extra: screen.cells[rowStart + column].extra, codePoint: codePoint, result: index)
         }

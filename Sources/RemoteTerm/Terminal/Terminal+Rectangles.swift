@@ -21,14 +21,16 @@ extension Terminal {
     }
 
     /// `CSI … $ final`, except DECRQM (`$ p`). A fill or erase that repeats the one just
-    /// done, with nothing in between (`untouched`), would leave the same cells: it is
-    /// skipped, so a flood of whole-screen DECFRA costs a comparison each.
-    mutating func rectangleDispatch(_ final: UInt8, _ p: borrowing CSIParameters, after untouched: WholesaleChange?) {
+    /// done, with nothing in between (`untouched`: nothing happened since the last wholesale
+    /// change), would leave the same cells: it is skipped, so a flood of whole-screen DECFRA
+    /// costs a comparison each.
+    mutating func rectangleDispatch(_ final: UInt8, _ p: borrowing CSIParameters, afterUntouched untouched: Bool) {
         guard conformanceLevel >= 4 else { return }  // VT420 operations, as in xterm
         if final == UInt8(ascii: "x") || final == UInt8(ascii: "z") || final == UInt8(ascii: "{") {
             let change = WholesaleChange.rectangle(final: final, parameters: copy p)
+            let repeated = untouched && lastWholesaleChange == change
             untouchedSince = change
-            if untouched == change { return }
+            if repeated { return }
         }
         switch final {
         case UInt8(ascii: "v"): copyRectangle(p)  // DECCRA

@@ -84,11 +84,23 @@ public struct Terminal: Sendable {
     var followsJoiner = false
     /// Effects produced during the current `feed`.
     var pendingEffects: [TerminalEffect] = []
+    /// The last wholesale change (RIS, a rectangle fill or erase), and whether nothing else
+    /// has happened since (`untouchedSince`). Two fields rather than one optional: every
+    /// parser action clears the mark, and clearing an optional that holds a sequence's
+    /// parameters wrote a hundred bytes on each.
+    var lastWholesaleChange: WholesaleChange?
+    var isUntouchedSinceWholesaleChange = false
     /// The wholesale change (RIS, a rectangle fill or erase) after which nothing else has
     /// happened: the same one again would rebuild the same state, so it is skipped (a flood
     /// of `ESC c` costs a test each, not a new screen each). Every other parser action and
     /// every public change clears it.
-    var untouchedSince: WholesaleChange?
+    var untouchedSince: WholesaleChange? {
+        get { isUntouchedSinceWholesaleChange ? lastWholesaleChange : nil }
+        set {
+            if let newValue { lastWholesaleChange = newValue }
+            isUntouchedSinceWholesaleChange = newValue != nil
+        }
+    }
     /// The revisions the last DECALN stamped on every row of its screen (`screenAlignmentTest`).
     var alignedRevisions: ClosedRange<UInt64>?
 
