@@ -118,15 +118,15 @@ public struct CompactLine: Sendable {
             let isContinuation = attributes & continuationBit != 0
             if (cellColours != colours || cellStyle != style) && !isContinuation {
                 let link = record.hyperlink
-                out[n] = styleMarker
-                store(UInt32(truncatingIfNeeded: cellColours), 4, out + n + 1)
-                store(UInt32(truncatingIfNeeded: cellColours >> 32), 4, out + n + 5)
-                store(UInt32(truncatingIfNeeded: attributes & ~layoutBits), 2, out + n + 9)
-                store(record.underlineColor, 4, out + n + 11)
                 if link != 0 && link != numbered.link {
                     numbered = (link, extras.storedHyperlink(link).map(linkNumber) ?? 0)
                 }
-                store(UInt32(link == 0 ? 0 : numbered.number), 2, out + n + 15)
+                let number = UInt64(link == 0 ? 0 : numbered.number)
+                // Two 8-byte stores: colours, then attributes, underline colour and link.
+                out[n] = styleMarker
+                UnsafeMutableRawPointer(out + n + 1).storeBytes(of: cellColours.littleEndian, as: UInt64.self)
+                let rest = attributes & ~layoutBits | UInt64(record.underlineColor) << 16 | number << 48
+                UnsafeMutableRawPointer(out + n + 9).storeBytes(of: rest.littleEndian, as: UInt64.self)
                 n += 17
                 colours = cellColours
                 style = cellStyle
@@ -144,9 +144,14 @@ public struct CompactLine: Sendable {
         return n
     }
 
-    @inline(__always)
-    private static func store(_ value: UInt32, _ count: Int, _ to: UnsafeMutablePointer<UInt8>) {
-        for k in 0..<count { to[k] = UInt8(truncatingIfNeeded: value >> UInt32(8 * k)) }
+    /// The encoding of `cells` as a new array, links numbered 0 (for checks in tests and
+    /// debug builds).
+    static func encoded(_ cells: UnsafeBufferPointer<Cell>, extras: borrowing CellExtras) -> [UInt8] {
+        let capacity = worstCaseSize(columns: cells.count)
+        guard capacity > 0 else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = encode(cells, extras: extras, into: buffer.baseAddress!, capacity: capacity) { _ in 0 }
+        }
     }
 
     /// Expands the line into `columns` cells, interning its extras into `extras`.

@@ -22,6 +22,10 @@ public struct ScreenBuffer: Sendable {
     /// (`RowInfo.isPlain`: only default-style ASCII and empty cells). Saving a plain row to
     /// the scrollback is then a copy of these bytes instead of an encoding of its cells.
     var plainText: UnsafeMutableBufferPointer<UInt8> { storage.plainText }
+    /// Per slot: the state of its mirror, and `mirrorCapacity` bytes of it in `mirrorBytes`.
+    var mirrors: UnsafeMutableBufferPointer<RowMirror> { storage.mirrors }
+    var mirrorBytes: UnsafeMutableBufferPointer<UInt8> { storage.mirrorBytes }
+    var mirrorCapacity: Int { storage.mirrorCapacity }
 
     /// A blank screen whose rows are stamped with revisions from `clock`.
     init(rows: Int, columns: Int, clock: inout UInt64) {
@@ -63,6 +67,7 @@ public struct ScreenBuffer: Sendable {
         info[slot].extent = Int32(columns)
         info[slot].isPlain = false
         info[slot].isUniform = false
+        info[slot].isMirrored = false
     }
 
     /// Stamps row `row` as changed in columns before `end` only (the print paths).
@@ -70,14 +75,18 @@ public struct ScreenBuffer: Sendable {
         touch(row, upTo: end, keepsPlain: false, clock: &clock)
     }
 
-    /// The same, for a write of default-style ASCII that was also copied into `plainText`.
-    @inline(__always) mutating func touch(_ row: Int, upTo end: Int, keepsPlain: Bool, clock: inout UInt64) {
+    /// The same, for a write of default-style ASCII that was also copied into `plainText`
+    /// (`keepsPlain`), or one appended to the row's mirror (`keepsMirror`, `ScreenBuffer+Mirror`).
+    @inline(__always) mutating func touch(
+        _ row: Int, upTo end: Int, keepsPlain: Bool, keepsMirror: Bool = false, clock: inout UInt64
+    ) {
         clock &+= 1
         let slot = slots[row]
         let columns = self.columns
         info[slot].revision = clock
         if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
         if !keepsPlain { info[slot].isPlain = false }
+        if !keepsMirror && !keepsPlain { info[slot].isMirrored = false }
         info[slot].isUniform = false
     }
 
@@ -114,6 +123,7 @@ public struct ScreenBuffer: Sendable {
         info[slot].revision = clock
         info[slot].extent = Int32(columns)
         info[slot].isUniform = true
+        info[slot].isMirrored = false
         if let plainByte {
             (plainText.baseAddress! + start).update(repeating: plainByte, count: columns)
             info[slot].isPlain = true
@@ -151,6 +161,8 @@ public struct ScreenBuffer: Sendable {
             clock &+= 1
             info[slot].revision = clock
             info[slot].isUniform = false
+            // Erasing only cells past the mirror's end (blank already) leaves it whole.
+            if range.lowerBound < Int(mirrors[slot].column) { info[slot].isMirrored = false }
             if upper == extent { info[slot].extent = Int32(range.lowerBound) }
             return
         }
@@ -174,6 +186,8 @@ public struct ScreenBuffer: Sendable {
                 // The clock still ticks: it measures work too (`Terminal.clock`).
                 clock &+= 1
                 info[slot].isPlain = true
+                info[slot].isMirrored = true
+                mirrors[slot] = RowMirror()
                 if wasWrapped { info[slot].revision = clock }
                 return
             }
@@ -183,6 +197,7 @@ public struct ScreenBuffer: Sendable {
             (plainText.baseAddress! + start).initialize(repeating: 0, count: count)
             clock &+= 1
             info[slot] = RowInfo(revision: clock)
+            mirrors[slot] = RowMirror()
         } else {
             self.fill(row: row, columns: 0..<columns, with: fill, clock: &clock)
         }
@@ -231,6 +246,7 @@ public struct ScreenBuffer: Sendable {
             buffer.info[row].isWrapped = source.wrapped && source.cells.count <= columns
             buffer.info[row].extent = Int32(columns)
             buffer.info[row].isPlain = false
+            buffer.info[row].isMirrored = false
             buffer.repairWideCharacters(row: row)
         }
         return buffer
@@ -273,6 +289,9 @@ struct RowInfo: Sendable {
     var isPlain = true
     /// Every cell equals the row's first: set by `fillWhole`, cleared by every touch.
     var isUniform = false
+    /// The row's scrollback encoding is kept as it is printed (`ScreenBuffer+Mirror`): set
+    /// when the row is cleared, kept by writes that append, cleared by every other touch.
+    var isMirrored = true
 }
 
 /// The memory of a `ScreenBuffer`, copied by hand on write (see `ScreenBuffer.makeUnique`).
@@ -288,6 +307,9 @@ final class ScreenStorage: @unchecked Sendable {
     let plainText: UnsafeMutableBufferPointer<UInt8>
     let info: UnsafeMutableBufferPointer<RowInfo>
     let slots: UnsafeMutableBufferPointer<Int>
+    let mirrorCapacity: Int
+    let mirrors: UnsafeMutableBufferPointer<RowMirror>
+    let mirrorBytes: UnsafeMutableBufferPointer<UInt8>
 
     init(rows: Int, columns: Int, clock: inout UInt64) {
         self.rows = rows
@@ -296,6 +318,11 @@ final class ScreenStorage: @unchecked Sendable {
         cells.initialize(repeating: .blank)
         plainText = .allocate(capacity: rows * columns)
         plainText.initialize(repeating: 0)
+        mirrorCapacity = ScreenBuffer.mirrorCapacity(columns: columns)
+        mirrors = .allocate(capacity: rows)
+        mirrors.initialize(repeating: RowMirror())
+        // Left uninitialised: only the bytes before a mirror's length are ever read.
+        mirrorBytes = .allocate(capacity: rows * mirrorCapacity)
         info = .allocate(capacity: rows)
         slots = .allocate(capacity: rows)
         for row in 0..<rows {
@@ -316,6 +343,15 @@ final class ScreenStorage: @unchecked Sendable {
         _ = info.initialize(from: other.info)
         slots = .allocate(capacity: other.slots.count)
         _ = slots.initialize(from: other.slots)
+        mirrorCapacity = other.mirrorCapacity
+        mirrors = .allocate(capacity: other.mirrors.count)
+        _ = mirrors.initialize(from: other.mirrors)
+        mirrorBytes = .allocate(capacity: other.mirrorBytes.count)
+        for slot in 0..<rows where other.info[slot].isMirrored && !other.info[slot].isPlain {
+            let start = slot * mirrorCapacity
+            (mirrorBytes.baseAddress! + start)
+                .initialize(from: other.mirrorBytes.baseAddress! + start, count: Int(other.mirrors[slot].length))
+        }
     }
 
     /// An independent copy.
@@ -326,5 +362,7 @@ final class ScreenStorage: @unchecked Sendable {
         plainText.deallocate()
         info.deallocate()
         slots.deallocate()
+        mirrors.deallocate()
+        mirrorBytes.deallocate()
     }
 }

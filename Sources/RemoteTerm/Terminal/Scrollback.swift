@@ -71,15 +71,21 @@ public struct Scrollback: Sendable {
     /// Stores a plain row (default-style ASCII, 0 for empty cells) given as its bytes: the
     /// encoding of such a row is the bytes themselves, trailing empty cells dropped.
     mutating func appendPlain(_ text: UnsafeBufferPointer<UInt8>, isWrapped: Bool) {
+        var length = text.count
+        while length > 0 && text[length - 1] == 0 { length -= 1 }
+        appendEncoded(UnsafeBufferPointer(rebasing: text[0..<length]), isWrapped: isWrapped)
+    }
+
+    /// Stores a line given as its `CompactLine` encoding (a row's mirror), with no hyperlinks.
+    mutating func appendEncoded(_ encoding: UnsafeBufferPointer<UInt8>, isWrapped: Bool) {
         linesEntered += 1
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
-        var length = text.count
-        while length > 0 && text[length - 1] == 0 { length -= 1 }
+        let length = encoding.count
         let offset = reserve(length)
         if length > 0 {
             arena.withUnsafeMutableBufferPointer { arena in
-                (arena.baseAddress! + offset).update(from: text.baseAddress!, count: length)
+                (arena.baseAddress! + offset).update(from: encoding.baseAddress!, count: length)
             }
         }
         store(LineRecord(offset: offset, length: Int32(length), isWrapped: isWrapped))

@@ -79,6 +79,14 @@ extension Terminal {
             let continuationBit = CellAttributes.wideContinuation.rawValue
             let clusters = modes.graphemeClustering
             let cells = screen.cells
+            // The row's mirror, if this pass appends to it: bytes written, and whether they
+            // all fit.
+            let mirror = screen.beginMirrorAppend(
+                row: row, column: column, style: ScreenBuffer.mirrorStyle(of: template, extras: extras))
+            var mirrored = 0
+            var mirrorFits = mirror != nil
+            let mirrorRoom = (mirror?.room ?? 0) - 4
+            let mirrorBytes = mirror?.bytes
             let end = { () -> Int in
                 var k = i
                 var previous = -1  // the last base cell written in this pass
@@ -111,6 +119,11 @@ extension Terminal {
                         // written twice rather than branched on.
                         cells[previous].extra = joined
                         cells[previous + Int(cells[previous].attributes.contains(.wide).bit)].extra = joined
+                        if let mirrorBytes, mirrored <= mirrorRoom {
+                            mirrored += UTF8Encoding.storeBranchless(c, mirrorBytes + mirrored)
+                        } else {
+                            mirrorFits = false
+                        }
                         k += 1
                         continue
                     }
@@ -134,6 +147,11 @@ extension Terminal {
                     second.attributes.rawValue |= continuationBit &* wide
                     cells[at] = cell
                     cells[at + Int(wide)] = second
+                    if let mirrorBytes, mirrored <= mirrorRoom {
+                        mirrored += UTF8Encoding.storeBranchless(c, mirrorBytes + mirrored)
+                    } else {
+                        mirrorFits = false
+                    }
                     previous = at
                     column += width
                     last = c
@@ -147,7 +165,10 @@ extension Terminal {
                 i += 1
                 continue
             }
-            screen.touch(row, upTo: column + 1, clock: &clock)
+            if let mirror, mirrorFits {
+                screen.endMirrorAppend(row: row, mirror, count: mirrored, endColumn: column)
+            }
+            screen.touch(row, upTo: column + 1, keepsPlain: false, keepsMirror: mirrorFits, clock: &clock)
             lastPrinted = last
             advanceCursor(to: column)
             i = end
@@ -193,12 +214,22 @@ extension Terminal {
                 p.storeBytes(of: tail, toByteOffset: 8, as: UInt64.self)
             }
         }
-        // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`).
+        // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`);
+        // anything else appended to a row goes to the row's mirror (`ScreenBuffer+Mirror`).
         let keepsPlain = template == .blank && screen.isPlain(cursorRow)
+        var keepsMirror = false
         if keepsPlain {
             (screen.plainText.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
+        } else if let append = screen.beginMirrorAppend(
+            row: cursorRow, column: column, style: ScreenBuffer.mirrorStyle(of: template, extras: extras))
+        {
+            if count <= append.room {
+                append.bytes.update(from: bytes.baseAddress! + start, count: count)
+                screen.endMirrorAppend(row: cursorRow, append, count: count, endColumn: column + count)
+                keepsMirror = true
+            }
         }
-        screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, clock: &clock)
+        screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, keepsMirror: keepsMirror, clock: &clock)
     }
 
     /// The column after the last one printing may use from the cursor: past the right margin
@@ -234,6 +265,14 @@ extension Terminal {
         let rowStart = screen.rowStart(cursorRow)
         var cell = pen
         cell.codePoint = codePoint
+        var keepsMirror = false
+        if let append = screen.beginMirrorAppend(
+            row: cursorRow, column: column, style: ScreenBuffer.mirrorStyle(of: pen, extras: extras)), append.room >= 4
+        {
+            let count = UTF8Encoding.store(codePoint, append.bytes)
+            screen.endMirrorAppend(row: cursorRow, append, count: count, endColumn: column + width)
+            keepsMirror = true
+        }
         let columns = self.columns
         do {
             let cells = screen.cells
@@ -255,7 +294,7 @@ extension Terminal {
                 cells[rowStart + column] = cell
             }
         }
-        screen.touch(cursorRow, upTo: column + width + 1, clock: &clock)
+        screen.touch(cursorRow, upTo: column + width + 1, keepsPlain: false, keepsMirror: keepsMirror, clock: &clock)
         lastPrinted = codePoint
         followsJoiner = false
         advanceCursor(to: column + width)
@@ -296,10 +335,12 @@ extension Terminal {
             combiningCache.store(extra: screen.cells[rowStart + column].extra, codePoint: codePoint, result: index)
         }
         screen.cells[rowStart + column].extra = index
-        if base.attributes.contains(.wide) && column + 1 < columns {
+        let width = base.attributes.contains(.wide) ? 2 : 1
+        if width == 2 && column + 1 < columns {
             screen.cells[rowStart + column + 1].extra = index
         }
-        touch(cursorRow)
+        screen.appendMarkToMirror(row: cursorRow, cellEnd: column + width, mark: codePoint)
+        screen.touch(cursorRow, upTo: column + width + 1, keepsPlain: false, keepsMirror: true, clock: &clock)
     }
 
     /// Performs the pending wrap: marks the row as continued, then CR + index (to the left

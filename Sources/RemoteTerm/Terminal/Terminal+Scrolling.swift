@@ -73,12 +73,19 @@ extension Terminal {
         let start = screen.rowStart(row)
         let used = min(screen.columns, screen.extent(row))
         let isWrapped = isWrapped ?? screen.isWrapped(row)
+        let cells = UnsafeBufferPointer(rebasing: screen.cells[start..<start + used])
         if screen.isPlain(row) {
             scrollback.appendPlain(
                 UnsafeBufferPointer(rebasing: screen.plainText[start..<start + used]), isWrapped: isWrapped)
             return
         }
-        scrollback.append(
-            UnsafeBufferPointer(rebasing: screen.cells[start..<start + used]), isWrapped: isWrapped, extras: extras)
+        if let encoding = screen.mirroredEncoding(of: row) {
+            assert(
+                Array(encoding) == CompactLine.encoded(cells, extras: extras),
+                "row mirror differs from the row's encoding")
+            scrollback.appendEncoded(encoding, isWrapped: isWrapped)
+            return
+        }
+        scrollback.append(cells, isWrapped: isWrapped, extras: extras)
     }
 }
