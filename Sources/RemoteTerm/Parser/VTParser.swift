@@ -70,6 +70,13 @@ public struct VTParser: Sendable {
                     i += 2
                     continue
                 }
+                // Any other C0 control but ESC (CR and LF above all) is executed in the
+                // ground state, CAN and SUB included.
+                if base[i] < 0x20 && base[i] != 0x1B {
+                    handler.execute(UInt32(base[i]))
+                    i += 1
+                    continue
+                }
             }
             if (state == .csiParam || state == .csiEntry) && !utf8.isPending {
                 // Fast path for the common shape of a control sequence: parameter bytes

@@ -209,6 +209,12 @@ public struct ScreenBuffer: Sendable {
         let n = bottom - top + 1
         let k = count % n
         guard k > 0 else { return }
+        // The whole screen moves its window over the slot map instead (a line feed at the
+        // bottom of a screen without a scroll region, the commonest scroll of all).
+        if top == 0 && bottom == rows - 1 {
+            storage.rotateSlotWindow(by: k)
+            return
+        }
         // In place, without allocating: this runs on every line feed at the bottom margin.
         let slots = self.slots
         if k == 1 {
@@ -306,7 +312,11 @@ final class ScreenStorage: @unchecked Sendable {
     let cells: UnsafeMutableBufferPointer<Cell>
     let plainText: UnsafeMutableBufferPointer<UInt8>
     let info: UnsafeMutableBufferPointer<RowInfo>
-    let slots: UnsafeMutableBufferPointer<Int>
+    /// Screen row → slot, read through a window of `rows` entries over twice as many, so
+    /// that scrolling the whole screen moves the window rather than every entry.
+    private let slotMap: UnsafeMutablePointer<Int>
+    private var slotWindow = 0
+    var slots: UnsafeMutableBufferPointer<Int> { UnsafeMutableBufferPointer(start: slotMap + slotWindow, count: rows) }
     let mirrorCapacity: Int
     let mirrors: UnsafeMutableBufferPointer<RowMirror>
     let mirrorBytes: UnsafeMutableBufferPointer<UInt8>
@@ -324,11 +334,12 @@ final class ScreenStorage: @unchecked Sendable {
         // Left uninitialised: only the bytes before a mirror's length are ever read.
         mirrorBytes = .allocate(capacity: rows * mirrorCapacity)
         info = .allocate(capacity: rows)
-        slots = .allocate(capacity: rows)
+        slotMap = .allocate(capacity: 2 * rows)
+        slotMap.initialize(repeating: 0, count: 2 * rows)
         for row in 0..<rows {
             clock &+= 1
             (info.baseAddress! + row).initialize(to: RowInfo(revision: clock))
-            (slots.baseAddress! + row).initialize(to: row)
+            slotMap[row] = row
         }
     }
 
@@ -341,8 +352,9 @@ final class ScreenStorage: @unchecked Sendable {
         _ = plainText.initialize(from: other.plainText)
         info = .allocate(capacity: other.info.count)
         _ = info.initialize(from: other.info)
-        slots = .allocate(capacity: other.slots.count)
-        _ = slots.initialize(from: other.slots)
+        slotMap = .allocate(capacity: 2 * rows)
+        slotMap.initialize(repeating: 0, count: 2 * rows)
+        slotMap.update(from: other.slotMap + other.slotWindow, count: rows)
         mirrorCapacity = other.mirrorCapacity
         mirrors = .allocate(capacity: other.mirrors.count)
         _ = mirrors.initialize(from: other.mirrors)
@@ -357,11 +369,23 @@ final class ScreenStorage: @unchecked Sendable {
     /// An independent copy.
     func copy() -> ScreenStorage { ScreenStorage(copying: self) }
 
+    /// Rotates the whole slot map up by `k` (0 < k < rows): the first `k` entries move to the
+    /// end. The window moves on; when it would leave the map, it is copied back to the start
+    /// first (once every `rows` scrolls).
+    func rotateSlotWindow(by k: Int) {
+        if slotWindow + rows + k > 2 * rows {
+            (slotMap).update(from: slotMap + slotWindow, count: rows)
+            slotWindow = 0
+        }
+        (slotMap + slotWindow + rows).update(from: slotMap + slotWindow, count: k)
+        slotWindow += k
+    }
+
     deinit {
         cells.deallocate()
         plainText.deallocate()
         info.deallocate()
-        slots.deallocate()
+        slotMap.deallocate()
         mirrors.deallocate()
         mirrorBytes.deallocate()
     }

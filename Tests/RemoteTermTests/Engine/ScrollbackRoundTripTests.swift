@@ -80,6 +80,30 @@ import Testing
         }
     }
 
+    /// The arena is a ring: lines of random lengths, styled or not, through many laps of it
+    /// (and lines taken back by a taller screen in between) read back as they were fed.
+    @Test func linesReadBackAfterManyLapsOfTheArena() {
+        var rng = SplitMix64(seed: 11)
+        var t = Terminal(rows: 4, columns: 120, scrollbackLimit: 60)
+        var fed: [String] = []
+        for n in 0..<20_000 {
+            let length = rng.next(below: 4) == 0 ? 110 : rng.next(below: 40)
+            let text = String((0..<length).map { _ in Character(UnicodeScalar(UInt8(0x21 + rng.next(below: 0x5E)))) })
+            let styled = rng.next(below: 3) == 0 ? "\u{1B}[3\(rng.next(below: 8))m" + text + "\u{1B}[0m" : text
+            fed.append(text)
+            t.feed(Array((styled + "\r\n").utf8))
+            if n % 5000 == 4999 {
+                t.resize(rows: 10, columns: 120)  // takes lines back from the scrollback
+                t.resize(rows: 4, columns: 120)
+            }
+        }
+        #expect(t.scrollbackCount == 60)
+        // The screen shows the last three lines; the scrollback the 60 before them.
+        for k in 0..<60 {
+            #expect(t.scrollbackText(k) == fed[fed.count - 3 - 60 + k], "line \(k)")
+        }
+    }
+
     /// Random accents on every other letter (marks are never looked up, each new combination
     /// is a new entry): the table is compacted long before it is full, so it stays small, and
     /// the text on screen is whole.
