@@ -49,15 +49,26 @@ public struct VTParser: Sendable {
                 // Fast path: a run of printable ASCII goes out as one action.
                 var j = i
                 // Eight bytes at a time while all are printable ASCII (0x20–0x7E): a byte
-                // below 0x20 or above 0x7E sets its high bit in one of the two masks.
+                // below 0x20 or above 0x7E sets its high bit in one of the two masks, and the
+                // lowest bit set is exactly the first such byte (a borrow or carry only
+                // reaches bytes above one that is flagged itself), so it ends the run
+                // without a loop over the last few bytes.
+                var ended = false
                 while j + 8 <= count {
                     let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
                     let below = (word &- 0x2020_2020_2020_2020) & ~word
                     let above = (word &+ 0x0101_0101_0101_0101) | word
-                    if (below | above) & 0x8080_8080_8080_8080 != 0 { break }
+                    let stops = (below | above) & 0x8080_8080_8080_8080
+                    if stops != 0 {
+                        j += stops.trailingZeroBitCount &>> 3
+                        ended = true
+                        break
+                    }
                     j += 8
                 }
-                while j < count && base[j] &- 0x20 < 0x5F { j += 1 }
+                if !ended {
+                    while j < count && base[j] &- 0x20 < 0x5F { j += 1 }
+                }
                 if j > i {
                     handler.printASCII(UnsafeBufferPointer(start: base + i, count: j - i))
                     i = j

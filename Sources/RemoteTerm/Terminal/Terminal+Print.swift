@@ -5,11 +5,21 @@ extension Terminal {
     /// Prints a run of printable ASCII (the parser's fast path).
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         untouchedSince = nil
+        let count = bytes.count
+        // The common case, a run that fits on the cursor row short of its end: one store
+        // pass and the cursor moves (short writes between cursor motions are all this).
+        let column = cursorColumn
+        if !hasPendingWrap && charsets.current == .ascii && !modes.insert && column + count < printEnd {
+            storeASCII(bytes, from: 0, count: count, column: column)
+            cursorColumn = column + count
+            lastPrinted = UInt32(bytes[count - 1])
+            followsJoiner = false
+            return
+        }
         guard charsets.current == .ascii && !modes.insert else {
             for byte in bytes { putCharacter(charsets.current.translate(UInt32(byte)), width: 1) }
             return
         }
-        let count = bytes.count
         var i = 0
         while i < count {
             if hasPendingWrap { wrapLine() }
@@ -201,17 +211,18 @@ extension Terminal {
             if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
                 Self.blankHalf(&cells[rowStart + end])
             }
-            // Two 8-byte stores per cell: the code point with the foreground, then the
-            // background, attributes and extra (the layout `ParserTests` pins down).
+            // One 16-byte store per cell: the code point with the foreground, then the
+            // background, attributes and extra (the layout `ParserTests` pins down). Two
+            // 8-byte stores made this loop wait on the processor's store port.
             let high = UInt64(template.foregroundBits) << 32
             let tail = UInt64(template.backgroundBits) | UInt64(template.attributes.rawValue) << 32
                 | UInt64(template.extra) << 48
             let raw = UnsafeMutableRawPointer(cells.baseAddress! + first)
             let source = bytes.baseAddress! + start
+            let cellTemplate = SIMD2<UInt64>(high, tail)
             for k in 0..<count {
                 let p = raw + k &* MemoryLayout<Cell>.stride
-                p.storeBytes(of: high | UInt64(source[k]), as: UInt64.self)
-                p.storeBytes(of: tail, toByteOffset: 8, as: UInt64.self)
+                p.storeBytes(of: cellTemplate | SIMD2(UInt64(source[k]), 0), as: SIMD2<UInt64>.self)
             }
         }
         // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`);
@@ -220,16 +231,25 @@ extension Terminal {
         var keepsMirror = false
         if keepsPlain {
             (screen.plainText.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
-        } else if let append = screen.beginMirrorAppend(
-            row: cursorRow, column: column, style: ScreenBuffer.mirrorStyle(of: template, extras: extras))
-        {
-            if count <= append.room {
-                append.bytes.update(from: bytes.baseAddress! + start, count: count)
-                screen.endMirrorAppend(row: cursorRow, append, count: count, endColumn: column + count)
-                keepsMirror = true
-            }
+        } else {
+            keepsMirror = appendToMirror(UnsafeBufferPointer(start: bytes.baseAddress! + start, count: count), at: column)
         }
         screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, keepsMirror: keepsMirror, clock: &clock)
+    }
+
+    /// Appends printable ASCII written in the pen from `column` on to the cursor row's
+    /// mirror; false when it could not (the mirror is then given up). Out of line, so the
+    /// plain path above stays small enough to inline.
+    @inline(never)
+    private mutating func appendToMirror(_ text: UnsafeBufferPointer<UInt8>, at column: Int) -> Bool {
+        guard
+            let append = screen.beginMirrorAppend(
+                row: cursorRow, column: column, style: ScreenBuffer.mirrorStyle(of: pen, extras: extras)),
+            text.count <= append.room
+        else { return false }
+        append.bytes.update(from: text.baseAddress!, count: text.count)
+        screen.endMirrorAppend(row: cursorRow, append, count: text.count, endColumn: column + text.count)
+        return true
     }
 
     /// The column after the last one printing may use from the cursor: past the right margin
