@@ -153,17 +153,6 @@ public struct VTParser: Sendable {
         var j = start
         var c1: UInt32 = 0
         while j < count && n < buffer.count {
-            // Four bytes at a time while they hold well-formed printable characters.
-            if j + 4 <= count && !utf8.isPending {
-                let word = UInt32(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt32.self))
-                let (c, length) = UTF8Word.decodePrintable(word)
-                if length != 0 {
-                    buffer[n] = c
-                    n += 1
-                    j += length
-                    continue
-                }
-            }
             let byte = base[j]
             if byte < 0x80 {
                 guard !utf8.isPending && byte &- 0x20 < 0x5F else { break }
