@@ -70,6 +70,13 @@ public struct ScreenBuffer: Sendable {
         info[slot].isMirrored = false
     }
 
+    /// Stamps row `row` as changed for a renderer whose content is the same (the screen
+    /// switched or its colours were reversed): what is known about its cells stays true.
+    @inline(__always) mutating func stamp(_ row: Int, clock: inout UInt64) {
+        clock &+= 1
+        info[slots[row]].revision = clock
+    }
+
     /// Stamps row `row` as changed in columns before `end` only (the print paths).
     @inline(__always) mutating func touch(_ row: Int, upTo end: Int, clock: inout UInt64) {
         touch(row, upTo: end, keepsPlain: false, clock: &clock)

@@ -25,7 +25,7 @@ extension Terminal {
         case 5:  // DECSCNM
             if modes.reverseVideo != enabled {
                 modes.reverseVideo = enabled
-                for row in 0..<rows { touch(row) }
+                for row in 0..<rows { screen.stamp(row, clock: &clock) }
             }
         case 6:  // DECOM: homes the cursor either way
             modes.origin = enabled
@@ -100,8 +100,9 @@ extension Terminal {
         swap(&screen, &otherScreen)
         isAlternateScreenActive = toAlternate
         if toAlternate && clearAlternate { clearScreenForAlternate() }
-        // The whole screen changed under the renderer: stamp every row.
-        for row in 0..<rows { touch(row) }
+        // The whole screen changed under the renderer: stamp every row (its cells are as
+        // they were, so what is known of them, plain or mirrored, stays).
+        for row in 0..<rows { screen.stamp(row, clock: &clock) }
     }
 
     private mutating func clearScreenForAlternate() {

@@ -201,15 +201,21 @@ extension Terminal {
         let rowStart = screen.rowStart(cursorRow)
         let template = pen
         let columns = self.columns
+        // A plain row holds no wide character, so none can be cut in half: the row's flag
+        // (in a small table) answers instead of the cells at both ends (a load from a row
+        // that may be far out of the processor's cache, before any store could start).
+        let rowIsPlain = screen.isPlain(cursorRow)
         do {
             let cells = screen.cells
             let first = rowStart + column
             let end = column + count
-            if cells[first].attributes.contains(.wideContinuation) && column > 0 {
-                Self.blankHalf(&cells[first - 1])
-            }
-            if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
-                Self.blankHalf(&cells[rowStart + end])
+            if !rowIsPlain {
+                if cells[first].attributes.contains(.wideContinuation) && column > 0 {
+                    Self.blankHalf(&cells[first - 1])
+                }
+                if end < columns && cells[rowStart + end].attributes.contains(.wideContinuation) {
+                    Self.blankHalf(&cells[rowStart + end])
+                }
             }
             // One 16-byte store per cell: the code point with the foreground, then the
             // background, attributes and extra (the layout `ParserTests` pins down). Two
@@ -227,7 +233,7 @@ extension Terminal {
         }
         // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`);
         // anything else appended to a row goes to the row's mirror (`ScreenBuffer+Mirror`).
-        let keepsPlain = template == .blank && screen.isPlain(cursorRow)
+        let keepsPlain = template == .blank && rowIsPlain
         var keepsMirror = false
         if keepsPlain {
             (screen.plainText.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
