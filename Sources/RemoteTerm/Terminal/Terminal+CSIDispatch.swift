@@ -13,7 +13,7 @@ extension Terminal {
         let n = s.parameters.value(at: 0, default: 1)
         switch (s.privateMarker, s.intermediates) {
         case (0, 0):
-            dispatchPlain(final, s.parameters, n)
+            dispatchPlain(final, &s, n)
         case (UInt8(ascii: "?"), 0):
             switch final {
             case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: true, enabled: true)  // DECSET
@@ -55,7 +55,9 @@ extension Terminal {
         }
     }
 
-    private mutating func dispatchPlain(_ final: UInt8, _ p: borrowing CSIParameters, _ n: Int) {
+    /// The parameters are read in place from the sequence (`inout`): passed on their own,
+    /// they were copied, 80 bytes, for every cursor motion.
+    private mutating func dispatchPlain(_ final: UInt8, _ s: inout CSISequence, _ n: Int) {
         switch final {
         case UInt8(ascii: "@"): insertCharacters(n)  // ICH
         case UInt8(ascii: "A"): cursorUp(n)  // CUU
@@ -70,32 +72,32 @@ extension Terminal {
             carriageReturn()
         case UInt8(ascii: "G"), UInt8(ascii: "`"): setCursorColumn(n - 1)  // CHA, HPA
         case UInt8(ascii: "H"), UInt8(ascii: "f"):  // CUP, HVP
-            setCursor(row: n - 1, column: p.value(at: 1, default: 1) - 1)
+            setCursor(row: n - 1, column: s.parameters.value(at: 1, default: 1) - 1)
         case UInt8(ascii: "I"): tabForward(n)  // CHT
-        case UInt8(ascii: "J"): eraseInDisplay(p[0])  // ED
-        case UInt8(ascii: "K"): eraseInLine(p[0])  // EL
+        case UInt8(ascii: "J"): eraseInDisplay(s.parameters[0])  // ED
+        case UInt8(ascii: "K"): eraseInLine(s.parameters[0])  // EL
         case UInt8(ascii: "L"): insertLines(n)  // IL
         case UInt8(ascii: "M"): deleteLines(n)  // DL
         case UInt8(ascii: "P"): deleteCharacters(n)  // DCH
         case UInt8(ascii: "S"): scrollUp(n)  // SU
         case UInt8(ascii: "T"):  // SD (with more parameters it is xterm's mouse tracking start)
-            if p.count <= 1 { scrollDown(n) }
+            if s.parameters.count <= 1 { scrollDown(n) }
         case UInt8(ascii: "X"): eraseCharacters(n)  // ECH
         case UInt8(ascii: "Z"): tabBackward(n)  // CBT
         case UInt8(ascii: "a"): cursorColumnRelative(n)  // HPR
         case UInt8(ascii: "b"): repeatLastCharacter(n)  // REP
-        case UInt8(ascii: "c"): if p[0] == 0 { reportPrimaryDeviceAttributes() }  // DA1
+        case UInt8(ascii: "c"): if s.parameters[0] == 0 { reportPrimaryDeviceAttributes() }  // DA1
         case UInt8(ascii: "d"): setCursorRow(n - 1)  // VPA
         case UInt8(ascii: "e"): cursorRowRelative(n)  // VPR
-        case UInt8(ascii: "g"): clearTabStops(p[0])  // TBC
-        case UInt8(ascii: "h"): setModes(p, isPrivate: false, enabled: true)  // SM
-        case UInt8(ascii: "l"): setModes(p, isPrivate: false, enabled: false)  // RM
-        case UInt8(ascii: "m"): selectGraphicRendition(p)  // SGR
-        case UInt8(ascii: "n"): reportDeviceStatus(p[0], isPrivate: false)  // DSR
-        case UInt8(ascii: "r"): setScrollRegion(top: p[0], bottom: p[1])  // DECSTBM
+        case UInt8(ascii: "g"): clearTabStops(s.parameters[0])  // TBC
+        case UInt8(ascii: "h"): setModes(s.parameters, isPrivate: false, enabled: true)  // SM
+        case UInt8(ascii: "l"): setModes(s.parameters, isPrivate: false, enabled: false)  // RM
+        case UInt8(ascii: "m"): selectGraphicRendition(s.parameters)  // SGR
+        case UInt8(ascii: "n"): reportDeviceStatus(s.parameters[0], isPrivate: false)  // DSR
+        case UInt8(ascii: "r"): setScrollRegion(top: s.parameters[0], bottom: s.parameters[1])  // DECSTBM
         case UInt8(ascii: "s"):  // DECSLRM while DECLRMM is set, else SCOSC
-            if modes.leftRightMargins { setLeftRightMargins(left: p[0], right: p[1]) } else { saveCursor() }
-        case UInt8(ascii: "t"): windowOperation(p)  // XTWINOPS
+            if modes.leftRightMargins { setLeftRightMargins(left: s.parameters[0], right: s.parameters[1]) } else { saveCursor() }
+        case UInt8(ascii: "t"): windowOperation(s.parameters)  // XTWINOPS
         case UInt8(ascii: "u"): restoreCursor()  // SCORC
         default: break
         }
