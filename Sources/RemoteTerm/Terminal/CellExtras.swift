@@ -84,9 +84,6 @@ public struct CellExtras: Sendable {
         index != 0 && Int(index) < records.count ? Int(records[Int(index)].markCount) : 0
     }
 
-    /// The entry has combining marks.
-    func hasMarks(_ index: UInt16) -> Bool { markCount(index) != 0 }
-
     /// The entry's underline colour (0: the default).
     func underlineColor(_ index: UInt16) -> UInt32 {
         index != 0 && Int(index) < records.count ? records[Int(index)].underlineColor : 0

@@ -112,9 +112,6 @@ extension ScreenBuffer {
         mirrors[slots[row]] = m
     }
 
-    /// Gives up row `row`'s mirror (an append that did not fit).
-    mutating func dropMirror(row: Int) { info[slots[row]].isMirrored = false }
-
     /// Appends a combining mark joined to the cell that ends at `cellEnd` (its column after
     /// the cell); the mirror is given up when that cell is not the last one it holds.
     mutating func appendMarkToMirror(row: Int, cellEnd: Int, mark: UInt32) {

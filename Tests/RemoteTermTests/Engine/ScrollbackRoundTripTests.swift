@@ -8,26 +8,15 @@ import Testing
 /// what the screen held just before, for random lines mixing everything the encoder treats
 /// differently.
 @Suite struct ScrollbackRoundTripTests {
-    /// What a cell draws, by value (indices into tables left out).
-    struct Drawn: Equatable, CustomStringConvertible {
-        var text: String
-        var foreground: UInt32
-        var background: UInt32
-        var attributes: UInt16
-        var underlineColor: UInt32
-        var link: String?
-
-        var description: String { "\(text.unicodeScalars.map { String($0.value, radix: 16) }) fg \(foreground) bg \(background) a \(attributes) ul \(underlineColor) \(link ?? "")" }
-    }
-
-    static func drawn(_ line: TerminalLine) -> [Drawn] {
+    /// What each cell draws, by value (indices into tables left out).
+    static func drawn(_ line: TerminalLine) -> [CellSnapshot] {
         line.cells.indices.map { column in
             let cell = line.cells[column]
-            let extra = line.extras.entry(cell.extra)
-            return Drawn(
-                text: line.text(at: column), foreground: cell.foregroundBits, background: cell.backgroundBits,
-                attributes: cell.attributes.rawValue, underlineColor: extra.underlineColor,
-                link: line.hyperlink(at: column))
+            return CellSnapshot(
+                codePoint: cell.codePoint, foreground: cell.foregroundBits, background: cell.backgroundBits,
+                attributes: cell.attributes.rawValue, grapheme: line.text(at: column),
+                hyperlink: line.hyperlink(at: column),
+                underlineColor: TerminalColor(packed: line.extras.entry(cell.extra).underlineColor))
         }
     }
 
