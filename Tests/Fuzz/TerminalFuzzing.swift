@@ -62,7 +62,7 @@ enum TerminalFuzzing {
     }
 
     /// Cursor, margins and scrollback within bounds; every row as wide as the screen; the
-    /// two halves of a wide character together.
+    /// two halves of a wide character together; every row mirror equal to its row's encoding.
     static func stateViolations(_ t: Terminal, checkingCells: Bool) -> [String] {
         var found: [String] = []
         if !(1...Terminal.maximumDimension).contains(t.rows) || !(1...Terminal.maximumDimension).contains(t.columns) {
@@ -81,6 +81,8 @@ enum TerminalFuzzing {
             found.append("scrollback \(t.scrollbackCount) over its limit \(t.scrollbackLimit)")
         }
         guard checkingCells else { return found }
+        let differing = t.rowsWhoseMirrorDiffers
+        if !differing.isEmpty { found.append("rows \(differing): the scrollback encoding kept as printed differs") }
         for row in 0..<t.rows {
             let cells = t.rowCells(row)
             if cells.count != t.columns {

@@ -146,3 +146,16 @@ extension ScreenBuffer {
         UnsafeMutableRawPointer(out + 9).storeBytes(of: rest.littleEndian, as: UInt64.self)
     }
 }
+
+extension Terminal {
+    /// The screen rows whose mirror does not hold their encoding (always none; a check for
+    /// the fuzz target, which runs without the debug builds' check as rows scroll off).
+    public var rowsWhoseMirrorDiffers: [Int] {
+        (0..<rows).filter { row in
+            guard let encoding = screen.mirroredEncoding(of: row) else { return false }
+            let start = screen.rowStart(row)
+            let cells = UnsafeBufferPointer(rebasing: screen.cells[start..<start + min(columns, screen.extent(row))])
+            return Array(encoding) != CompactLine.encoded(cells, extras: extras)
+        }
+    }
+}
