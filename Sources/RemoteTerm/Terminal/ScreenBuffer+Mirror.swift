@@ -129,7 +129,7 @@ extension ScreenBuffer {
 
     /// A plain row's encoding is its characters, trailing blanks left out.
     private func takeMirrorFromPlainText(slot: Int, row: Int, into base: UnsafeMutablePointer<UInt8>) {
-        let text = plainText.baseAddress! + rowStart(row)
+        let text = plainText.baseAddress! + plainRowStart(row)
         var length = min(extent(row), columns)
         while length > 0 && text[length - 1] == 0 { length -= 1 }
         base.update(from: text, count: length)

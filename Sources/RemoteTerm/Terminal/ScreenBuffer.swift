@@ -38,8 +38,47 @@ public struct ScreenBuffer: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
-    /// Index in `cells` of the first cell of screen row `row`.
-    @inline(__always) func rowStart(_ row: Int) -> Int { slots[row] &* columns }
+    /// Index in `cells` of the first cell of screen row `row`, for reading or writing its
+    /// cells: a plain row's cells that were held in `plainText` only are written out first.
+    @inline(__always) func rowStart(_ row: Int) -> Int {
+        let slot = slots[row]
+        if heldInPlainText[slot] != 0 { writeOutCells(slot: slot) }
+        return slot &* columns
+    }
+
+    /// The same without writing anything out, for code that reads only `plainText` or
+    /// writes a plain row through `holdInPlainText`.
+    @inline(__always) func plainRowStart(_ row: Int) -> Int { slots[row] &* columns }
+
+    /// Per slot: the columns before this one are held in `plainText` only. While a row is
+    /// plain, its cells are exactly its characters in the default style, so printing
+    /// default-style ASCII on it can write the bytes alone and leave the cells (16 bytes
+    /// each) to be written out when something reads them (`rowStart`): a screen's worth of
+    /// rows at most, at frame pace, instead of every line of a flood, and a recycled row is
+    /// cleared by zeroing its bytes. 0 when every cell is stored.
+    var heldInPlainText: UnsafeMutableBufferPointer<Int32> { storage.heldInPlainText }
+
+    /// Writes out the cells of slot `slot` held in `plainText` only.
+    @inline(never) func writeOutCells(slot: Int) {
+        assert(info[slot].isPlain, "cells held in plainText on a row that is not plain")
+        let count = Int(heldInPlainText[slot])
+        let start = slot &* columns
+        let text = plainText.baseAddress! + start
+        let raw = UnsafeMutableRawPointer(cells.baseAddress! + start)
+        for k in 0..<count {
+            raw.storeBytes(of: SIMD2<UInt64>(UInt64(text[k]), 0), toByteOffset: k &* MemoryLayout<Cell>.stride, as: SIMD2<UInt64>.self)
+        }
+        heldInPlainText[slot] = 0
+    }
+
+    /// Records that plain row `row`'s columns before `end` were written to `plainText` only.
+    /// The first time, everything up to the row's extent counts as held there too: its cells
+    /// equal its bytes, and the row may be cleared before they are written out.
+    @inline(__always) mutating func holdInPlainText(row: Int, upTo end: Int) {
+        let slot = slots[row]
+        let held = Int(heldInPlainText[slot])
+        heldInPlainText[slot] = Int32(max(held == 0 ? Int(info[slot].extent) : held, end))
+    }
 
     /// The cell at a screen position.
     func cell(row: Int, column: Int) -> Cell { cells[rowStart(row) + column] }
@@ -63,6 +102,8 @@ public struct ScreenBuffer: Sendable {
     @inline(__always) mutating func touch(_ row: Int, clock: inout UInt64) {
         clock &+= 1
         let slot = slots[row]
+        // A row that stops being plain stores all its cells (its bytes stop being them).
+        if heldInPlainText[slot] != 0 { writeOutCells(slot: slot) }
         info[slot].revision = clock
         info[slot].extent = Int32(columns)
         info[slot].isPlain = false
@@ -92,7 +133,10 @@ public struct ScreenBuffer: Sendable {
         let columns = self.columns
         info[slot].revision = clock
         if info[slot].extent < end { info[slot].extent = Int32(min(end, columns)) }
-        if !keepsPlain { info[slot].isPlain = false }
+        if !keepsPlain {
+            if heldInPlainText[slot] != 0 { writeOutCells(slot: slot) }
+            info[slot].isPlain = false
+        }
         if !keepsMirror && !keepsPlain { info[slot].isMirrored = false }
         info[slot].isUniform = false
     }
@@ -198,9 +242,12 @@ public struct ScreenBuffer: Sendable {
                 if wasWrapped { info[slot].revision = clock }
                 return
             }
-            let start = rowStart(row)
-            UnsafeMutableRawPointer(cells.baseAddress! + start)
-                .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            let start = plainRowStart(row)
+            // Cells held in `plainText` only need no clearing: zero bytes are blank cells.
+            if heldInPlainText[slot] == 0 {
+                UnsafeMutableRawPointer(cells.baseAddress! + start)
+                    .initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Cell>.stride)
+            }
             (plainText.baseAddress! + start).initialize(repeating: 0, count: count)
             clock &+= 1
             info[slot] = RowInfo(revision: clock)
@@ -312,7 +359,10 @@ struct RowInfo: Sendable {
 /// Buffer pointers rather than arrays, so the hot paths write without a uniqueness check
 /// per write; their subscripts are bounds-checked in debug builds, which the tests (and the
 /// 64 MiB fuzz run) use. `@unchecked Sendable`: it is only ever mutated through a
-/// `ScreenBuffer` that owns it uniquely.
+/// `ScreenBuffer` that owns it uniquely, with one exception: reading a row writes out the
+/// cells it held in `plainText` only (`ScreenBuffer.rowStart`), which leaves its content as
+/// it was, for every copy sharing the storage. A terminal and its copies are used from one
+/// thread (the session's loop, or `rterm render`'s), so no read runs beside another.
 final class ScreenStorage: @unchecked Sendable {
     let rows: Int
     let columns: Int
@@ -327,6 +377,7 @@ final class ScreenStorage: @unchecked Sendable {
     let mirrorCapacity: Int
     let mirrors: UnsafeMutableBufferPointer<RowMirror>
     let mirrorBytes: UnsafeMutableBufferPointer<UInt8>
+    let heldInPlainText: UnsafeMutableBufferPointer<Int32>
 
     init(rows: Int, columns: Int, clock: inout UInt64) {
         self.rows = rows
@@ -340,6 +391,8 @@ final class ScreenStorage: @unchecked Sendable {
         mirrors.initialize(repeating: RowMirror())
         // Left uninitialised: only the bytes before a mirror's length are ever read.
         mirrorBytes = .allocate(capacity: rows * mirrorCapacity)
+        heldInPlainText = .allocate(capacity: rows)
+        heldInPlainText.initialize(repeating: 0)
         info = .allocate(capacity: rows)
         slotMap = .allocate(capacity: 2 * rows)
         slotMap.initialize(repeating: 0, count: 2 * rows)
@@ -362,6 +415,8 @@ final class ScreenStorage: @unchecked Sendable {
         slotMap = .allocate(capacity: 2 * rows)
         slotMap.initialize(repeating: 0, count: 2 * rows)
         slotMap.update(from: other.slotMap + other.slotWindow, count: rows)
+        heldInPlainText = .allocate(capacity: other.heldInPlainText.count)
+        _ = heldInPlainText.initialize(from: other.heldInPlainText)
         mirrorCapacity = other.mirrorCapacity
         mirrors = .allocate(capacity: other.mirrors.count)
         _ = mirrors.initialize(from: other.mirrors)
@@ -395,5 +450,6 @@ final class ScreenStorage: @unchecked Sendable {
         slotMap.deallocate()
         mirrors.deallocate()
         mirrorBytes.deallocate()
+        heldInPlainText.deallocate()
     }
 }

@@ -198,12 +198,20 @@ extension Terminal {
     @inline(__always)
     private mutating func storeASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, column: Int) {
         guard count > 0 else { return }
-        let rowStart = screen.rowStart(cursorRow)
         let template = pen
         let columns = self.columns
-        // A plain row holds no wide character, so none can be cut in half: the row's flag
-        // (in a small table) answers instead of the cells at both ends (a load from a row
-        // that may be far out of the processor's cache, before any store could start).
+        // Default-style text on a plain row: the bytes are the row's content, and its cells
+        // are written out only when read (`ScreenBuffer.heldInPlainText`).
+        if template == .blank && screen.isPlain(cursorRow) {
+            let text = screen.plainText.baseAddress! + screen.plainRowStart(cursorRow) + column
+            text.update(from: bytes.baseAddress! + start, count: count)
+            screen.holdInPlainText(row: cursorRow, upTo: column + count)
+            screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: true, clock: &clock)
+            return
+        }
+        let rowStart = screen.rowStart(cursorRow)
+        // A plain row (styled text is about to end that) holds no wide character, so none
+        // can be cut in half: the row's flag answers instead of the cells at both ends.
         let rowIsPlain = screen.isPlain(cursorRow)
         do {
             let cells = screen.cells
@@ -231,16 +239,10 @@ extension Terminal {
                 p.storeBytes(of: cellTemplate | SIMD2(UInt64(source[k]), 0), as: SIMD2<UInt64>.self)
             }
         }
-        // Default-style text on a plain row is mirrored as bytes (see `ScreenBuffer.plainText`);
-        // anything else appended to a row goes to the row's mirror (`ScreenBuffer+Mirror`).
-        let keepsPlain = template == .blank && rowIsPlain
-        var keepsMirror = false
-        if keepsPlain {
-            (screen.plainText.baseAddress! + rowStart + column).update(from: bytes.baseAddress! + start, count: count)
-        } else {
-            keepsMirror = appendToMirror(UnsafeBufferPointer(start: bytes.baseAddress! + start, count: count), at: column)
-        }
-        screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: keepsPlain, keepsMirror: keepsMirror, clock: &clock)
+        // Styled text, or text on a row that is not plain: appended to the row's mirror
+        // (`ScreenBuffer+Mirror`) when it can be.
+        let keepsMirror = appendToMirror(UnsafeBufferPointer(start: bytes.baseAddress! + start, count: count), at: column)
+        screen.touch(cursorRow, upTo: column + count + 1, keepsPlain: false, keepsMirror: keepsMirror, clock: &clock)
     }
 
     /// Appends printable ASCII written in the pen from `column` on to the cursor row's

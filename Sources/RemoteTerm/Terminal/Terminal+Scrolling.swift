@@ -70,7 +70,9 @@ extension Terminal {
         row: Int, of screen: borrowing ScreenBuffer, extras: borrowing CellExtras, into scrollback: inout Scrollback,
         isWrapped: Bool?
     ) {
-        let start = screen.rowStart(row)
+        // A plain row is saved from its bytes, so its cells are not written out for this
+        // (a row that is not plain has all its cells stored).
+        let start = screen.plainRowStart(row)
         let used = min(screen.columns, screen.extent(row))
         let isWrapped = isWrapped ?? screen.isWrapped(row)
         let cells = UnsafeBufferPointer(rebasing: screen.cells[start..<start + used])
