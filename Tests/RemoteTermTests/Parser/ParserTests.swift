@@ -135,10 +135,12 @@ import Testing
     func plainAndEncodedRowsMatch(text: String) {
         var plain = Terminal(rows: 2, columns: 10)
         plain.feed(text + "\r\n\n\n")
-        // The same row, forced through the general encoder: reverse video on and off
-        // changes no cell but marks every row as touched (no longer known plain).
+        // The same row, forced through the general encoder: DECRARA reversing bold twice
+        // changes no cell but touches the row (no longer known plain).
         var general = Terminal(rows: 2, columns: 10)
-        general.feed(text + "\u{1B}[?5h\u{1B}[?5l\r\n\n\n")
+        general.feed(text + "\u{1B}[1;1;1;10;1$t\u{1B}[1;1;1;10;1$t")
+        #expect(!general.screen.isPlain(0))
+        general.feed("\r\n\n\n")
         #expect(plain.scrollbackCount == 2)
         #expect(general.scrollbackCount == 2)
         #expect(plain.line(number: 0)?.cells == general.line(number: 0)?.cells, "\(text)")
