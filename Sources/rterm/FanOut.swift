@@ -22,18 +22,11 @@ struct FanOut {
     let options: ScriptCommand.Options
 
     func run() -> Int32 {
-        guard let data = FileManager.default.contents(atPath: hostsFile) else {
-            printError("rterm: cannot read hosts file '\(hostsFile)': \(String(cString: strerror(errno)))")
-            return 2
-        }
-        let listed: [(line: Int, words: [String])] = String(decoding: data, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
-                let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
-                return words.isEmpty ? nil : (number + 1, words)
-            }
-        guard !listed.isEmpty else {
-            printError("rterm: hosts file '\(hostsFile)' names no target")
+        let listed: [(line: Int, words: [String])]
+        switch HostsFile.targets(hostsFile) {
+        case .success(let targets): listed = targets
+        case .failure(let problem):
+            printError(problem.message)
             return 2
         }
         let chosen = options.shard.map { shard in

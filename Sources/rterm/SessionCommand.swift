@@ -24,6 +24,13 @@ struct SessionCommand {
         """
 
     func run() -> Int32 {
+        if let index = arguments.firstIndex(of: "--hosts"), !arguments[..<index].contains("--") {
+            guard index + 1 < arguments.count else {
+                printError("rterm: --hosts needs a file (one target a line)")
+                return 2
+            }
+            return runHosts(arguments[index + 1], options: Array(arguments[..<index] + arguments[(index + 2)...]))
+        }
         if arguments.first == "--local", ["-h", "--help"].contains(arguments.dropFirst().first ?? "") {
             print(Self.localUsage)
             return 0
@@ -118,43 +125,88 @@ struct SessionCommand {
         _ plan: ConnectionPlan, loop: EventLoop, mailbox: PromptMailbox, log: LogDestination,
         size: (rows: Int, columns: Int)
     ) -> Int32 {
-        // Blocked before any other thread starts (the connection's): threads inherit the
+        runFront(loop: loop) { opener in [opener.start(plan, size: size, log: log, mailbox: mailbox)] }
+    }
+
+    /// `rterm --hosts FILE [ssh options]`: one session per target of FILE (the options before
+    /// each ssh line's words; a `--local` line is a local shell), in one front; the first is
+    /// shown.
+    private func runHosts(_ path: String, options: [String]) -> Int32 {
+        let targets: [(line: Int, words: [String])]
+        switch HostsFile.targets(path) {
+        case .success(let listed): targets = listed
+        case .failure(let problem):
+            printError(problem.message)
+            return 2
+        }
+        guard isatty(1) == 1 else {
+            printError("rterm: --hosts shows its sessions on the terminal: standard output is not one")
+            return 2
+        }
+        guard SSHLibrary.initialize() else {
+            printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
+            return 255
+        }
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            printError(error.description)
+            return 255
+        }
+        let size = InteractiveFront.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
+        var failure: (line: Int, problem: OpenProblem)?
+        let status = runFront(loop: loop) { opener in
+            var opened: [SessionOpener.Opened] = []
+            for target in targets {
+                // The ssh options go before an ssh target's words; a local one takes none.
+                let words = target.words.first == "--local" ? target.words : options + target.words
+                switch opener.open(words, size: size) {
+                case .success(let session): opened.append(session)
+                case .failure(let problem):
+                    // Nothing is started on a file with a mistake in it: the line says which.
+                    for session in opened { session.session.end(.disconnected(label: session.label)) }
+                    failure = (target.line, problem)
+                    return []
+                }
+            }
+            return opened
+        }
+        if let failure {
+            printError("rterm: \(path):\(failure.line): " + failure.problem.message.replacingOccurrences(of: "rterm: ", with: ""))
+            return failure.problem.exitStatus
+        }
+        return status
+    }
+
+    /// Runs the full-screen front on the sessions `open` starts (none: nothing to run, 2).
+    private func runFront(loop: EventLoop, _ open: (SessionOpener) -> [SessionOpener.Opened]) -> Int32 {
+        // Blocked before any other thread starts (the connections'): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
         let (bar, barProblems) = KeyBarFile.load(environment: environment)
         // Asked before the screen starts, so the answers are not taken for keys.
         let colors = TerminalProbe.colorDefaults(term: environment["TERM"])
+        let opener = SessionOpener(loop: loop, environment: environment, colors: colors)
+        let sessions = open(opener)
+        guard !sessions.isEmpty else {
+            signals.pause()
+            return 2
+        }
         guard let screen = NcursesScreen() else {
             printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
+            for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
             return 255
         }
-        var options = Session.Options()
-        options.escapes = plan.escapeCharacter != nil
-        options.escapeCharacter = plan.escapeCharacter ?? 0x7E
-        options.label = plan.label
-        if plan.canReconnect { options.reconnect = ReconnectPolicy() }
-        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
-        session.setColorDefaults(colors)
-        session.connect(ConnectionAttempt(prompts: mailbox, wake: loop.waker.wake) { mailbox in
-            plan.connect(prompts: mailbox)
-        })
-        // A reconnect is the same plan on a new attempt, with a mailbox of its own (a
-        // cancelled one stays cancelled); its log lines go to the bar through it.
-        let wake = loop.waker.wake
-        session.reconnector = {
-            let next = PromptMailbox(wake: wake)
-            log.mailbox = next
-            return ConnectionAttempt(prompts: next, wake: wake) { mailbox in plan.connect(prompts: mailbox) }
-        }
         let front = InteractiveFront(
-            screen: screen, session: session, loop: loop, signals: signals, bar: bar, label: plan.label,
-            resumeName: plan.resumeName, problems: barProblems)
-        let ending = front.run()
+            screen: screen, sessions: sessions, opener: opener, loop: loop, signals: signals, bar: bar,
+            problems: barProblems)
+        let outcome = front.run()
         screen.restore()
         for problem in barProblems { printError("rterm: \(problem)") }
         for message in front.laterMessages { printError(message) }
-        if let message = ending.message { printError(message) }
-        return ending.exitStatus
+        for ending in outcome.endings { if let message = ending.message { printError(message) } }
+        return outcome.exitStatus
     }
 
     /// No screen: bytes pass through; with a pseudo-terminal and a terminal on standard

@@ -21,6 +21,16 @@ public enum FrontAction: Equatable, Sendable {
     case reconnectNow
     /// The link is down: give up (`[Quit]`), exit 255 with the reason.
     case quit
+    /// Show the workspace's session at this index (a tab, the menu, `~1`…`~9`).
+    case showSession(Int)
+    /// Show the next session (`~n`), wrapping.
+    case nextSession
+    /// Show the previous session (`~p`), wrapping.
+    case previousSession
+    /// Open a new session to this destination, as typed after `~c` (ssh's syntax).
+    case openSession(String)
+    /// Close the shown session, which has ended (its status was read).
+    case dismissSession
 }
 
 /// What the controller needs to know of the session and the screen to decide.

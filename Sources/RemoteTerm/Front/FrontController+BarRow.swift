@@ -2,7 +2,11 @@
 /// buttons), rterm's menu on it, and clicks on it: rterm's own, never the remote's.
 extension FrontController {
     /// The items of rterm's menu, in order.
-    public static let menuItems = ["Hide bar", "Help", "Copy screen", "Copy all", "Disconnect", "Close"]
+    public static let menuItems = ["Hide bar", "Help", "Copy screen", "Copy all", "New session", "Disconnect", "Close"]
+
+    /// The menu as shown: rterm's items, then the sessions (by their tab labels) when the
+    /// workspace holds several.
+    var menuEntries: [String] { Self.menuItems + sessionLabels }
 
     /// The labels of the bar row for a row `width` columns wide, nil when the bar is hidden:
     /// the question being answered, a notice, the menu, the history line, or the buttons.
@@ -14,6 +18,9 @@ extension FrontController {
         if let prompt {
             return [BarLabel(column: 0, text: " " + prompt.display, emphasis: .normal)]
         }
+        if let endedSession {
+            return [BarLabel(column: 0, text: " " + endedSession + "  (any key or click closes it)", emphasis: .armed)]
+        }
         if let reconnection {
             return Self.reconnectLayout(width: width, reconnection: reconnection, now: now, notice: notice).labels
         }
@@ -22,7 +29,7 @@ extension FrontController {
             return [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
         }
         if isMenuOpen {
-            return Self.menuLayout(width: width, page: menuPage).labels
+            return Self.menuLayout(width: width, page: menuPage, items: menuEntries).labels
         }
         if historyTop != nil {
             let text = " [history -\(historyDistance)] wheel scrolls, any key or click returns"
@@ -47,8 +54,10 @@ extension FrontController {
     /// One page of the menu at `width` columns: `[Item]` labels two columns apart from column
     /// 1; when they do not all fit, pages between a `‹` at the left edge and a `›` at the
     /// right edge, like the bar's. Returns the labels and what each column range does.
-    static func menuLayout(width: Int, page: Int) -> (labels: [BarLabel], targets: [(Range<Int>, MenuTarget)], pages: Int) {
-        let texts = menuItems.map { "[\($0)]" }
+    static func menuLayout(
+        width: Int, page: Int, items: [String] = menuItems
+    ) -> (labels: [BarLabel], targets: [(Range<Int>, MenuTarget)], pages: Int) {
+        let texts = items.map { "[\($0)]" }
         let total = texts.reduce(0) { $0 + $1.count + 2 } - 1
         let paged = total > width
         let start = paged ? 2 : 1
@@ -92,6 +101,13 @@ extension FrontController {
     /// notice, the menu, the history line or a question, its buttons are not there to hit.
     mutating func barRowMouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
         if prompt != nil { return }
+        if endedSession != nil {
+            if mouse.action == .press {
+                endedSession = nil
+                actions.append(contentsOf: [.dismissSession, .redraw])
+            }
+            return
+        }
         if let reconnection = view.reconnection {
             reconnectRowMouse(mouse, reconnection: reconnection, now: now, view: view, into: &actions)
             return
@@ -123,6 +139,7 @@ extension FrontController {
                 menuPage = 0
                 panel = nil
                 actions.append(.redraw)
+            case .showSession(let index): actions.append(.showSession(index))
             case .none, .changedPage: break
             }
         case .release:
@@ -138,7 +155,7 @@ extension FrontController {
 
     /// A press (or the wheel) on the menu row.
     private mutating func menuMouse(_ mouse: LocalMouseEvent, view: FrontView, into actions: inout [FrontAction]) {
-        let layout = Self.menuLayout(width: view.columns, page: menuPage)
+        let layout = Self.menuLayout(width: view.columns, page: menuPage, items: menuEntries)
         switch mouse.action {
         case .wheelUp, .wheelDown:
             turnMenuPage(by: mouse.action == .wheelUp ? -1 : 1, pages: layout.pages, into: &actions)
@@ -162,6 +179,10 @@ extension FrontController {
     /// The menu's item `index` was chosen.
     private mutating func chooseMenuItem(_ index: Int, view: FrontView, into actions: inout [FrontAction]) {
         isMenuOpen = false
+        guard index < Self.menuItems.count else {
+            actions.append(contentsOf: [.showSession(index - Self.menuItems.count), .redraw])
+            return
+        }
         switch Self.menuItems[index] {
         case "Hide bar":
             setBarVisible(false)
@@ -173,6 +194,8 @@ extension FrontController {
             copyLines(first..<(first + view.remoteRows), view: view, into: &actions)
         case "Copy all":
             copyLines(view.terminal.oldestLineNumber..<view.terminal.endLineNumber, view: view, into: &actions)
+        case "New session":
+            askForDestination()
         case "Disconnect":
             actions.append(.disconnect)
         default:

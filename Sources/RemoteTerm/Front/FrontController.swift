@@ -32,8 +32,17 @@ public struct FrontController: Sendable {
     public internal(set) var historyTop: Int?
     /// The selection, by stable line numbers (it holds while lines arrive).
     public internal(set) var selection: Selection?
-    /// The connection's question being answered, if any.
-    public private(set) var prompt: PromptEditor?
+    /// The connection's question being answered (or `~c`'s destination), if any.
+    public internal(set) var prompt: PromptEditor?
+    /// Whether `prompt` asks for a new session's destination (`~c`) rather than answering
+    /// the connection.
+    var promptOpensSession = false
+    /// The workspace's sessions as their tabs read (none with a single session): the menu
+    /// lists them.
+    public internal(set) var sessionLabels: [String] = []
+    /// The shown session ended while others run: this line (its name and how it ended)
+    /// stays on the bar row until a key or a click closes the session.
+    public internal(set) var endedSession: String?
     /// Presses of the left button, for double and triple clicks and drags.
     var pointer = PointerState()
     /// A link clicked once, opened at `deadline` unless a second click comes first.
@@ -156,6 +165,12 @@ public struct FrontController: Sendable {
             }
             return
         }
+        if endedSession != nil {
+            // The session has ended: the key only closes it (and is sent nowhere).
+            endedSession = nil
+            actions.append(contentsOf: [.dismissSession, .redraw])
+            return
+        }
         // A key that closes what rterm shows, or leaves the history, does only that, like a
         // pager's. A transient notice (what was copied) lets keys through.
         if notice?.isSticky == true || isMenuOpen || panel != nil || historyTop != nil {
@@ -178,7 +193,12 @@ public struct FrontController: Sendable {
 
     private mutating func finishPrompt(_ answer: String?, into actions: inout [FrontAction]) {
         prompt = nil
-        actions.append(.answerPrompt(answer))
+        if promptOpensSession {
+            promptOpensSession = false
+            if let answer, !answer.allSatisfy({ $0 == " " }) { actions.append(.openSession(answer)) }
+        } else {
+            actions.append(.answerPrompt(answer))
+        }
         actions.append(.redraw)
     }
 
@@ -202,13 +222,23 @@ public struct FrontController: Sendable {
             return [.barVisibilityChanged, .redraw]
         case .escape(.suspend):
             return [.suspend]
+        case .escape(.newSession):
+            askForDestination()
+            return [.redraw]
+        case .escape(.nextSession):
+            return [.nextSession]
+        case .escape(.previousSession):
+            return [.previousSession]
+        case .escape(.showSession(let number)):
+            return [.showSession(number - 1)]
         case .prompt(let request):
+            promptOpensSession = false
             prompt = PromptEditor(request)
             isMenuOpen = false
             panel = nil
             return [.redraw]
         case .ended:
-            prompt = nil
+            if !promptOpensSession { prompt = nil }
             return []
         case .linkLost:
             // The user must see why nothing answers, and have the buttons: a hidden bar
@@ -220,7 +250,7 @@ public struct FrontController: Sendable {
             return [.barVisibilityChanged, .redraw]
         case .reconnected, .linkStatusChanged:
             // An attempt started or failed: a question of the one before is gone with it.
-            prompt = nil
+            if !promptOpensSession { prompt = nil }
             return [.redraw]
         default:
             return []

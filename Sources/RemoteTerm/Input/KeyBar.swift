@@ -10,6 +10,8 @@ public enum KeyBarAction: Equatable, Sendable {
     case showMenu
     /// The bar turned to this page.
     case changedPage(Int)
+    /// A session tab was clicked: show the workspace's session at this index.
+    case showSession(Int)
 }
 
 /// A click's result: the action, and whether the bar row must be redrawn.
@@ -56,6 +58,12 @@ public struct KeyBar: Equatable, Sendable {
     public var items: [KeyBarItem] {
         didSet { page = 0 }
     }
+    /// The workspace's session tabs, on a page of their own after the buttons (none with a
+    /// single session). Replacing them keeps the page shown, so a mark appearing on a tab
+    /// does not turn the bar away from the tabs.
+    public private(set) var sessionTabs: [KeyBarItem] = []
+    /// The buttons, then the session tabs: what is laid out and clicked.
+    var shownItems: [KeyBarItem] { sessionTabs.isEmpty ? items : items + sessionTabs }
     /// The page shown; kept in range by `layout(width:)`.
     public private(set) var page = 0
     /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
@@ -95,7 +103,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// Lays the bar out for a row `width` columns wide, on the current page (clamped).
     public mutating func layout(width: Int) -> KeyBarLayout {
-        let result = KeyBarLayout.layout(items: items, width: width, page: page)
+        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
         self.width = width
         page = result.page
         return result
@@ -114,7 +122,7 @@ public struct KeyBar: Equatable, Sendable {
         case .key(let event):
             let hadModifiers = latch.active
             let sent = latch.apply(to: event)
-            if let index = slot.itemIndex, items[index].repeats {
+            if let index = slot.itemIndex, shownItems[index].repeats {
                 heldEvent = sent
                 holdRepeat.press(at: now)
             }
@@ -131,7 +139,31 @@ public struct KeyBar: Equatable, Sendable {
             return KeyBarResponse(action: .showMenu, redrawBar: false)
         case .page(let direction):
             return turnPage(direction)
+        case .session(let index):
+            return KeyBarResponse(action: .showSession(index), redrawBar: false)
         }
+    }
+
+    /// Sets the session tabs (labels already marked for activity, bell, a waiting question
+    /// or an ending). The tabs start a page of their own.
+    public mutating func setSessionTabs(_ labels: [String]) {
+        sessionTabs = labels.enumerated().map { index, label in
+            KeyBarItem(label: label, action: .session(index), repeats: false, startsPage: index == 0)
+        }
+    }
+
+    /// Shows the page holding the session tabs (the first tab's page), if there are tabs.
+    public mutating func showSessionTabs() {
+        guard !sessionTabs.isEmpty else { return }
+        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
+        page = result.pageOfItem[items.count]
+    }
+
+    /// Drops armed (one-shot) modifiers and any held button; locked ones stay. The visible
+    /// session changed: a modifier armed for one session must not land on another's key.
+    public mutating func releaseArmedModifiers() {
+        latch.releaseArmed()
+        release()
     }
 
     /// The mouse button was released: stops any repeat; sends nothing.
@@ -154,7 +186,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// The mouse wheel over the bar, or a page button: the next or previous page, wrapping.
     public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> KeyBarResponse {
-        let count = KeyBarLayout.layout(items: items, width: width, page: page).pageCount
+        let count = KeyBarLayout.layout(items: shownItems, width: width, page: page).pageCount
         guard count > 1 else { return KeyBarResponse(action: .none, redrawBar: false) }
         switch direction {
         case .previous: page = (page + count - 1) % count
@@ -172,11 +204,12 @@ public struct KeyBar: Equatable, Sendable {
 
     /// The text and emphasis for drawing `slot` in the modifiers' current state.
     public func appearance(of slot: KeyBarSlot) -> KeyBarLabel {
-        guard let index = slot.itemIndex, items.indices.contains(index),
-            case .modifier(let modifier) = items[index].action
+        let all = shownItems
+        guard let index = slot.itemIndex, all.indices.contains(index),
+            case .modifier(let modifier) = all[index].action
         else { return KeyBarLabel(text: slot.label, emphasis: .normal) }
         let state = latch.state(of: modifier)
-        let text = items[index].label(short: slot.usesShortLabel, state: state)
+        let text = all[index].label(short: slot.usesShortLabel, state: state)
         let columns = max(0, slot.columns.count - 2)
         switch state {
         case .off: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .normal)

@@ -25,6 +25,8 @@ public struct KeyBarItem: Equatable, Sendable {
         case menu
         /// Turns the bar's page; only the layout's ‹ › buttons carry this action.
         case page(PageDirection)
+        /// Shows the workspace's session at this index; only the session tabs carry it.
+        case session(Int)
     }
 
     /// The widest label the config accepts, in terminal columns, so that every item fits

@@ -121,7 +121,18 @@ public struct KeyBarLayout: Equatable, Sendable {
         if leftWidth > 0 {
             slots.append(pageButton(.previous, "‹", 0..<leftWidth))
         }
-        slots += fill(pages[shown], items: items, widths: widths, short: short, from: leftWidth, columns: room)
+        // A page whose buttons fit with their full labels shows them (the tabs' page break
+        // must not shorten a bar that would fit on its own).
+        var pageWidths = widths
+        var pageShort = short
+        let fullWidths = pages[shown].map { minimumWidth(items[$0], short: false) }
+        if fullWidths.reduce(0, +) <= room {
+            for (position, index) in pages[shown].enumerated() {
+                pageWidths[index] = fullWidths[position]
+                pageShort[index] = false
+            }
+        }
+        slots += fill(pages[shown], items: items, widths: pageWidths, short: pageShort, from: leftWidth, columns: room)
         if rightWidth > 0 {
             slots.append(pageButton(.next, "›", (width - rightWidth)..<width))
         }

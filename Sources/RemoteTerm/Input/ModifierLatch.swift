@@ -82,6 +82,12 @@ public struct ModifierLatch: Equatable, Sendable {
         return result
     }
 
+    /// Armed (one-shot) modifiers off; locked ones stay.
+    public mutating func releaseArmed() {
+        armed = []
+        armedAt = [:]
+    }
+
     /// Everything off (for example when the bar is hidden or the session ends).
     public mutating func reset() {
         armed = []

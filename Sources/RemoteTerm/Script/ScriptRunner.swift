@@ -253,7 +253,7 @@ public final class ScriptRunner {
                 switch response.action {
                 case .send(let keys): session.send(.keys(keys))
                 case .sendBytes(let bytes): session.send(.bytes(bytes))
-                case .none, .changedPage, .showMenu: break
+                case .none, .changedPage, .showMenu, .showSession: break
                 }
                 return
             }

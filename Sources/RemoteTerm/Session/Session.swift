@@ -28,6 +28,9 @@ public final class Session: EventSource {
         public var escapes = false
         /// The escape character (`-e`, EscapeChar): `~` unless set.
         public var escapeCharacter: UInt8 = 0x7E
+        /// Whether the session escapes (`~c`, `~n`, `~p`, `~1`…`~9`) are recognised: the
+        /// interactive front, which can hold several sessions, reports them as events.
+        public var sessionEscapes = false
         /// How many lines the screen's scrollback keeps.
         public var scrollbackLimit = Terminal.defaultScrollbackLimit
         /// The connection's name, for "Connection to … closed.".
@@ -94,7 +97,7 @@ public final class Session: EventSource {
         self.options = options
         self.clock = clock
         terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: options.scrollbackLimit)
-        escapes = options.escapes ? EscapeCharacterFilter(escape: options.escapeCharacter) : nil
+        escapes = options.escapes ? EscapeCharacterFilter(escape: options.escapeCharacter, sessionEscapes: options.sessionEscapes) : nil
         sizeSentAtConnect = (terminal.rows, terminal.columns)
     }
 
@@ -352,7 +355,8 @@ public final class Session: EventSource {
         switch action {
         case .send(let key): outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
         case .disconnect: end(.disconnected(label: self.options.label))
-        case .help, .suspend, .toggleBar: events.append(.escape(action))
+        case .help, .suspend, .toggleBar, .newSession, .nextSession, .previousSession, .showSession:
+            events.append(.escape(action))
         }
     }
 

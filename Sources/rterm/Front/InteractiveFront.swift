@@ -6,37 +6,32 @@ import RemoteTerm
     import Glibc
 #endif
 
-/// The interactive session's ncurses adapter: the local terminal's input, signals and drawing
-/// around a `Session`, on the one `EventLoop`. The decisions (bar, menu, history, mouse
-/// routing, pastes, prompts) are the `FrontController`'s; this file only reads, draws and
-/// carries out what the controller and the session say.
+/// The interactive front's ncurses adapter: the local terminal's input, signals and drawing
+/// around a `Workspace` of sessions, on the one `EventLoop`. The decisions (which session is
+/// shown, the bar and its tabs, menu, history, mouse routing, pastes, prompts) are the
+/// workspace's and its `FrontController`'s; this file only reads, draws and carries out the
+/// `WorkspaceEffect`s.
 ///
-/// The screen comes up at once: the connection is set up off the loop, its messages appear
-/// on the screen and its questions on the bar row. Output is parsed as it arrives and drawn
-/// at frame pace (`FramePacer`): a flood runs at transport speed and the last frame is drawn
-/// as soon as output stops.
+/// The screen comes up at once: connections are set up off the loop, their messages appear
+/// on their screens and their questions on the bar row (a hidden session's wait until it is
+/// shown). Output is parsed as it arrives and drawn at frame pace (`FramePacer`): a flood
+/// runs at transport speed and the last frame is drawn as soon as output stops.
 final class InteractiveFront: EventSource {
     private let screen: NcursesScreen
     private var renderer: NcursesRenderer
-    private let session: Session
+    private let workspace: Workspace
+    private let opener: SessionOpener
     private let loop: EventLoop
-    private var controller: FrontController
     private var pacer = FramePacer()
-    private let label: String
-    /// The tmux session a reconnect lands in (`--resume`), for what the bar says.
-    private let resumeName: String?
     /// When the reconnect row's clock was last drawn (it counts seconds).
     private var reconnectTick: UInt64 = 0
-    private var localSize: (rows: Int, columns: Int)
     private let input = InputSource()
     private let signals: SignalSource
     /// The local network coming back ends the wait for the next reconnect attempt.
     private let network = NetworkChangeSource()
-    /// Lines to print after the terminal is restored (messages that came while live).
-    private(set) var laterMessages: [String] = []
     private let inputIsTerminal = isatty(0) == 1
 
-    /// Unsent input the session may hold before the front stops reading its own input.
+    /// Unsent input the shown session may hold before the front stops reading its input.
     static let inputLimit = 1 << 20
 
     /// The remote size for a local size: the rows above the bar.
@@ -44,66 +39,69 @@ final class InteractiveFront: EventSource {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
+    /// A front for `sessions` (the first is shown), opening more with `opener`.
     init(
-        screen: NcursesScreen, session: Session, loop: EventLoop, signals: SignalSource, bar: KeyBar, label: String,
-        resumeName: String? = nil, problems: [String] = []
+        screen: NcursesScreen, sessions: [SessionOpener.Opened], opener: SessionOpener, loop: EventLoop,
+        signals: SignalSource, bar: KeyBar, problems: [String] = []
     ) {
-        self.resumeName = resumeName
         self.screen = screen
         self.signals = signals
-        self.session = session
         self.loop = loop
-        self.label = label
-        controller = FrontController(bar: bar)
-        controller.escapeCharacter =
-            session.options.escapes ? SSHEscapeCharacter.byte(session.options.escapeCharacter).description : nil
-        if let first = problems.first {
+        self.opener = opener
+        var controller = FrontController(bar: bar)
+        let first = sessions[0].session.options
+        controller.escapeCharacter = first.escapes ? SSHEscapeCharacter.byte(first.escapeCharacter).description : nil
+        if let problem = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            controller.showNotice("key bar config: " + first + more, sticky: true, now: loop.clock.now())
+            controller.showNotice("key bar config: " + problem + more, sticky: true, now: loop.clock.now())
         }
-        localSize = NcursesScreen.size()
+        workspace = Workspace(controller: controller, localSize: NcursesScreen.size(), loop: loop)
+        for opened in sessions {
+            workspace.add(opened.session, name: opened.label, resumeName: opened.resumeName)
+        }
         renderer = NcursesRenderer(
             colorCount: screen.colorCount, pairCount: screen.pairCount, styles: screen.styleCapabilities,
             write: { [unowned screen] in screen.writeOwn($0) })
     }
 
-    /// Runs until the session ends; returns how. The caller restores the local terminal.
-    func run() -> SessionEnding {
+    /// Lines to print after the terminal is restored (messages that came while live).
+    var laterMessages: [String] { workspace.laterMessages }
+
+    /// Runs until every session has ended; returns how each ended, in order, and the exit
+    /// status (the last session's, or 255 if any failed to connect). The caller restores the
+    /// local terminal.
+    func run() -> (endings: [SessionEnding], exitStatus: Int32) {
         signals.onSignal = { [unowned self] signal in
             if signal == SIGWINCH {
                 applyLocalSize(NcursesScreen.size(), force: false)
             } else {
-                session.end(.signal(SignalSource.name(signal)))
+                for entry in workspace.entries { entry.session.end(.signal(SignalSource.name(signal))) }
             }
         }
         defer { signals.pause() }
-        input.isPaused = { [unowned self] in session.pendingInputCount >= Self.inputLimit }
-        input.onBytes = { [unowned self] bytes in perform(controller.input(bytes, now: loop.clock.now(), view: view)) }
+        input.isPaused = { [unowned self] in workspace.shown.pendingInputCount >= Self.inputLimit }
+        input.onBytes = { [unowned self] bytes in
+            carryOut(workspace.input(bytes, now: loop.clock.now(), isInputPaused: input.isPaused()))
+        }
         input.onEnd = { [unowned self] in
             // The terminal went away; a pipe on standard input just has nothing more to say.
-            if inputIsTerminal { session.end(.signal("HUP")) }
+            if inputIsTerminal { for entry in workspace.entries { entry.session.end(.signal("HUP")) } }
         }
-        network?.onChange = { [unowned self] in session.networkChanged() }
-        let sources = [session, input, signals, self] + (network.map { [$0] } ?? []) as [EventSource]
+        network?.onChange = { [unowned self] in for entry in workspace.entries { entry.session.networkChanged() } }
+        let sources = [input, signals, self] + (network.map { [$0] } ?? []) as [EventSource]
         for source in sources { loop.add(source) }
         defer { for source in sources { loop.remove(source) } }
         // The remote may have been asked for another size before ncurses knew the real one.
         applyLocalSize(NcursesScreen.size(), force: true)
         do {
-            try loop.run(until: { self.session.ending != nil })
+            try loop.run(until: { self.workspace.isFinished })
         } catch {
-            session.end(.failed(error.description))
+            for entry in workspace.entries { entry.session.end(.failed(error.description)) }
         }
-        handleSessionEvents()
+        carryOut(workspace.sessionEvents(now: loop.clock.now()))
         draw(now: loop.clock.now(), force: true)
-        return session.ending ?? .failed("rterm: the session ended without a reason")
-    }
-
-    private var view: FrontView {
-        let area = Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
-        return FrontView(
-            terminal: session.terminal, remoteRows: area.rows, columns: localSize.columns,
-            isInputPaused: input.isPaused(), reconnection: session.reconnection, now: loop.clock.now())
+        for entry in workspace.entries { loop.remove(entry.session) }
+        return (workspace.endings, workspace.exitStatus)
     }
 
     // MARK: - EventSource: after everything else each turn, events, timers and drawing
@@ -111,10 +109,10 @@ final class InteractiveFront: EventSource {
     var pollInterests: [PollInterest] { [] }
 
     var deadline: UInt64? {
-        var deadline = controller.nextDeadline()
+        var deadline = workspace.controller.nextDeadline()
         if let draw = pacer.nextDeadline() { deadline = min(deadline ?? draw, draw) }
         // While the link is down the bar counts seconds: drawn again each second.
-        if session.reconnection != nil {
+        if workspace.shown.reconnection != nil {
             let tick = reconnectTick &+ 1_000_000_000
             deadline = min(deadline ?? tick, tick)
         }
@@ -124,84 +122,78 @@ final class InteractiveFront: EventSource {
     var isReady: Bool { false }
 
     func handle(readiness: [Int16], now: UInt64) {
-        handleSessionEvents()
-        perform(controller.timersDue(now: now, view: view))
-        if session.reconnection != nil, now >= reconnectTick &+ 1_000_000_000 {
+        carryOut(workspace.sessionEvents(now: now))
+        carryOut(workspace.timersDue(now: now, isInputPaused: input.isPaused()))
+        if workspace.shown.reconnection != nil, now >= reconnectTick &+ 1_000_000_000 {
             reconnectTick = now
             pacer.requestDraw()
         }
         draw(now: now)
     }
 
-    private func handleSessionEvents() {
-        for event in session.takeEvents() {
-            switch event {
-            case .screenChanged:
-                pacer.outputArrived(at: loop.clock.now())
-            case .bell:
-                beep()
-            case .titleChanged(let title):
+    // MARK: - Effects
+
+    private func carryOut(_ effects: [WorkspaceEffect]) {
+        for effect in effects {
+            switch effect {
+            case .redraw: pacer.requestDraw()
+            case .outputArrived: pacer.outputArrived(at: loop.clock.now())
+            case .sessionShown(let title):
                 screen.setTitle(title)
-            case .clipboardRequest(let selection, let data):
-                remoteClipboardWrite(selection: selection, data: data)
-            case .notice(let text):
-                if session.state == .connecting {
-                    session.showLocally(text + "\n")
-                } else if session.reconnection != nil {
-                    // The screen is the remote's last one, kept: rterm's words go on the bar.
-                    notify(text.split(separator: "\n").last.map(String.init) ?? text)
-                } else {
-                    laterMessages.append(text)
-                }
-            case .prompt(let request):
-                if !request.explanation.isEmpty {
-                    if session.reconnection != nil {
-                        notify(request.explanation.joined(separator: " "))
-                    } else {
-                        session.showLocally(request.explanation.joined(separator: "\n") + "\n")
-                    }
-                }
-                perform(controller.sessionEvent(event))
+                renderer.invalidate()
+                pacer.requestDraw()
+            case .barVisibilityChanged: applyLocalSize(workspace.localSize, force: true)
+            case .suspend: suspend()
+            case .bell: beep()
+            case .setTitle(let title): screen.setTitle(title)
+            case .remoteClipboard(let selection, let data): remoteClipboardWrite(selection: selection, data: data)
+            case .copy(let text): copy(text, what: text.count == 1 ? "1 character" : "\(text.count) characters")
+            case .openLink(let url): open(url)
+            case .openSession(let destination): openSession(destination)
             case .linkLost:
                 reconnectTick = loop.clock.now()
-                perform(controller.sessionEvent(event))
                 pacer.requestDraw()
-            case .linkStatusChanged:
-                perform(controller.sessionEvent(event))
-            case .reconnected:
-                perform(controller.sessionEvent(event))
-                if let resumeName {
-                    notify("reconnected to \(label), tmux session \(resumeName)")
-                } else {
-                    notify("reconnected to \(label): a new shell (--resume NAME keeps the old one)")
-                }
-            case .inputDropped:
-                notify("link down: keys are not sent")
-            case .connected:
-                pacer.requestDraw()
-            case .escape, .ended:
-                perform(controller.sessionEvent(event))
             }
         }
     }
 
-    // MARK: - Actions
+    /// `~c`: the destination as typed, in ssh's syntax (words split at blanks, quotes kept
+    /// together); the new session is shown at once, or the bar says why it cannot be.
+    private func openSession(_ destination: String) {
+        let words = Self.words(destination)
+        switch opener.open(words, size: workspace.remoteSize) {
+        case .success(let opened):
+            workspace.add(opened.session, name: opened.label, resumeName: opened.resumeName, show: true)
+            carryOut(workspace.sessionEvents(now: loop.clock.now()))
+        case .failure(let problem):
+            notify(problem.message.split(separator: "\n").first.map(String.init) ?? problem.message)
+        }
+    }
 
-    private func perform(_ actions: [FrontAction]) {
-        for action in actions {
-            switch action {
-            case .send(let input): session.send(input)
-            case .answerPrompt(let answer): session.answerPrompt(answer)
-            case .disconnect: session.end(.disconnected(label: label))
-            case .suspend: suspend()
-            case .barVisibilityChanged: applyLocalSize(localSize, force: true)
-            case .redraw: pacer.requestDraw()
-            case .copy(let text): copy(text, what: text.count == 1 ? "1 character" : "\(text.count) characters")
-            case .openLink(let url): open(url)
-            case .reconnectNow: session.reconnectNow()
-            case .quit: session.end(.failed(session.reconnection?.summary ?? "rterm: the link was lost"))
+    /// Splits a typed destination into words: blanks separate, single or double quotes keep
+    /// blanks inside a word, as a shell would for these simple cases.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
             }
         }
+        if inWord { words.append(current) }
+        return words
     }
 
     // MARK: - Clipboard and links
@@ -252,7 +244,7 @@ final class InteractiveFront: EventSource {
     }
 
     private func notify(_ text: String) {
-        controller.showNotice(text, now: loop.clock.now())
+        workspace.notify(text, now: loop.clock.now())
         pacer.requestDraw()
     }
 
@@ -285,12 +277,11 @@ final class InteractiveFront: EventSource {
         pacer.requestDraw()
     }
 
+    /// Every session's remote size follows the local size, shown or not.
     private func applyLocalSize(_ size: (rows: Int, columns: Int), force: Bool) {
-        guard force || size != localSize else { return }
-        localSize = size
-        let remote = Self.remoteSize(local: size, barRows: controller.bar.reservedRows)
+        guard force || size != workspace.localSize else { return }
         screen.resize(rows: size.rows, columns: size.columns)
-        session.resize(rows: remote.rows, columns: remote.columns)
+        workspace.resize(local: size)
         renderer.invalidate()
         pacer.requestDraw()
     }
@@ -301,14 +292,21 @@ final class InteractiveFront: EventSource {
     /// and draws it.
     private func draw(now: UInt64, force: Bool = false) {
         guard force || pacer.shouldDraw(now: now) else { return }
-        let view = self.view
-        let links = FrontController.visibleLinks(session.terminal, topLine: controller.historyTop, rows: view.remoteRows)
-        var overlays = controller.overlays(view: view, links: links)
-        if session.state == .connecting, controller.prompt == nil, controller.notice == nil, overlays.bar != nil {
-            overlays.bar = [BarLabel(column: 0, text: " connecting to \(label)…" + (controller.escapeCharacter.map { "  (\($0). cancels)" } ?? ""), emphasis: .normal)]
+        let session = workspace.shown
+        let view = workspace.view(now: now, isInputPaused: input.isPaused())
+        let top = workspace.controller.historyTop
+        let links = FrontController.visibleLinks(session.terminal, topLine: top, rows: view.remoteRows)
+        var overlays = workspace.controller.overlays(view: view, links: links)
+        let controller = workspace.controller
+        if session.state == .connecting, controller.prompt == nil, controller.notice == nil, overlays.bar != nil,
+            controller.bar.sessionTabs.isEmpty || controller.bar.page == 0
+        {
+            let label = workspace.entries[workspace.shownIndex].tab.name
+            let cancel = controller.escapeCharacter.map { "  (\($0). cancels)" } ?? ""
+            overlays.bar = [BarLabel(column: 0, text: " connecting to \(label)…" + cancel, emphasis: .normal)]
         }
         let frame = FrameComposer.compose(
-            session.terminal, topLine: controller.historyTop, area: (view.remoteRows, view.columns), overlays: overlays)
+            session.terminal, topLine: top, area: (view.remoteRows, view.columns), overlays: overlays)
         renderer.draw(frame, colors: session.terminal.colorTable)
         pacer.didDraw(at: now)
     }

@@ -81,7 +81,7 @@ import Testing
                 case .barVisibilityChanged, .redraw: break
                 case .copy(let text): copied.append(text)
                 case .openLink(let url): opened.append(url)
-                case .reconnectNow, .quit: break
+                case .reconnectNow, .quit, .showSession, .nextSession, .previousSession, .openSession, .dismissSession: break
                 }
             }
             for event in session.takeEvents() { perform(controller.sessionEvent(event)) }

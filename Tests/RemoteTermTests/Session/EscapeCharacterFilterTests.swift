@@ -36,6 +36,16 @@ import Testing
         #expect(Self.run([Self.c("~"), Self.c("x")]) == [.send(Self.c("~")), .send(Self.c("x"))])
     }
 
+    @Test func sessionEscapesOnlyWhereSeveralSessionsCanBe() {
+        var filter = EscapeCharacterFilter(sessionEscapes: true)
+        let keys = [Self.c("~"), Self.c("c"), Self.c("~"), Self.c("n"), Self.c("~"), Self.c("p"), Self.c("~"), Self.c("7"),
+                    Self.c("~"), Self.c("0")]
+        #expect(keys.flatMap { filter.filter($0) }
+            == [.newSession, .nextSession, .previousSession, .showSession(7), .send(Self.c("~")), .send(Self.c("0"))])
+        // Without them (scripts, pumps), ~n is two characters, as in ssh.
+        #expect(Self.run([Self.c("~"), Self.c("n")]) == [.send(Self.c("~")), .send(Self.c("n"))])
+    }
+
     @Test func helpAndSuspend() {
         #expect(Self.run([Self.c("~"), Self.c("?")]) == [.help])
         #expect(Self.run([Self.c("~"), KeyEvent.character("z", modifiers: .control)]) == [.suspend])

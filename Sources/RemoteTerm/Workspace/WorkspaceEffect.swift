@@ -1,0 +1,29 @@
+/// What the workspace asks of the front that draws it (the ncurses adapter), as values.
+public enum WorkspaceEffect: Equatable, Sendable {
+    /// Something rterm draws changed: draw without waiting.
+    case redraw
+    /// The shown session's screen changed: draw at frame pace.
+    case outputArrived
+    /// Another session is shown: draw everything again (the old frame says nothing about
+    /// this screen) and put this title (the session's last, possibly empty) on the window.
+    case sessionShown(title: String)
+    /// The bar was hidden or shown: the remote size changes (every session resized).
+    case barVisibilityChanged
+    /// Suspend rterm (`~^Z`).
+    case suspend
+    /// Ring the local terminal's bell.
+    case bell
+    /// Set the local window's title (already cleaned of controls).
+    case setTitle(String)
+    /// The shown session's remote asked to set the clipboard (OSC 52).
+    case remoteClipboard(selection: String, data: String)
+    /// Put this text on the user's clipboard.
+    case copy(String)
+    /// Open this link.
+    case openLink(String)
+    /// Open a new session to this destination (`~c`, as typed): the front parses it, and
+    /// adds the session or shows why it cannot.
+    case openSession(String)
+    /// A lost link: the bar row counts seconds from now on.
+    case linkLost
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Several sessions in one rterm, end to end: `rterm --hosts FILE` in a real tmux pane with
+/// three sessions to the test sshd. Keys and bar clicks reach only the shown session (each
+/// runs the raw-mode byte recorder into its own file); sessions are switched with `~N` and by
+/// clicking their tabs; a hidden session's output marks its tab; every session's remote
+/// size follows a resize made while it was hidden.
+extension SSHIntegrationTests.InteractiveFrontTests {
+    /// rterm showing one session per line of `targets` (each after `-t -p PORT HOST`).
+    func workspacePane(_ commands: [String]) throws -> TmuxPane {
+        let sshd = harness.sshd
+        let hosts = commands.map { "-t -p \(sshd.port) \(sshd.host) \($0)" }.joined(separator: "\n") + "\n"
+        let hostsFile = try harness.process.file("hosts.txt", "# three sessions\n" + hosts)
+        let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' --hosts '\(hostsFile)'"
+            + "; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
+        return try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'")
+    }
+
+    func recording(_ number: Int) -> [UInt8] {
+        [UInt8](FileManager.default.contents(atPath: harness.process.home + "/rec\(number).bin") ?? Data())
+    }
+
+    /// Types `text` and waits until recorder `number` has received `expected` in all.
+    func type(_ text: String, in pane: TmuxPane, untilRecorder number: Int, has expected: [UInt8]) throws -> Bool {
+        try pane.type(text)
+        return pane.waitUntil { recording(number) == expected }
+    }
+
+    /// The bar's page of session tabs, turned to with the wheel over the bar.
+    func showTabs(_ pane: TmuxPane) throws -> Bool {
+        try pane.type("\u{1B}[<65;40;24M")
+        return try pane.waitFor("1:")
+    }
+
+    @Test func keysAndClicksReachOnlyTheShownSessionSwitchedByEscapeAndTab() throws {
+        defer { harness.remove() }
+        let pane = try workspacePane((1...3).map { "python3 \(recorderPath) \(harness.process.home)/rec\($0).bin S\($0)" })
+        defer { pane.kill() }
+        #expect(try pane.waitFor("S1READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try type("a", in: pane, untilRecorder: 1, has: [0x61]))
+        try click("Esc", in: pane)
+        #expect(pane.waitUntil { recording(1) == [0x61, 0x1B] }, "a bar click reaches the shown session")
+        // Enter starts a line, so ~2 is an escape: it is sent nowhere and shows session 2.
+        try pane.keys("Enter")
+        #expect(pane.waitUntil { recording(1) == [0x61, 0x1B, 0x0D] })
+        try pane.type("~2")
+        #expect(try pane.waitFor("S2READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try type("b", in: pane, untilRecorder: 2, has: [0x62]))
+        try click("Tab", in: pane)
+        #expect(pane.waitUntil { recording(2) == [0x62, 0x09] })
+        // A click on the third tab shows session 3.
+        #expect(try showTabs(pane), "\((try? pane.screen()) ?? "")")
+        try click("3:", in: pane)
+        #expect(try pane.waitFor("S3READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try type("c", in: pane, untilRecorder: 3, has: [0x63]))
+        // Every key went to the session shown when it was typed, and nowhere else.
+        #expect(recording(1) == [0x61, 0x1B, 0x0D])
+        #expect(recording(2) == [0x62, 0x09])
+        #expect(recording(3) == [0x63])
+        // Ctrl+D ends a recorder: its session's status stays on the bar row until a key
+        // closes it and shows its neighbour; rterm exits when the last session ends.
+        for (number, next) in [(3, 2), (2, 1)] {
+            try pane.keys("C-d")
+            #expect(try pane.waitFor("exited with status 0  (any key"), "\((try? pane.screen()) ?? "")")
+            try pane.type("x")
+            #expect(try pane.waitFor("S\(next)READY"), "after closing \(number): \((try? pane.screen()) ?? "")")
+        }
+        try pane.keys("C-d")
+        try expectRestored(pane, status: "0")
+    }
+
+    @Test func hiddenOutputMarksItsTabAndEverySessionFollowsAResize() throws {
+        defer { harness.remove() }
+        // Each prints its size for every line it reads; the second also prints a line of its
+        // own a moment after, while hidden.
+        let pane = try workspacePane([
+            "sh -c 'echo first; while read x; do stty size; done'",
+            "sh -c 'echo second; while read x; do stty size; sleep 1; echo LATER; done'",
+            "sh -c 'echo third; while read x; do stty size; done'",
+        ])
+        defer { pane.kill() }
+        #expect(try pane.waitFor("first"), "\((try? pane.screen()) ?? "")")
+        try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
+        try pane.keys("Enter")
+        #expect(try pane.waitFor("29 100"), "the shown session: \((try? pane.screen()) ?? "")")
+        try pane.type("~2")
+        #expect(try pane.waitFor("second"))
+        try pane.keys("Enter")
+        #expect(try pane.waitFor("29 100"), "a session hidden during the resize: \((try? pane.screen()) ?? "")")
+        try pane.type("~3")
+        #expect(try pane.waitFor("third"))
+        try pane.keys("Enter")
+        #expect(try pane.waitFor("29 100"), "\((try? pane.screen()) ?? "")")
+        // Session 2 prints LATER while session 3 is shown: its tab gets the activity mark.
+        try pane.type("\u{1B}[<65;50;30M")
+        #expect(try pane.waitUntil { try pane.screen().contains("#") && pane.screen().contains("3:") },
+                "no activity mark: \((try? pane.screen()) ?? "")")
+        let tabs = try pane.screen().split(separator: "\n").last.map(String.init) ?? ""
+        #expect(tabs.range(of: #"2:[^ ]*#"#, options: .regularExpression) != nil, "\(tabs)")
+        #expect(tabs.range(of: #"3:[^ ]*\*"#, options: .regularExpression) != nil, "\(tabs)")
+    }
+}
