@@ -7,6 +7,8 @@ enum Help {
 
         Other forms:
           rterm --local [-- command [args ...]]   run your shell or a command on a local pty
+          rterm --hosts FILE [ssh options]         one session per line of FILE in one screen:
+                                                   ~n ~p ~1..~9 switch, ~c opens another
           rterm render [options] [FILE|-]          replay bytes through the terminal engine
                                                    (rterm render --help)
           rterm script FILE [options] -- TARGET    run a smoke-test script (docs/script-format.md)

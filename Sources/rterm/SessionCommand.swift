@@ -139,6 +139,16 @@ struct SessionCommand {
             printError(problem.message)
             return 2
         }
+        let lines = targets.map { (line: $0.line, words: HostsFile.targetWords(options: options, line: $0.words)) }
+        // A mistake in the file is found before anything starts; the line says where.
+        for target in lines {
+            do {
+                _ = try SessionTarget.parse(target.words)
+            } catch {
+                printError("rterm: \(path):\(target.line): " + error.description.replacingOccurrences(of: "rterm: ", with: ""))
+                return error.exitStatus
+            }
+        }
         guard isatty(1) == 1 else {
             printError("rterm: --hosts shows its sessions on the terminal: standard output is not one")
             return 2
@@ -158,10 +168,8 @@ struct SessionCommand {
         var failure: (line: Int, problem: OpenProblem)?
         let status = runFront(loop: loop) { opener in
             var opened: [SessionOpener.Opened] = []
-            for target in targets {
-                // The ssh options go before an ssh target's words; a local one takes none.
-                let words = target.words.first == "--local" ? target.words : options + target.words
-                switch opener.open(words, size: size) {
+            for target in lines {
+                switch opener.open(target.words, size: size) {
                 case .success(let session): opened.append(session)
                 case .failure(let problem):
                     // Nothing is started on a file with a mistake in it: the line says which.

@@ -45,6 +45,25 @@ struct CommandLineTests {
         #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
     }
 
+    @Test func aHostsFileWithAMistakeSaysWhichLineAndStartsNothing() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let missing = try process.run(["--hosts", process.home + "/nowhere"], timeLimit: 20)
+        #expect(missing.status == 2)
+        #expect(missing.isOneErrorLine && missing.errorOutput.contains("cannot read hosts file"), "\(missing.errorOutput)")
+        let empty = try process.run(["--hosts", try process.file("empty", "# nothing\n\n")], timeLimit: 20)
+        #expect(empty.status == 2)
+        #expect(empty.errorOutput.contains("names no target"), "\(empty.errorOutput)")
+        let hosts = try process.file("hosts", "# two\nbox\n-Z other\n")
+        let bad = try process.run(["--hosts", hosts], timeLimit: 20)
+        #expect(bad.status == 2)
+        #expect(bad.isOneErrorLine, "\(bad.errorOutput)")
+        #expect(bad.errorOutput.contains("\(hosts):3: unknown option -- Z"), "\(bad.errorOutput)")
+        let noTerminal = try process.run(["--hosts", try process.file("good", "box\n--local\n")], timeLimit: 20)
+        #expect(noTerminal.status == 2)
+        #expect(noTerminal.errorOutput.contains("standard output is not one"), "\(noTerminal.errorOutput)")
+    }
+
     @Test func printConfigurationResolvesLikeSSH() throws {
         let process = try RTermProcess()
         defer { process.remove() }

@@ -60,13 +60,32 @@ import Testing
 
     @Test func everyExampleIsACommandLineRtermTakes() throws {
         for example in try Self.examples() {
-            let arguments = Array(Self.words(example).dropFirst())
+            var arguments = Array(Self.words(example).dropFirst())
             if ["script", "render"].contains(arguments.first ?? "") { continue }
+            if let index = arguments.firstIndex(of: "--hosts") {
+                // `rterm --hosts FILE [options]`: every line of the README's hosts.txt, with
+                // the options, is a target rterm takes.
+                arguments.removeSubrange(index...(index + 1))
+                let lines = HostsFile.targets(text: try Self.readmeHostsFile())
+                #expect(lines.count >= 4)
+                for line in lines {
+                    let words = HostsFile.targetWords(options: arguments, line: line.words)
+                    #expect(throws: Never.self, "\(example), line \(line.line)") { _ = try SessionTarget.parse(words) }
+                }
+                continue
+            }
             do {
                 _ = try SessionTarget.parse(arguments)
             } catch {
                 Issue.record("\(example): \(error)")
             }
         }
+    }
+
+    /// The README's example hosts file: the fenced block that starts `# hosts.txt`.
+    static func readmeHostsFile() throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        return try #require(blocks.first { $0.hasPrefix("\n# hosts.txt") })
     }
 }
