@@ -124,7 +124,11 @@ extension Workspace {
         entries[index].tab.ending = ending
         entries[index].tab.isWaitingForAnswer = false
         endings.append(ending)
-        if !entries[index].wasConnected, case .connectFailed = ending { someFailedToConnect = true }
+        if !entries[index].wasConnected, case .connectFailed = ending {
+            someFailedToConnect = true
+            // The bar row has room for one line: the session's own screen keeps all of it.
+            if let message = ending.message { entries[index].session.showLocally(message + "\n") }
+        }
         if index == shownIndex, !isFinished {
             controller.showEnded(endedLine(entries[index].tab.name, ending))
             effects.append(.redraw)
