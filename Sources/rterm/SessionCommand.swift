@@ -76,13 +76,7 @@ struct SessionCommand {
         let localSize = RawTerminal.size() ?? (rows: 24, columns: 80)
         // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
         let size = outputIsTerminal ? InteractiveFront.remoteSize(local: localSize) : localSize
-        let loop: EventLoop
-        do {
-            loop = try EventLoop()
-        } catch {
-            printError(error.description)
-            return 255
-        }
+        guard let loop = Self.makeLoop() else { return 255 }
         // Once the full-screen front runs, what the connection says goes on its screen, not
         // into the middle of ncurses' drawing; before that, and without the front, to stderr.
         let mailbox = PromptMailbox(wake: loop.waker.wake)
@@ -118,6 +112,16 @@ struct SessionCommand {
         return runPump(
             plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal && readsInput, readsInput: readsInput,
             catchesSignals: plan.forwardsOnly)
+    }
+
+    /// The one event loop, or nil after saying why there is none.
+    private static func makeLoop() -> EventLoop? {
+        do {
+            return try EventLoop()
+        } catch {
+            printError(error.description)
+            return nil
+        }
     }
 
     /// The full-screen front: the remote screen emulated, drawn above the key bar.
@@ -157,13 +161,7 @@ struct SessionCommand {
             printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
             return 255
         }
-        let loop: EventLoop
-        do {
-            loop = try EventLoop()
-        } catch {
-            printError(error.description)
-            return 255
-        }
+        guard let loop = Self.makeLoop() else { return 255 }
         let size = InteractiveFront.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
         var failure: (line: Int, problem: OpenProblem)?
         let status = runFront(loop: loop) { opener in

@@ -160,7 +160,7 @@ final class InteractiveFront: EventSource {
     /// `~c`: the destination as typed, in ssh's syntax (words split at blanks, quotes kept
     /// together); the new session is shown at once, or the bar says why it cannot be.
     private func openSession(_ destination: String) {
-        let words = Self.words(destination)
+        let words = ShellWords.split(destination)
         switch opener.open(words, size: workspace.remoteSize) {
         case .success(let opened):
             workspace.add(opened.session, name: opened.label, resumeName: opened.resumeName, show: true)
@@ -168,32 +168,6 @@ final class InteractiveFront: EventSource {
         case .failure(let problem):
             notify(problem.message.split(separator: "\n").first.map(String.init) ?? problem.message)
         }
-    }
-
-    /// Splits a typed destination into words: blanks separate, single or double quotes keep
-    /// blanks inside a word, as a shell would for these simple cases.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var inWord = false
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
-            } else if character == " " || character == "\t" {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
     }
 
     // MARK: - Clipboard and links

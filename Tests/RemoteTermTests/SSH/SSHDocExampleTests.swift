@@ -27,28 +27,8 @@ import Testing
         return commands.filter { !$0.contains("|") && !$0.contains("…") && !$0.contains("...") }
     }
 
-    /// Shell words: blanks separate, single quotes keep.
-    static func words(_ command: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quoted = false
-        var started = false
-        for character in command {
-            if character == "'" {
-                quoted.toggle()
-                started = true
-            } else if character == " " && !quoted {
-                if started { words.append(current) }
-                current = ""
-                started = false
-            } else {
-                current.append(character)
-                started = true
-            }
-        }
-        if started { words.append(current) }
-        return words
-    }
+    /// Shell words: blanks separate, quotes keep.
+    static func words(_ command: String) -> [String] { ShellWords.split(command) }
 
     @Test func thereAreForwardingExamples() throws {
         let examples = try Self.examples()

@@ -254,3 +254,16 @@ import Testing
         #expect(rig.barRow.contains("only one session"), "\(rig.barRow)")
     }
 }
+
+/// `~c`'s destination is split into words as a shell splits the simple cases.
+@Suite struct ShellWordsTests {
+    @Test(arguments: [
+        ("-p 2222  me@box", ["-p", "2222", "me@box"]),
+        ("-o 'ProxyCommand=nc %h %p' box", ["-o", "ProxyCommand=nc %h %p", "box"]),
+        ("box \"echo a\"''", ["box", "echo a"]),
+        ("   ", []),
+    ])
+    func wordsAsAShellSplitsThem(_ example: (String, [String])) {
+        #expect(ShellWords.split(example.0) == example.1)
+    }
+}

@@ -1,0 +1,29 @@
+/// Words of a command typed as a shell would split the simple cases: blanks separate, and
+/// single or double quotes keep blanks inside a word (`~c`'s destination, the README's
+/// examples). No escapes, variables or globs: a target's words need none.
+public enum ShellWords {
+    /// The words of `text`.
+    public static func split(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}
