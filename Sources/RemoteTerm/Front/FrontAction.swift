@@ -52,6 +52,8 @@ public struct FrontView: Sendable {
     public var reconnection: Reconnection?
     /// The loop's time, for how long ago the link was lost.
     public var now: UInt64 = 0
+    /// Typed keys are being shown before their echo (the bar says so).
+    public var isPredicting = false
 
     /// A view of `terminal` in an area of `remoteRows` (the terminal's own rows unless
     /// given) above the bar, `columns` wide.

@@ -1,6 +1,10 @@
 /// What the controller does for the workspace: asking for a new session's destination,
 /// standing down when another session is shown, and the sessions in the bar and menu.
 extension FrontController {
+    /// What the bar row shows in its first column while typed keys are shown before their
+    /// echo.
+    public static let predictionMark = "≈"
+
     /// The question `~c` (and the menu's New session) asks on the bar row.
     public static let destinationQuestion = "new session ([user@]host): "
 

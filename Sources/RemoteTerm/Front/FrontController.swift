@@ -291,6 +291,10 @@ public struct FrontController: Sendable {
         overlays.bar = barLabels(
             width: view.columns, historyDistance: distance, reconnection: view.reconnection, now: view.now)
         overlays.barCursor = barCursorColumn
+        if view.isPredicting, prompt == nil, endedSession == nil, view.reconnection == nil, overlays.bar != nil {
+            // Column 0 is always a blank (every button has one either side).
+            overlays.bar?.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
+        }
         return overlays
     }
 }

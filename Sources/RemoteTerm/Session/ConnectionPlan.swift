@@ -19,6 +19,8 @@ public struct ConnectionPlan: Sendable {
     public var hasTerminal: Bool
     /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
     public var resumeName: String?
+    /// When typed keys are shown before their echo (SSH's `RTermPredict`; adaptive else).
+    public var predict: PredictMode = .adaptive
 
     /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
     /// tmux with `--resume`). A remote command is not run a second time behind the user's

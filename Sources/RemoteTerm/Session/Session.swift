@@ -38,6 +38,9 @@ public final class Session: EventSource {
         /// Whether a lost link is reconnected (the screen kept) rather than the end: nil
         /// ends the session, as ssh does. Needs `reconnector`.
         public var reconnect: ReconnectPolicy?
+        /// When typed keys are shown before their echo (`--predict`): never, unless the
+        /// interactive front asks.
+        public var predict: PredictMode = .never
 
         /// The defaults: no escapes (scripts and pumps type what they mean).
         public init() {}
@@ -45,6 +48,9 @@ public final class Session: EventSource {
 
     /// The session's options.
     public let options: Options
+    /// Predictive local echo: what the keys typed will look like before the remote echoes
+    /// them. An overlay for the frame; `terminal` is only ever what the remote sent.
+    public private(set) var predictor: PredictionEngine
     /// Where its time comes from (the loop's clock).
     public let clock: LoopClock
     /// Where it is in its life.
@@ -97,6 +103,7 @@ public final class Session: EventSource {
         self.options = options
         self.clock = clock
         terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: options.scrollbackLimit)
+        predictor = PredictionEngine(mode: options.predict)
         escapes = options.escapes ? EscapeCharacterFilter(escape: options.escapeCharacter, sessionEscapes: options.sessionEscapes) : nil
         sizeSentAtConnect = (terminal.rows, terminal.columns)
     }
@@ -305,6 +312,7 @@ public final class Session: EventSource {
         case .keys(let keys):
             for key in keys { enqueue(key, options: modes) }
         case .paste(let text):
+            predictor.inputNotPredicted()
             passThrough(endsWithNewline: text.last == 0x0D || text.last == 0x0A, options: modes)
             outbox.append(contentsOf: PasteEncoder.encode(text, options: modes))
         case .mouse(let event):
@@ -312,6 +320,7 @@ public final class Session: EventSource {
         case .focus(let focused):
             if let bytes = FocusEncoder.encode(focused: focused, options: modes) { outbox.append(contentsOf: bytes) }
         case .bytes(let bytes):
+            predictor.inputNotPredicted()
             passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A, options: modes)
             outbox.append(contentsOf: bytes)
         }
@@ -336,6 +345,7 @@ public final class Session: EventSource {
 
     private func enqueue(_ key: KeyEvent, options: KeyEncodingOptions) {
         guard var filter = escapes else {
+            predictor.keyTyped(key, terminal: terminal, now: clock.now())
             outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
             return
         }
@@ -353,7 +363,9 @@ public final class Session: EventSource {
 
     private func perform(_ action: EscapeCharacterFilter.Action, options: KeyEncodingOptions) {
         switch action {
-        case .send(let key): outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
+        case .send(let key):
+            predictor.keyTyped(key, terminal: terminal, now: clock.now())
+            outbox.append(contentsOf: KeyEncoder.encode(key, options: options))
         case .disconnect: end(.disconnected(label: self.options.label))
         case .help, .suspend, .toggleBar, .newSession, .nextSession, .previousSession, .showSession:
             events.append(.escape(action))
@@ -398,6 +410,7 @@ public final class Session: EventSource {
         if case .reconnecting(let reconnection) = state { return reconnection.nextAttempt }
         guard case .live = state, let transport else { return nil }
         var deadline = nextExitPoll
+        if let expiry = predictor.nextDeadline { deadline = min(deadline ?? expiry, expiry) }
         let timeout = transport.pollTimeout
         if timeout >= 0 {
             let due = clock.now() &+ UInt64(timeout) * 1_000_000
@@ -426,6 +439,11 @@ public final class Session: EventSource {
             break
         }
         guard case .live = state, let transport else { return }
+        if let expiry = predictor.nextDeadline, now >= expiry {
+            // A guess the remote never confirmed is taken back: the frame changes.
+            predictor.expire(now: now)
+            post(.screenChanged)
+        }
         do {
             try transport.service()
             try flush(transport)
@@ -553,6 +571,7 @@ public final class Session: EventSource {
                 return
             }
             let effects = terminal.feed(bytes)
+            predictor.judge(terminal: terminal, now: clock.now())
             post(.screenChanged)
             for effect in effects {
                 switch effect {

@@ -113,6 +113,7 @@ public enum SessionTarget: Equatable, Sendable {
             var plan = ConnectionPlan(
                 route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
             plan.resumeName = settings.resumeSession
+            plan.predict = settings.predict
             return plan
         }
     }

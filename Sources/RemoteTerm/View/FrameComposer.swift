@@ -17,6 +17,9 @@ public enum FrameComposer {
         public var barCursor: Int?
         /// The remote screen is stale (the link is down): drawn faint, without its cursor.
         public var isStale = false
+        /// Typed keys shown before the remote echoed them: drawn underlined over the live
+        /// screen, with the cursor after them.
+        public var predictions: PredictionOverlay?
 
         /// No overlays and no bar.
         public init(
@@ -79,6 +82,20 @@ public enum FrameComposer {
             && terminal.cursorColumn < columns
         {
             frame.cursor = FrameCursor(row: terminal.cursorRow, column: min(terminal.cursorColumn, terminal.columns - 1))
+        }
+        if isLive, !overlays.isStale, let predictions = overlays.predictions {
+            for cell in predictions.cells where cell.row < area.rows && cell.column < columns {
+                frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
+                if cell.scalar != " " {
+                    let width = max(1, characterWidth(cell.scalar.value))
+                    frame.lines[cell.row].restyle(cell.column..<min(columns, cell.column + width)) {
+                        $0.underlineStyle = .single
+                    }
+                }
+            }
+            if terminal.modes.cursorVisible, predictions.cursorRow < area.rows {
+                frame.cursor = FrameCursor(row: predictions.cursorRow, column: min(predictions.cursorColumn, columns - 1))
+            }
         }
         if let panel = overlays.panel {
             let height = panel.height(rows: area.rows, columns: columns)

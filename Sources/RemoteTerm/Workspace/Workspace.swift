@@ -154,9 +154,11 @@ public final class Workspace {
     /// What the controller needs of the shown session.
     public func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
         let area = remoteSize
-        return FrontView(
+        var view = FrontView(
             terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
             isInputPaused: isInputPaused, reconnection: shown.reconnection, now: now)
+        view.isPredicting = shown.predictor.isShowing && !shown.terminal.isAlternateScreenActive
+        return view
     }
 
     /// Bytes typed, pasted or clicked into the local terminal: decided on the shown
@@ -189,7 +191,10 @@ public final class Workspace {
             let entry = entries[shownIndex]
             switch action {
             case .send(let input):
+                let before = entry.session.predictor.overlay(terminal: entry.session.terminal)
                 entry.session.send(input)
+                // A guess shows at once, not when the echo comes.
+                if entry.session.predictor.overlay(terminal: entry.session.terminal) != before { effects.append(.redraw) }
                 // An escape it completed (`~n`) takes effect before the next key is routed, so
                 // keys typed after it in the same read reach the session it shows.
                 if drainEvents(of: shownIndex, now: now) { updateTabs() }

@@ -271,6 +271,7 @@ final class InteractiveFront: EventSource {
         let top = workspace.controller.historyTop
         let links = FrontController.visibleLinks(session.terminal, topLine: top, rows: view.remoteRows)
         var overlays = workspace.controller.overlays(view: view, links: links)
+        if top == nil { overlays.predictions = session.predictor.overlay(terminal: session.terminal) }
         let controller = workspace.controller
         if session.state == .connecting, controller.prompt == nil, controller.notice == nil, overlays.bar != nil,
             controller.bar.sessionTabs.isEmpty || controller.bar.page == 0

@@ -77,6 +77,7 @@ struct SessionOpener {
         options.escapes = plan.escapeCharacter != nil
         options.escapeCharacter = plan.escapeCharacter ?? 0x7E
         options.sessionEscapes = true
+        options.predict = plan.predict
         options.label = plan.label
         if plan.canReconnect { options.reconnect = ReconnectPolicy() }
         let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)

@@ -79,6 +79,8 @@ public struct SSHCommandLine: Sendable, Equatable {
           -V        show the version
           --resume NAME
                     run the login shell in tmux session NAME, so a reconnect resumes it
+          --predict adaptive|always|never
+                    show typed keys before the remote echoes them (adaptive: on a slow link)
         """
 
     /// Parses `arguments` (without the program name).
@@ -145,6 +147,22 @@ public struct SSHCommandLine: Sendable, Equatable {
                     try values.apply(.rtermResume, arguments: [name], active: true)
                 } catch {
                     throw SSHCommandLineError.badLongOption("--resume", message: error.message)
+                }
+                continue
+            }
+            if argument == "--predict" || argument.hasPrefix("--predict=") {
+                // rterm's own: `--predict MODE` is `-o RTermPredict=MODE`.
+                var mode = String(argument.dropFirst("--predict=".count))
+                if argument == "--predict" {
+                    guard index + 1 < arguments.count else { throw SSHCommandLineError.missingLongArgument(argument) }
+                    mode = arguments[index + 1]
+                    index += 1
+                }
+                index += 1
+                do {
+                    try values.apply(.rtermPredict, arguments: [mode], active: true)
+                } catch {
+                    throw SSHCommandLineError.badLongOption("--predict", message: error.message)
                 }
                 continue
             }

@@ -38,6 +38,9 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     /// rterm's own: the tmux session the shell runs in, so a reconnect resumes it
     /// (`--resume NAME`). OpenSSH needs `IgnoreUnknown RTermResume` to read such a file.
     case rtermResume = "rtermresume"
+    /// rterm's own: when typed keys are shown before their echo (`--predict MODE`:
+    /// adaptive, always, never). OpenSSH needs `IgnoreUnknown RTermPredict`.
+    case rtermPredict = "rtermpredict"
 
     /// The keywords that set an option (the block and file structure keywords excluded);
     /// these are the ones `-o` accepts.
@@ -123,6 +126,7 @@ extension SSHConfigKeyword {
         case .sessionType: return "SessionType"
         case .escapeChar: return "EscapeChar"
         case .rtermResume: return "RTermResume"
+        case .rtermPredict: return "RTermPredict"
         }
     }
 }

@@ -103,7 +103,7 @@ public enum SSHConfigResolver {
         var identityAgent: String?
         if let agent = values.identityAgent { identityAgent = try expandPath("identityagent", agent) }
 
-        return SSHSettings(
+        var settings = SSHSettings(
             originalHost: host, hostName: hostName, user: user, port: port,
             identityFiles: identityFiles, identityFilesAreDefaults: configuredIdentities.isEmpty,
             identitiesOnly: values.identitiesOnly ?? false, identityAgent: identityAgent,
@@ -130,6 +130,8 @@ public enum SSHConfigResolver {
             exitOnForwardFailure: values.exitOnForwardFailure ?? false,
             forwardsOnly: values.sessionType == "none",
             escapeCharacter: values.escapeChar ?? .tilde)
+        settings.predict = values.rtermPredict ?? .adaptive
+        return settings
     }
 
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and

@@ -43,6 +43,8 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var preferredAuthentications: [String]?
     /// `RTermResume` / `--resume`: a tmux session name, or `none`.
     public var rtermResume: String?
+    /// `RTermPredict` / `--predict`: adaptive, always or never.
+    public var rtermPredict: PredictMode?
     /// `ProxyCommand`, unexpanded, or `none`.
     public var proxyCommand: String?
     /// `RemoteCommand`, unexpanded, or `none`.
@@ -167,6 +169,12 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.escapeChar, try SSHEscapeCharacter.parse(try single(arguments, keyword)), active)
         case .rtermResume:
             setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
+        case .rtermPredict:
+            let text = try single(arguments, keyword).lowercased()
+            guard let mode = PredictMode(rawValue: text) else {
+                throw SSHOptionValueError("bad prediction mode '\(text)' (adaptive, always or never)")
+            }
+            setFirst(\.rtermPredict, mode, active)
         case .preferredAuthentications:
             let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
             setFirst(\.preferredAuthentications, methods, active)

@@ -61,6 +61,8 @@ public struct SSHSettings: Sendable, Equatable {
     public var serverAliveIsDefault = false
     /// `RTermResume` / `--resume`: the tmux session the shell runs in, nil for none.
     public var resumeSession: String?
+    /// `RTermPredict` / `--predict`: when typed keys are shown before their echo.
+    public var predict: PredictMode = .adaptive
     /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
     public var proxyCommand: String?
     /// `RemoteCommand` with its `%` tokens expanded, nil for none.
@@ -133,6 +135,7 @@ public struct SSHSettings: Sendable, Equatable {
             lines += forwards.filter { $0.kind == kind }.map(\.description)
         }
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
+        lines.append("rtermpredict \(predict.rawValue)")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,0 +1,200 @@
+import Testing
+
+@testable import RemoteTerm
+
+/// Predictive local echo against a scripted remote: a session over a memory transport on a
+/// manual clock, keys typed into it, the remote's echo delivered when the test says, and the
+/// frame (with the predictions drawn over the remote's screen) read as text. The terminal
+/// itself only ever holds what the remote sent.
+@Suite struct PredictionTests {
+    final class Rig {
+        let clock = ManualClock(start: 1_000_000_000)
+        let transport = MemoryTransport(outputEnds: false)
+        let session: Session
+
+        init(mode: PredictMode = .always, prompt: String = "$ ") {
+            var options = Session.Options()
+            options.predict = mode
+            session = Session(rows: 5, columns: 20, clock: clock, options: options)
+            session.attach(transport)
+            remote(prompt)
+        }
+
+        /// The remote prints `text` (after `delay` ns).
+        func remote(_ text: String, after delay: UInt64 = 0) {
+            clock.advance(by: delay)
+            transport.deliver(Array(text.utf8))
+            while transport.unreadOutputCount > 0 { session.handle(readiness: [], now: clock.now()) }
+        }
+
+        func type(_ keys: String) {
+            for scalar in keys.unicodeScalars { session.send(.key(.character(scalar))) }
+        }
+
+        func press(_ key: KeyEvent) { session.send(.key(key)) }
+
+        /// The frame's remote rows as text, predictions drawn.
+        var screen: [String] {
+            var overlays = FrameComposer.Overlays()
+            overlays.predictions = session.predictor.overlay(terminal: session.terminal)
+            return FrameComposer.compose(session.terminal, topLine: nil, area: (5, 20), overlays: overlays).text
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        }
+
+        /// The remote's own screen, without predictions.
+        var remoteScreen: [String] { TextRenderer.lines(of: session.terminal) }
+
+        var cursor: FrameCursor? {
+            var overlays = FrameComposer.Overlays()
+            overlays.predictions = session.predictor.overlay(terminal: session.terminal)
+            return FrameComposer.compose(session.terminal, topLine: nil, area: (5, 20), overlays: overlays).cursor
+        }
+    }
+
+    @Test func theFirstKeyWaitsForItsEchoThenTheRestShowAtOnce() {
+        let rig = Rig()
+        rig.type("l")
+        #expect(rig.screen[0] == "$", "a new batch is shown only once it is known to echo")
+        rig.remote("l", after: 200_000_000)
+        rig.type("s -")
+        #expect(rig.screen[0] == "$ ls -", "the batch echoes: the next keys show at once")
+        #expect(rig.cursor == FrameCursor(row: 0, column: 6))
+        #expect(rig.remoteScreen[0] == "$ l", "the terminal holds only what the remote sent")
+        rig.remote("s -", after: 200_000_000)
+        #expect(rig.screen[0] == "$ ls -")
+        #expect(rig.session.predictor.confirmedCount == 4)
+        #expect(rig.session.predictor.wrongCount == 0)
+        #expect(rig.session.predictor.roundTrip.map { $0 >= 200_000_000 } == true)
+    }
+
+    @Test func aMismatchIsRepairedAsSoonAsTheRemoteDisagrees() {
+        let rig = Rig()
+        rig.type("a")
+        rig.remote("a", after: 100_000_000)
+        rig.type("bc")
+        #expect(rig.screen[0] == "$ abc")
+        // The remote shows something else where b was guessed (say, a shell that upcases).
+        rig.remote("B", after: 100_000_000)
+        #expect(rig.screen[0] == "$ aB", "the wrong guesses are gone at once")
+        #expect(rig.session.predictor.wrongCount == 1)
+        rig.type("d")
+        #expect(rig.screen[0] == "$ aB", "after a wrong guess the next batch waits for its echo")
+    }
+
+    @Test func nothingIsShownAtAPasswordPromptWithEchoOff() {
+        let rig = Rig()
+        rig.type("s")
+        rig.remote("s", after: 100_000_000)
+        rig.type("udo true")
+        rig.remote("udo true", after: 100_000_000)
+        rig.press(KeyEvent(.enter))
+        rig.remote("\r\nPassword: ", after: 100_000_000)
+        rig.type("hunter2")
+        for _ in 0..<3 { rig.remote("", after: 300_000_000) }
+        #expect(rig.screen[1] == "Password:", "\(rig.screen)")
+        rig.session.handle(readiness: [], now: rig.clock.now() + 2_000_000_000)
+        #expect(rig.screen[1] == "Password:")
+    }
+
+    @Test func aControlKeyInTheMiddleStartsABatchThatWaits() {
+        let rig = Rig()
+        rig.type("a")
+        rig.remote("a", after: 100_000_000)
+        rig.type("b")
+        #expect(rig.screen[0] == "$ ab")
+        rig.press(.character("r", modifiers: .control))  // reverse search: the screen changes shape
+        rig.type("c")
+        #expect(rig.screen[0] == "$ ab", "after a control key nothing new shows before an echo")
+        rig.remote("b", after: 100_000_000)
+        #expect(rig.screen[0] == "$ ab")
+    }
+
+    @Test func backspaceOverPredictions() {
+        let rig = Rig()
+        rig.type("x")
+        rig.remote("x", after: 100_000_000)
+        rig.type("yz")
+        rig.press(KeyEvent(.backspace))
+        #expect(rig.screen[0] == "$ xy")
+        #expect(rig.cursor == FrameCursor(row: 0, column: 4))
+        rig.press(KeyEvent(.backspace))
+        #expect(rig.screen[0] == "$ x")
+        // The remote catches up: y, z, then two erasures, as a shell echoes them.
+        rig.remote("yz", after: 100_000_000)
+        #expect(rig.screen[0] == "$ x", "the echo of y and z does not bring them back")
+        rig.remote("\u{8} \u{8}\u{8} \u{8}", after: 10_000_000)
+        #expect(rig.screen[0] == "$ x")
+        #expect(rig.session.predictor.wrongCount == 0)
+    }
+
+    @Test func wideCharactersTakeTwoCells() {
+        let rig = Rig()
+        rig.type("a")
+        rig.remote("a", after: 100_000_000)
+        rig.type("漢字b")
+        #expect(rig.screen[0] == "$ a漢字b")
+        #expect(rig.cursor == FrameCursor(row: 0, column: 8))
+        rig.remote("漢字b", after: 100_000_000)
+        #expect(rig.session.predictor.confirmedCount == 4)
+        #expect(rig.session.predictor.wrongCount == 0)
+    }
+
+    @Test func nothingIsGuessedPastTheRightMargin() {
+        let rig = Rig(prompt: "$ 0123456789abcde")  // the cursor at column 17 of 20
+        rig.type("f")
+        rig.remote("f", after: 100_000_000)
+        rig.type("gh")
+        #expect(rig.screen[0] == "$ 0123456789abcdefgh")
+        rig.type("i")  // it would wrap: the remote decides where it goes
+        #expect(rig.screen[1] == "")
+        rig.remote("ghi", after: 100_000_000)
+        #expect(rig.screen[1] == "i")
+        #expect(rig.session.predictor.wrongCount == 0)
+    }
+
+    @Test func cursorLeftAndRightMoveTheCursorAtOnce() {
+        let rig = Rig()
+        rig.type("a")
+        rig.remote("a", after: 100_000_000)
+        rig.type("b")
+        rig.press(KeyEvent(.left))
+        #expect(rig.cursor == FrameCursor(row: 0, column: 3))
+        rig.remote("b\u{8}", after: 100_000_000)
+        #expect(rig.cursor == FrameCursor(row: 0, column: 3))
+        #expect(rig.session.predictor.wrongCount == 0)
+    }
+
+    @Test func notOnTheAlternateScreenAndNotInAPaste() {
+        let rig = Rig()
+        rig.type("a")
+        rig.remote("a", after: 100_000_000)
+        rig.session.send(.paste(Array("pasted".utf8)))
+        #expect(rig.screen[0] == "$ a")
+        rig.remote("\u{1B}[?1049h", after: 100_000_000)
+        rig.type("q")
+        #expect(rig.session.predictor.overlay(terminal: rig.session.terminal) == nil)
+    }
+
+    @Test func adaptiveShowsOnlyOnASlowLink() {
+        let fast = Rig(mode: .adaptive)
+        for key in "abcdef" {
+            fast.type(String(key))
+            fast.remote(String(key), after: 2_000_000)
+        }
+        fast.type("g")
+        #expect(fast.screen[0] == "$ abcdef", "2 ms links echo faster than a guess helps")
+        let slow = Rig(mode: .adaptive)
+        for key in "abc" {
+            slow.type(String(key))
+            slow.remote(String(key), after: 150_000_000)
+        }
+        slow.type("d")
+        #expect(slow.screen[0] == "$ abcd")
+        #expect(slow.session.predictor.isShowing)
+        let never = Rig(mode: .never)
+        never.type("a")
+        never.remote("a", after: 150_000_000)
+        never.type("b")
+        #expect(never.screen[0] == "$ a")
+    }
+}
