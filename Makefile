@@ -52,6 +52,7 @@ bench:
 	Scripts/bench-interactive .build/release/rterm
 	Scripts/bench-floods .build/release/rterm
 	Scripts/bench-sessions .build/release/rterm
+	Scripts/bench-predict .build/release/rterm
 
 # libFuzzer on each fuzz target (Tests/Fuzz) for FUZZ_SECONDS, with AddressSanitizer
 # (Scripts/fuzz): one line of figures per target; fails naming any input that broke an
