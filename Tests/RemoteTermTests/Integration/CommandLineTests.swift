@@ -37,6 +37,8 @@ struct CommandLineTests {
         (["-o", "Bogus=1", "host"], "unknown -o option"),
         (["-o", "Ciphers=aes128-ctr", "host"], "does not implement"),
         (["-p", "99999", "host"], "bad port"),
+        (["--predict", "sometimes", "host"], "bad prediction mode"),
+        (["--predict"], "--predict"),
     ])
     func usageErrorsAreOneLineAndStatus2(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)
@@ -69,10 +71,10 @@ struct CommandLineTests {
         defer { process.remove() }
         let config = try process.file(
             "config", "Host box\n  HostName box.example.org\n  User alice\n  Port 2200\n  ForwardAgent yes\n")
-        let result = try process.run(["-F", config, "-G", "-o", "ServerAliveInterval=15", "box"])
+        let result = try process.run(["-F", config, "-G", "-o", "ServerAliveInterval=15", "--predict", "never", "box"])
         #expect(result.status == 0, "\(result.errorOutput)")
         for line in ["hostname box.example.org", "user alice", "port 2200", "serveraliveinterval 15",
-                     "identityfile \(process.home)/.ssh/id_ed25519"] {
+                     "identityfile \(process.home)/.ssh/id_ed25519", "rtermpredict never"] {
             #expect(result.outputText.contains(line + "\n"), "missing \(line) in \(result.outputText)")
         }
     }
