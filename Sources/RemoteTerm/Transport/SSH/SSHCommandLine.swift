@@ -133,36 +133,23 @@ public struct SSHCommandLine: Sendable, Equatable {
                 action = .showVersion
                 return .finished
             }
-            if argument == "--resume" || argument.hasPrefix("--resume=") {
-                // rterm's own: `--resume NAME` is `-o RTermResume=NAME`.
-                var name = String(argument.dropFirst("--resume=".count))
-                if argument == "--resume" {
+            // rterm's own long options are their config keywords: `--resume NAME` is
+            // `-o RTermResume=NAME`, `--predict MODE` is `-o RTermPredict=MODE`.
+            if let (name, keyword) = [("--resume", SSHConfigKeyword.rtermResume), ("--predict", .rtermPredict)]
+                .first(where: { argument == $0.0 || argument.hasPrefix($0.0 + "=") })
+            {
+                var value = String(argument.dropFirst(name.count + 1))
+                if argument == name {
                     guard index + 1 < arguments.count else { throw SSHCommandLineError.missingLongArgument(argument) }
-                    name = arguments[index + 1]
+                    value = arguments[index + 1]
                     index += 1
                 }
                 index += 1
-                guard !name.isEmpty else { throw SSHCommandLineError.missingLongArgument("--resume") }
+                guard !value.isEmpty else { throw SSHCommandLineError.missingLongArgument(name) }
                 do {
-                    try values.apply(.rtermResume, arguments: [name], active: true)
+                    try values.apply(keyword, arguments: [value], active: true)
                 } catch {
-                    throw SSHCommandLineError.badLongOption("--resume", message: error.message)
-                }
-                continue
-            }
-            if argument == "--predict" || argument.hasPrefix("--predict=") {
-                // rterm's own: `--predict MODE` is `-o RTermPredict=MODE`.
-                var mode = String(argument.dropFirst("--predict=".count))
-                if argument == "--predict" {
-                    guard index + 1 < arguments.count else { throw SSHCommandLineError.missingLongArgument(argument) }
-                    mode = arguments[index + 1]
-                    index += 1
-                }
-                index += 1
-                do {
-                    try values.apply(.rtermPredict, arguments: [mode], active: true)
-                } catch {
-                    throw SSHCommandLineError.badLongOption("--predict", message: error.message)
+                    throw SSHCommandLineError.badLongOption(name, message: error.message)
                 }
                 continue
             }
