@@ -42,6 +42,16 @@ import Testing
             effects += workspace.sessionEvents(now: clock.now())
         }
 
+        /// Turns until `condition` holds (what another thread does arrives on a later
+        /// turn), for at most 20 s of real time.
+        func turnUntil(_ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(20)
+            while !condition() && Date() < deadline {
+                turn()
+                usleep(1000)
+            }
+        }
+
         /// Types `text` into the local terminal (escape sequences included).
         func type(_ text: String) {
             effects += workspace.input(Array(text.utf8), now: clock.now())
@@ -181,10 +191,7 @@ import Testing
         rig.workspace.add(session, name: "beta")
         #expect(asked.wait(timeout: .now() + 10) == .success)
         // The question reaches the session on a turn after the connecting thread asked it.
-        for _ in 0..<1000 where !rig.workspace.tabLabels[1].hasSuffix("?") {
-            rig.turn()
-            usleep(1000)
-        }
+        rig.turnUntil { rig.workspace.tabLabels[1].hasSuffix("?") }
         #expect(rig.workspace.tabLabels[1] == "2:beta?")
         #expect(rig.workspace.controller.prompt == nil, "the shown session keeps the keyboard")
         rig.type("typed")
@@ -192,10 +199,7 @@ import Testing
         rig.workspace.show(1)
         #expect(rig.workspace.controller.prompt?.request.question == "beta's password: ")
         rig.type("sesame\r")
-        for _ in 0..<1000 where session.state == .connecting {
-            rig.turn()
-            usleep(1000)
-        }
+        rig.turnUntil { session.state != .connecting }
         #expect(session.state == .live)
         #expect(rig.received(0) == "typed", "the answer went to the question, not to a remote")
     }
