@@ -42,14 +42,15 @@ import Testing
             effects += workspace.sessionEvents(now: clock.now())
         }
 
-        /// Turns until `condition` holds (what another thread does arrives on a later
-        /// turn), for at most 20 s of real time.
+        /// Signalled by a connecting thread when it has something for the session (its
+        /// `wake`), as the loop's waker is.
+        let woken = DispatchSemaphore(value: 0)
+
+        /// Turns until `condition` holds, each turn after the connecting thread woke the
+        /// loop, for at most 20 s.
         func turnUntil(_ condition: () -> Bool) {
-            let deadline = Date().addingTimeInterval(20)
-            while !condition() && Date() < deadline {
-                turn()
-                usleep(1000)
-            }
+            let deadline = DispatchTime.now() + 20
+            while !condition() && woken.wait(timeout: deadline) == .success { turn() }
         }
 
         /// Types `text` into the local terminal (escape sequences included).
@@ -182,7 +183,8 @@ import Testing
         let rig = Rig(names: ["alpha"])
         let asked = DispatchSemaphore(value: 0)
         let session = Rig.session(clock: rig.clock, label: "beta", transport: nil)
-        session.connect(ConnectionAttempt(wake: {}) { mailbox in
+        let woken = rig.woken
+        session.connect(ConnectionAttempt(wake: { woken.signal() }) { mailbox in
             asked.signal()
             let answer = mailbox.ask(PromptRequest(text: "beta's password: ", kind: .secret))
             return answer == "sesame"
