@@ -1,13 +1,13 @@
 /// One keystroke's guessed effect on the screen, until the remote's echo confirms or
-/// contradicts it: a character written at a cell, a cell blanked (backspace), or only the
-/// cursor moved (←, →).
+/// contradicts it: a character written at a cell (inserted, pushing the rest of the line
+/// right, or overwriting), a character erased (backspace: the rest of the line pulled left,
+/// or the cell blanked), or only the cursor moved (←, →).
 struct PredictedCell: Equatable, Sendable {
     enum Effect: Equatable, Sendable {
-        /// The character appears at the cell (overwriting it, as an echo does; a wide one
-        /// takes the cell to its right too).
-        case write(Unicode.Scalar, width: Int)
-        /// The cell is blanked and the cursor steps back onto it (backspace at a prompt).
-        case erase
+        /// The character appears at the cell (a wide one takes the cell to its right too).
+        case write(Unicode.Scalar, width: Int, inserts: Bool)
+        /// The character at the cell goes and the cursor steps back onto it.
+        case erase(shifts: Bool)
         /// Only the cursor moves to the cell.
         case move
     }
@@ -16,23 +16,56 @@ struct PredictedCell: Equatable, Sendable {
     var row: Int
     var column: Int
     var effect: Effect
-    /// Where the cursor is once the key took effect.
-    var cursorAfter: (row: Int, column: Int) {
-        switch effect {
-        case .write(_, let width): return (row, column + width)
-        case .erase, .move: return (row, column)
-        }
-    }
-    /// The cell's character when the key was typed (0: blank), so an unchanged cell is told
-    /// apart from the remote writing something else there.
+    /// The cell's character before the key took effect and after it, on the screen as the
+    /// earlier guesses leave it (a blank is 0x20): a cell still showing `original` has not
+    /// been touched by the remote yet; one showing `expected` confirms the guess.
     var original: UInt32
+    var expected: UInt32
     /// The batch it belongs to: shown only once the batch is known to echo.
     var epoch: Int
     /// When the key was sent, for the round-trip estimate.
     var sentAt: UInt64
 
-    static func == (lhs: PredictedCell, rhs: PredictedCell) -> Bool {
-        lhs.row == rhs.row && lhs.column == rhs.column && lhs.effect == rhs.effect && lhs.original == rhs.original
-            && lhs.epoch == rhs.epoch && lhs.sentAt == rhs.sentAt
+    /// Where the cursor is once the key took effect.
+    var cursorAfter: (row: Int, column: Int) {
+        switch effect {
+        case .write(_, let width, _): return (row, column + width)
+        case .erase, .move: return (row, column)
+        }
+    }
+
+    /// Applies the guess to a row of characters (`guessed` marks the cells it wrote).
+    func apply(to cells: inout [UInt32], guessed: inout [Bool]) {
+        let columns = cells.count
+        guard column < columns else { return }
+        switch effect {
+        case .write(let scalar, let width, let inserts):
+            if inserts, column + width < columns {
+                for index in stride(from: columns - 1, through: column + width, by: -1) {
+                    cells[index] = cells[index - width]
+                    guessed[index] = guessed[index - width]
+                }
+            }
+            cells[column] = scalar.value
+            guessed[column] = true
+            if width == 2, column + 1 < columns {
+                cells[column + 1] = 0
+                guessed[column + 1] = true
+            }
+        case .erase(let shifts):
+            if shifts {
+                for index in column..<(columns - 1) {
+                    cells[index] = cells[index + 1]
+                    guessed[index] = guessed[index + 1]
+                }
+                cells[columns - 1] = 0x20
+                guessed[columns - 1] = false
+            } else {
+                cells[column] = 0x20
+                guessed[column] = false
+            }
+        case .move:
+            break
+        }
     }
 }

@@ -14,16 +14,19 @@
 ///   when the remote wrote something there that is neither what was there nor the guess.
 /// - **Nowhere risky.** Not on the alternate screen (editors and pagers redraw what they
 ///   like), not past the right margin, not for characters of width 0.
+/// - **Insert or overwrite.** A character typed in the middle of a line pushes the rest
+///   right, as readline and zle do; with `overwrite` it replaces the character under the
+///   cursor (fish draws its autosuggestion after the cursor and replaces it as you type). A
+///   wide character with text after it is guessed in overwrite (where the rest would land
+///   depends on the shell); the remote's echo puts the line right either way.
 /// - **Adaptive.** The time from a key to its echo is measured on every confirmation
 ///   (whether shown or not); `adaptive` shows predictions only while it is above
 ///   `showAbove`, and stops once it falls below `hideBelow`.
 public struct PredictionEngine: Sendable {
-    /// When predictions are shown.
-    public var mode: PredictMode
-    /// `adaptive` starts showing when the smoothed round trip rises above this (ns).
-    public var showAbove: UInt64 = 40_000_000
-    /// … and stops when it falls below this (ns).
-    public var hideBelow: UInt64 = 20_000_000
+    /// When guesses are shown, and how.
+    public var settings: PredictionSettings
+    /// When guesses are shown.
+    public var mode: PredictMode { settings.mode }
     /// The smoothed time from a key to its echo (ns), nil before the first echo.
     public private(set) var roundTrip: UInt64?
     /// Whether predictions are drawn now (the bar says so).
@@ -39,10 +42,10 @@ public struct PredictionEngine: Sendable {
     /// Predictions kept at most (a key held down on a dead link must not grow memory).
     static let pendingLimit = 256
 
-    /// An engine in `mode`.
-    public init(mode: PredictMode = .adaptive) {
-        self.mode = mode
-        isShowing = mode == .always
+    /// An engine with these settings.
+    public init(_ settings: PredictionSettings = .adaptive) {
+        self.settings = settings
+        isShowing = settings.mode == .always
     }
 
     // MARK: - Keys
@@ -64,13 +67,16 @@ public struct PredictionEngine: Sendable {
                 startBatch()
                 return
             }
-            add(.write(scalar, width: width), row: cursor.row, column: cursor.column, terminal: terminal, now: now)
+            let row = virtualRow(cursor.row, terminal: terminal).cells
+            let restIsBlank = row[cursor.column...].allSatisfy { $0 == 0x20 }
+            let inserts = !settings.overwrite && !restIsBlank && (width == 1 || !row[cursor.column...].contains(0))
+            add(.write(scalar, width: width, inserts: inserts), row: cursor.row, column: cursor.column, terminal: terminal, now: now)
         case .backspace where plain && cursor.column > 0:
-            add(.erase, row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
+            add(.erase(shifts: !settings.overwrite), row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
         case .left where plain && cursor.column > 0:
             add(.move, row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
         case .right where plain && cursor.column + 1 < terminal.columns
-            && content(row: cursor.row, column: cursor.column, terminal: terminal) != 0:
+            && virtualRow(cursor.row, terminal: terminal).cells[cursor.column] != 0x20:
             // Only over text: at the end of a line a shell does not move.
             add(.move, row: cursor.row, column: cursor.column + 1, terminal: terminal, now: now)
         default:
@@ -90,9 +96,13 @@ public struct PredictionEngine: Sendable {
     }
 
     private mutating func add(_ effect: PredictedCell.Effect, row: Int, column: Int, terminal: Terminal, now: UInt64) {
-        pending.append(PredictedCell(
-            row: row, column: column, effect: effect, original: content(row: row, column: column, terminal: terminal),
-            epoch: epoch, sentAt: now))
+        var (cells, guessed) = virtualRow(row, terminal: terminal)
+        let original = cells[column]
+        var prediction = PredictedCell(
+            row: row, column: column, effect: effect, original: original, expected: original, epoch: epoch, sentAt: now)
+        prediction.apply(to: &cells, guessed: &guessed)
+        prediction.expected = cells[column]
+        pending.append(prediction)
     }
 
     // MARK: - The remote's output
@@ -112,7 +122,7 @@ public struct PredictionEngine: Sendable {
                 confirmedEpoch = max(confirmedEpoch, first.epoch)
                 // A cell that already held the guess (a shell's autosuggestion) says nothing
                 // of the round trip.
-                if case .write(let scalar, _) = first.effect, first.original == scalar.value { continue }
+                if case .write = first.effect, first.original == first.expected { continue }
                 measure(now &- first.sentAt)
             case .wrong:
                 dropAll(wrong: true)
@@ -140,16 +150,15 @@ public struct PredictionEngine: Sendable {
     private func verdict(_ prediction: PredictedCell, terminal: Terminal, now: UInt64) -> Verdict {
         let (row, column) = (prediction.row, prediction.column)
         guard row < terminal.rows, column < terminal.columns else { return .wrong }
-        let now = terminal.cell(row: row, column: column).codePoint
+        let now = Self.character(terminal.cell(row: row, column: column))
         switch prediction.effect {
-        case .write(let scalar, _):
-            if now == scalar.value { return .confirmed }
+        case .write:
+            if now == prediction.expected { return .confirmed }
             return now == prediction.original ? .waiting : .wrong
         case .erase:
-            if now == 0 || now == 0x20 {
-                return terminal.cursorRow == row && terminal.cursorColumn == column ? .confirmed : .waiting
-            }
-            return now == prediction.original ? .waiting : .wrong
+            let cursorThere = terminal.cursorRow == row && terminal.cursorColumn == column
+            if now == prediction.expected && cursorThere { return .confirmed }
+            return now == prediction.original || now == prediction.expected ? .waiting : .wrong
         case .move:
             if terminal.cursorRow == row && terminal.cursorColumn == column { return .confirmed }
             return terminal.cursorRow == row ? .waiting : .wrong
@@ -169,31 +178,31 @@ public struct PredictionEngine: Sendable {
         case .always: isShowing = true
         case .never: isShowing = false
         case .adaptive:
-            if smoothed > showAbove { isShowing = true } else if smoothed < hideBelow { isShowing = false }
+            if smoothed > settings.threshold { isShowing = true } else if smoothed < settings.threshold / 2 { isShowing = false }
         }
     }
 
     // MARK: - What is drawn
 
-    /// The guesses to draw over the remote's screen, in order, and where the cursor is once
-    /// they took effect; nil when nothing is to be shown.
+    /// The guesses to draw over the remote's screen: every cell the shown guesses change
+    /// (typed characters underlined, text they push along plain), and where the cursor is
+    /// once they took effect; nil when nothing is to be shown.
     public func overlay(terminal: Terminal) -> PredictionOverlay? {
         guard isShowing, !terminal.isAlternateScreenActive else { return nil }
+        let shown = pending.prefix { $0.epoch <= confirmedEpoch }
+        guard let last = shown.last else { return nil }
         var cells: [PredictionOverlay.Cell] = []
-        var cursor: (row: Int, column: Int)?
-        for prediction in pending {
-            guard prediction.epoch <= confirmedEpoch else { break }
-            switch prediction.effect {
-            case .write(let scalar, _):
-                cells.append(.init(row: prediction.row, column: prediction.column, scalar: scalar))
-            case .erase:
-                cells.append(.init(row: prediction.row, column: prediction.column, scalar: " "))
-            case .move:
-                break
+        for row in Set(shown.map(\.row)).sorted() where row < terminal.rows {
+            var (virtual, guessed) = Self.row(row, of: terminal)
+            let before = virtual
+            for prediction in shown where prediction.row == row { prediction.apply(to: &virtual, guessed: &guessed) }
+            for column in virtual.indices where virtual[column] != before[column] || guessed[column] {
+                // The right half of a wide character is drawn with it.
+                guard virtual[column] != 0, let scalar = Unicode.Scalar(virtual[column]) else { continue }
+                cells.append(.init(row: row, column: column, scalar: scalar, isGuess: guessed[column]))
             }
-            cursor = prediction.cursorAfter
         }
-        guard let cursor else { return nil }
+        let cursor = last.cursorAfter
         return PredictionOverlay(cells: cells, cursorRow: cursor.row, cursorColumn: cursor.column)
     }
 
@@ -204,17 +213,26 @@ public struct PredictionEngine: Sendable {
         pending.last?.cursorAfter ?? (terminal.cursorRow, min(terminal.cursorColumn, terminal.columns - 1))
     }
 
-    /// The character a cell will hold once every pending key took effect (0: blank).
-    private func content(row: Int, column: Int, terminal: Terminal) -> UInt32 {
-        for prediction in pending.reversed() where prediction.row == row && prediction.column == column {
-            switch prediction.effect {
-            case .write(let scalar, _): return scalar.value
-            case .erase: return 0x20
-            case .move: continue
-            }
+    /// A row's characters once every pending key took effect, and which a guess wrote.
+    private func virtualRow(_ row: Int, terminal: Terminal) -> (cells: [UInt32], guessed: [Bool]) {
+        var (cells, guessed) = Self.row(row, of: terminal)
+        for prediction in pending where prediction.row == row { prediction.apply(to: &cells, guessed: &guessed) }
+        return (cells, guessed)
+    }
+
+    /// A row of the remote's screen as characters: a blank is 0x20, the right half of a
+    /// wide character 0.
+    private static func row(_ row: Int, of terminal: Terminal) -> (cells: [UInt32], guessed: [Bool]) {
+        guard row < terminal.rows else {
+            return ([UInt32](repeating: 0x20, count: terminal.columns), [Bool](repeating: false, count: terminal.columns))
         }
-        guard row < terminal.rows, column < terminal.columns else { return 0 }
-        return terminal.cell(row: row, column: column).codePoint
+        let cells = (0..<terminal.columns).map { character(terminal.cell(row: row, column: $0)) }
+        return (cells, [Bool](repeating: false, count: terminal.columns))
+    }
+
+    private static func character(_ cell: Cell) -> UInt32 {
+        if cell.codePoint != 0 { return cell.codePoint }
+        return cell.attributes.contains(.wideContinuation) ? 0 : 0x20
     }
 }
 
@@ -226,6 +244,8 @@ public struct PredictionOverlay: Equatable, Sendable {
         public var row: Int
         public var column: Int
         public var scalar: Unicode.Scalar
+        /// A typed character (underlined until confirmed), not text it pushed along.
+        public var isGuess: Bool
     }
     public var cells: [Cell]
     public var cursorRow: Int

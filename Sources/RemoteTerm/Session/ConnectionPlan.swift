@@ -20,7 +20,7 @@ public struct ConnectionPlan: Sendable {
     /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
     public var resumeName: String?
     /// When typed keys are shown before their echo (SSH's `RTermPredict`; adaptive else).
-    public var predict: PredictMode = .adaptive
+    public var predict = PredictionSettings.adaptive
 
     /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
     /// tmux with `--resume`). A remote command is not run a second time behind the user's

@@ -40,7 +40,7 @@ public final class Session: EventSource {
         public var reconnect: ReconnectPolicy?
         /// When typed keys are shown before their echo (`--predict`): never, unless the
         /// interactive front asks.
-        public var predict: PredictMode = .never
+        public var predict = PredictionSettings.never
 
         /// The defaults: no escapes (scripts and pumps type what they mean).
         public init() {}
@@ -103,7 +103,7 @@ public final class Session: EventSource {
         self.options = options
         self.clock = clock
         terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: options.scrollbackLimit)
-        predictor = PredictionEngine(mode: options.predict)
+        predictor = PredictionEngine(options.predict)
         escapes = options.escapes ? EscapeCharacterFilter(escape: options.escapeCharacter, sessionEscapes: options.sessionEscapes) : nil
         sizeSentAtConnect = (terminal.rows, terminal.columns)
     }

@@ -86,7 +86,7 @@ public enum FrameComposer {
         if isLive, !overlays.isStale, let predictions = overlays.predictions {
             for cell in predictions.cells where cell.row < area.rows && cell.column < columns {
                 frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
-                if cell.scalar != " " {
+                if cell.isGuess && cell.scalar != " " {
                     let width = max(1, characterWidth(cell.scalar.value))
                     frame.lines[cell.row].restyle(cell.column..<min(columns, cell.column + width)) {
                         $0.underlineStyle = .single

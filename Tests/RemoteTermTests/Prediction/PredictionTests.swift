@@ -12,9 +12,9 @@ import Testing
         let transport = MemoryTransport(outputEnds: false)
         let session: Session
 
-        init(mode: PredictMode = .always, prompt: String = "$ ") {
+        init(mode: PredictMode = .always, overwrite: Bool = false, prompt: String = "$ ") {
             var options = Session.Options()
-            options.predict = mode
+            options.predict = PredictionSettings(mode: mode, overwrite: overwrite)
             session = Session(rows: 5, columns: 20, clock: clock, options: options)
             session.attach(transport)
             remote(prompt)
@@ -196,5 +196,71 @@ import Testing
         never.remote("a", after: 150_000_000)
         never.type("b")
         #expect(never.screen[0] == "$ a")
+    }
+
+    @Test func aCharacterTypedInTheMiddleOfALinePushesTheRestRight() {
+        let rig = Rig(prompt: "$ abXYZ\u{1B}[3D")  // the cursor after "ab"
+        rig.type("1")
+        rig.remote("1XYZ\u{1B}[3D", after: 100_000_000)  // readline redraws the rest
+        rig.type("2")
+        #expect(rig.screen[0] == "$ ab12XYZ")
+        #expect(rig.cursor == FrameCursor(row: 0, column: 6))
+        let overlay = rig.session.predictor.overlay(terminal: rig.session.terminal)
+        #expect(overlay?.cells.filter(\.isGuess).map(\.column) == [5], "only the typed character is underlined")
+        rig.press(KeyEvent(.backspace))
+        #expect(rig.screen[0] == "$ ab1XYZ", "backspace pulls the rest back left")
+        rig.remote("2XYZ\u{1B}[3D", after: 100_000_000)
+        rig.remote("\u{8}XYZ \u{1B}[4D", after: 10_000_000)
+        #expect(rig.screen[0] == "$ ab1XYZ")
+        #expect(rig.session.predictor.wrongCount == 0)
+        #expect(rig.session.predictor.confirmedCount == 3)
+    }
+
+    @Test func overwriteForAShellThatDrawsASuggestionAfterTheCursor() {
+        // fish: typing "l" shows the suggestion "s -la" after the cursor.
+        let insert = Rig()
+        let overwrite = Rig(overwrite: true)
+        for rig in [insert, overwrite] {
+            rig.type("l")
+            rig.remote("ls -la\u{1B}[5D", after: 100_000_000)
+            rig.type("s")
+        }
+        #expect(overwrite.screen[0] == "$ ls -la", "typing along the suggestion leaves it as it is")
+        #expect(overwrite.cursor == FrameCursor(row: 0, column: 4))
+        #expect(insert.screen[0] == "$ lss -la", "an inserting guess would push the suggestion along")
+        // fish echoes the s over its own suggestion and moves on: the guess holds.
+        overwrite.remote("\u{1B}[C", after: 100_000_000)
+        #expect(overwrite.session.predictor.wrongCount == 0)
+    }
+
+    @Test(arguments: [
+        ("adaptive", PredictionSettings(mode: .adaptive)),
+        ("adaptive=60", PredictionSettings(mode: .adaptive, threshold: 60_000_000)),
+        ("always,overwrite", PredictionSettings(mode: .always, overwrite: true)),
+        ("Never", PredictionSettings(mode: .never)),
+    ])
+    func settingsAreWrittenAsInAConfig(_ example: (String, PredictionSettings)) {
+        #expect(PredictionSettings(parsing: example.0) == example.1)
+        #expect(PredictionSettings(parsing: example.1.description) == example.1)
+    }
+
+    @Test(arguments: ["sometimes", "always=60", "adaptive=0", "adaptive=x", "never,insert", "", "always,overwrite,x"])
+    func badSettingsAreRefused(_ text: String) {
+        #expect(PredictionSettings(parsing: text) == nil)
+    }
+
+    @Test func theThresholdDecidesWhenAdaptiveShows() {
+        let rig = Rig(mode: .adaptive)
+        rig.session.send(.key(.character("a")))
+        rig.remote("a", after: 50_000_000)
+        #expect(rig.session.predictor.isShowing, "50 ms is above the default 40")
+        var settings = PredictionSettings(mode: .adaptive, threshold: 60_000_000)
+        settings.overwrite = false
+        var engine = PredictionEngine(settings)
+        engine.keyTyped(.character("b"), terminal: rig.session.terminal, now: 0)
+        var terminal = rig.session.terminal
+        _ = Array("b".utf8).withUnsafeBufferPointer { terminal.feed($0) }
+        engine.judge(terminal: terminal, now: 50_000_000)
+        #expect(!engine.isShowing, "50 ms is below a 60 ms threshold")
     }
 }

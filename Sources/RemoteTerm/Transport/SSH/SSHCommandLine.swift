@@ -79,8 +79,9 @@ public struct SSHCommandLine: Sendable, Equatable {
           -V        show the version
           --resume NAME
                     run the login shell in tmux session NAME, so a reconnect resumes it
-          --predict adaptive|always|never
-                    show typed keys before the remote echoes them (adaptive: on a slow link)
+          --predict adaptive[=MS]|always|never[,overwrite]
+                    show typed keys before the remote echoes them (adaptive: once the
+                    round trip is above MS, 40; overwrite: for fish's autosuggestions)
         """
 
     /// Parses `arguments` (without the program name).

@@ -43,8 +43,8 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var preferredAuthentications: [String]?
     /// `RTermResume` / `--resume`: a tmux session name, or `none`.
     public var rtermResume: String?
-    /// `RTermPredict` / `--predict`: adaptive, always or never.
-    public var rtermPredict: PredictMode?
+    /// `RTermPredict` / `--predict`: `MODE[=MS][,overwrite]`.
+    public var rtermPredict: PredictionSettings?
     /// `ProxyCommand`, unexpanded, or `none`.
     public var proxyCommand: String?
     /// `RemoteCommand`, unexpanded, or `none`.
@@ -170,11 +170,12 @@ public struct SSHConfigValues: Sendable, Equatable {
         case .rtermResume:
             setFirst(\.rtermResume, try SSHOptionValue.resumeName(try single(arguments, keyword)), active)
         case .rtermPredict:
-            let text = try single(arguments, keyword).lowercased()
-            guard let mode = PredictMode(rawValue: text) else {
-                throw SSHOptionValueError("bad prediction mode '\(text)' (adaptive, always or never)")
+            let text = try single(arguments, keyword)
+            guard let settings = PredictionSettings(parsing: text) else {
+                throw SSHOptionValueError(
+                    "bad prediction mode '\(text)' (adaptive, always or never; adaptive=MS sets the threshold, ,overwrite)")
             }
-            setFirst(\.rtermPredict, mode, active)
+            setFirst(\.rtermPredict, settings, active)
         case .preferredAuthentications:
             let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
             setFirst(\.preferredAuthentications, methods, active)

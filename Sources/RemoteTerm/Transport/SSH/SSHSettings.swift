@@ -62,7 +62,7 @@ public struct SSHSettings: Sendable, Equatable {
     /// `RTermResume` / `--resume`: the tmux session the shell runs in, nil for none.
     public var resumeSession: String?
     /// `RTermPredict` / `--predict`: when typed keys are shown before their echo.
-    public var predict: PredictMode = .adaptive
+    public var predict = PredictionSettings.adaptive
     /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
     public var proxyCommand: String?
     /// `RemoteCommand` with its `%` tokens expanded, nil for none.
@@ -135,7 +135,7 @@ public struct SSHSettings: Sendable, Equatable {
             lines += forwards.filter { $0.kind == kind }.map(\.description)
         }
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
-        lines.append("rtermpredict \(predict.rawValue)")
+        lines.append("rtermpredict \(predict)")
         return lines.joined(separator: "\n") + "\n"
     }
 
