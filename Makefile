@@ -7,8 +7,9 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages: build dependencies, and the real programs the tests drive.
 DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
-# Only `make bench` needs these: libtsm is Scripts/bench-engine's same-run reference.
-BENCH_PACKAGES := libtsm-dev
+# Only `make bench` needs these: libtsm is Scripts/bench-engine's same-run reference, fish a
+# shell Scripts/bench-predict types into.
+BENCH_PACKAGES := libtsm-dev fish
 
 .PHONY: all deps build debug test bench fuzz conformance demo format clean
 

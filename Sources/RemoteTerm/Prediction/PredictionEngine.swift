@@ -11,7 +11,8 @@
 ///   nothing is ever echoed, nothing is shown.
 /// - **In order.** Echoes come back in the order keys went out, so predictions are judged
 ///   oldest first and a later one waits for the earlier ones: a cell is only judged wrong
-///   when the remote wrote something there that is neither what was there nor the guess.
+///   when the remote wrote something there that is neither what was there nor the guess
+///   (a blank counts as a redraw under way until the timeout).
 /// - **Nowhere risky.** Not on the alternate screen (editors and pagers redraw what they
 ///   like), not past the right margin, not for characters of width 0.
 /// - **Insert or overwrite.** A character typed in the middle of a line pushes the rest
@@ -120,9 +121,6 @@ public struct PredictionEngine: Sendable {
                 pending.removeFirst()
                 confirmedCount += 1
                 confirmedEpoch = max(confirmedEpoch, first.epoch)
-                // A cell that already held the guess (a shell's autosuggestion) says nothing
-                // of the round trip.
-                if case .write = first.effect, first.original == first.expected { continue }
                 measure(now &- first.sentAt)
             case .wrong:
                 dropAll(wrong: true)
@@ -152,9 +150,16 @@ public struct PredictionEngine: Sendable {
         guard row < terminal.rows, column < terminal.columns else { return .wrong }
         let now = Self.character(terminal.cell(row: row, column: column))
         switch prediction.effect {
-        case .write:
-            if now == prediction.expected { return .confirmed }
-            return now == prediction.original ? .waiting : .wrong
+        case .write(_, let width, _):
+            // The cell alone is not enough: fish's suggestion may already show the very
+            // character typed. The remote has taken the key once its cursor is past it.
+            let after = min(column + width, terminal.columns - 1)
+            let cursorPast = terminal.cursorRow > row || (terminal.cursorRow == row && terminal.cursorColumn >= after)
+            if now == prediction.expected && cursorPast { return .confirmed }
+            if now == prediction.expected { return .waiting }
+            // A blank is a line being redrawn (cleared, then written: fish, zsh), not yet an
+            // answer; a blank that stays is taken back by the timeout.
+            return now == prediction.original || now == 0x20 ? .waiting : .wrong
         case .erase:
             let cursorThere = terminal.cursorRow == row && terminal.cursorColumn == column
             if now == prediction.expected && cursorThere { return .confirmed }

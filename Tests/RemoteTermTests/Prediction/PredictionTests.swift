@@ -233,6 +233,20 @@ import Testing
         #expect(overwrite.session.predictor.wrongCount == 0)
     }
 
+    @Test func typingAlongASuggestionFasterThanItsEchoKeepsTheGuessesInPlace() {
+        // The suggestion already shows the characters typed: a guess is confirmed only once
+        // the remote's cursor has passed it, so the next key lands after the earlier guesses.
+        let rig = Rig(overwrite: true)
+        rig.type("e")
+        rig.remote("echo hi\u{1B}[6D", after: 100_000_000)  // fish: "e", then "cho hi" after the cursor
+        rig.type("cho")
+        rig.remote("cho hi\u{1B}[5D", after: 50_000_000)  // the echo of c only
+        rig.type("x")
+        #expect(rig.cursor == FrameCursor(row: 0, column: 7), "x goes after echo, not after ec")
+        #expect(rig.screen[0] == "$ echoxhi")
+        #expect(rig.session.predictor.wrongCount == 0)
+    }
+
     @Test(arguments: [
         ("adaptive", PredictionSettings(mode: .adaptive)),
         ("adaptive=60", PredictionSettings(mode: .adaptive, threshold: 60_000_000)),
