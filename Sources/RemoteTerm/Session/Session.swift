@@ -289,6 +289,9 @@ public final class Session: EventSource {
         events.append(event)
     }
 
+    /// Whether events wait to be taken.
+    public var hasEvents: Bool { !events.isEmpty }
+
     /// The events since the last call.
     public func takeEvents() -> [SessionEvent] {
         defer { events.removeAll(keepingCapacity: true) }

@@ -2,6 +2,11 @@
 /// another session's only mark its tab (and what the connection says goes on its own
 /// screen, read when it is shown).
 extension Workspace {
+    /// Whether a session has events the front has not taken: a session added after the
+    /// front on the loop (`~c`) runs after it in a turn, so its events would otherwise wait
+    /// for the next wakeup.
+    public var hasSessionEvents: Bool { entries.contains { $0.session.hasEvents } }
+
     /// Drains every session's events (after each loop turn) and returns what to do.
     public func sessionEvents(now: UInt64) -> [WorkspaceEffect] {
         var tabsChanged = false

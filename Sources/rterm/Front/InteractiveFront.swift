@@ -119,7 +119,7 @@ final class InteractiveFront: EventSource {
         return deadline
     }
 
-    var isReady: Bool { false }
+    var isReady: Bool { workspace.hasSessionEvents }
 
     func handle(readiness: [Int16], now: UInt64) {
         carryOut(workspace.sessionEvents(now: now))

@@ -100,4 +100,29 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(tabs.range(of: #"2:[^ ]*#"#, options: .regularExpression) != nil, "\(tabs)")
         #expect(tabs.range(of: #"3:[^ ]*\*"#, options: .regularExpression) != nil, "\(tabs)")
     }
+
+    @Test func tildeCOpensASessionWhoseOutputShowsAtOnce() throws {
+        defer { harness.remove() }
+        let pane = try workspacePane(["sh -c 'echo first-session; read x'"])
+        defer { pane.kill() }
+        #expect(try pane.waitFor("first-session"), "\((try? pane.screen()) ?? "")")
+        try pane.type("~c")
+        #expect(try pane.waitFor("new session"), "\((try? pane.screen()) ?? "")")
+        let sshd = harness.sshd
+        // (A leading blank, so tmux does not take -F for its own flag. The command's quotes
+        // are for the remote shell, as with ssh.)
+        try pane.type(" -F \(harness.config) -t -p \(sshd.port) \(sshd.host) sh -c \"'sleep 1; echo second-session; read x'\"")
+        try pane.keys("Enter")
+        // Its output arrives a second after it connects, with nothing else happening: it must
+        // be drawn without waiting for another key or the next keepalive (10 s).
+        #expect(try pane.waitFor("second-session", timeout: 8), "\((try? pane.screen()) ?? "")")
+        try pane.type("~1")
+        #expect(try pane.waitFor("first-session"))
+        try pane.keys("Enter")
+        #expect(try pane.waitFor("exited with status 0  (any key"), "\((try? pane.screen()) ?? "")")
+        try pane.type("x")
+        #expect(try pane.waitFor("second-session"))
+        try pane.keys("Enter")
+        try expectRestored(pane, status: "0")
+    }
 }
