@@ -95,6 +95,9 @@ public final class Workspace {
         guard entries.indices.contains(index), index != shownIndex else { return }
         shownIndex = index
         controller.sessionShown()
+        // Each session has its own escape character (`-e`): the help shows the shown one's.
+        let options = entries[index].session.options
+        controller.escapeCharacter = options.escapes ? SSHEscapeCharacter.byte(options.escapeCharacter).description : nil
         entries[index].tab.hasActivity = false
         entries[index].tab.hasBell = false
         entries[index].tab.isWaitingForAnswer = false

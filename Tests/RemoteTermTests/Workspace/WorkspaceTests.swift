@@ -248,6 +248,19 @@ import Testing
         for entry in rig.workspace.entries { #expect(entry.session.terminal.rows == 29) }
     }
 
+    @Test func theHelpShowsTheShownSessionsEscapeCharacter() {
+        let rig = Rig(names: ["alpha"])
+        var options = Session.Options()
+        options.escapes = true
+        options.escapeCharacter = 0x1D  // -e ^]
+        let other = Session(rows: 23, columns: 80, clock: rig.clock, options: options)
+        other.attach(MemoryTransport(outputEnds: false))
+        rig.workspace.add(other, name: "beta", show: true)
+        #expect(rig.workspace.controller.escapeCharacter == "^]")
+        rig.workspace.show(0)
+        #expect(rig.workspace.controller.escapeCharacter == "~")
+    }
+
     @Test func tildeCAsksForADestinationOnTheBarRow() {
         let rig = Rig(names: ["alpha"])
         rig.type("~c")
