@@ -59,6 +59,11 @@ public struct PredictionEngine: Sendable {
             return
         }
         let cursor = predictedCursor(terminal)
+        guard cursor.row < terminal.rows, cursor.column <= terminal.columns else {
+            // The screen changed size under the guesses: start again from the remote's.
+            dropAll(wrong: false)
+            return
+        }
         let plain = key.modifiers.subtracting(.shift).isEmpty
         switch key.key {
         case .character(let scalar) where plain && scalar.value >= 0x20 && scalar.value != 0x7F:
@@ -83,6 +88,12 @@ public struct PredictionEngine: Sendable {
         default:
             startBatch()
         }
+    }
+
+    /// The screen was resized: the guesses' cells are not where they were.
+    public mutating func screenResized() {
+        guard !pending.isEmpty else { return }
+        dropAll(wrong: false)
     }
 
     /// Input that is not a typed key (a paste, a bar button's text): no guess; what follows

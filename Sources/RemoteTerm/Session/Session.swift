@@ -386,6 +386,7 @@ public final class Session: EventSource {
     }
 
     public func resize(rows: Int, columns: Int) {
+        predictor.screenResized()
         terminal.resize(rows: rows, columns: columns)
         tellTransportTheSize()
     }

@@ -247,6 +247,22 @@ import Testing
         #expect(rig.session.predictor.wrongCount == 0)
     }
 
+    @Test func aResizeOrARemoteColumnChangeUnderTheGuessesStartsAgain() {
+        let rig = Rig(prompt: "$ 0123456789abc")
+        rig.type("d")
+        rig.remote("d", after: 100_000_000)
+        rig.type("efg")
+        rig.session.resize(rows: 3, columns: 10)
+        #expect(rig.session.predictor.overlay(terminal: rig.session.terminal) == nil)
+        for key in [KeyEvent(.backspace), KeyEvent(.left), KeyEvent(.right)] { rig.press(key) }
+        rig.type("h")
+        // The remote narrows the screen itself (DECCOLM needs mode 40; a resize request).
+        rig.remote("\u{1B}[8;2;6t", after: 10_000_000)
+        for key in [KeyEvent(.backspace), KeyEvent(.left)] { rig.press(key) }
+        rig.remote("x", after: 100_000_000)
+        #expect(rig.session.terminal.columns <= 10, "no crash, and the guesses follow the remote")
+    }
+
     @Test(arguments: [
         ("adaptive", PredictionSettings(mode: .adaptive)),
         ("adaptive=60", PredictionSettings(mode: .adaptive, threshold: 60_000_000)),
