@@ -34,8 +34,10 @@ struct PredictedCell: Equatable, Sendable {
         }
     }
 
-    /// Applies the guess to a row of characters (`guessed` marks the cells it wrote).
-    func apply(to cells: inout [UInt32], guessed: inout [Bool]) {
+    /// Applies the guess to a row of characters: `guessed` marks the cells guesses wrote,
+    /// `source` says which column of the remote's row the others came from (−1: a blank the
+    /// row was filled with), so text pushed along keeps its colours.
+    func apply(to cells: inout [UInt32], guessed: inout [Bool], source: inout [Int]) {
         let columns = cells.count
         guard column < columns else { return }
         switch effect {
@@ -44,25 +46,31 @@ struct PredictedCell: Equatable, Sendable {
                 for index in stride(from: columns - 1, through: column + width, by: -1) {
                     cells[index] = cells[index - width]
                     guessed[index] = guessed[index - width]
+                    source[index] = source[index - width]
                 }
             }
             cells[column] = scalar.value
             guessed[column] = true
+            source[column] = -1
             if width == 2, column + 1 < columns {
                 cells[column + 1] = 0
                 guessed[column + 1] = true
+                source[column + 1] = -1
             }
         case .erase(let shifts):
             if shifts {
                 for index in column..<(columns - 1) {
                     cells[index] = cells[index + 1]
                     guessed[index] = guessed[index + 1]
+                    source[index] = source[index + 1]
                 }
                 cells[columns - 1] = 0x20
                 guessed[columns - 1] = false
+                source[columns - 1] = -1
             } else {
                 cells[column] = 0x20
                 guessed[column] = false
+                source[column] = -1
             }
         case .move:
             break

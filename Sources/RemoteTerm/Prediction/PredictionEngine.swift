@@ -108,11 +108,11 @@ public struct PredictionEngine: Sendable {
     }
 
     private mutating func add(_ effect: PredictedCell.Effect, row: Int, column: Int, terminal: Terminal, now: UInt64) {
-        var (cells, guessed) = virtualRow(row, terminal: terminal)
+        var (cells, guessed, source) = virtualRow(row, terminal: terminal)
         let original = cells[column]
         var prediction = PredictedCell(
             row: row, column: column, effect: effect, original: original, expected: original, epoch: epoch, sentAt: now)
-        prediction.apply(to: &cells, guessed: &guessed)
+        prediction.apply(to: &cells, guessed: &guessed, source: &source)
         prediction.expected = cells[column]
         pending.append(prediction)
     }
@@ -209,10 +209,16 @@ public struct PredictionEngine: Sendable {
         guard let last = shown.last else { return nil }
         var cells: [PredictionOverlay.Cell] = []
         for row in Set(shown.map(\.row)).sorted() where row < terminal.rows {
-            var (virtual, guessed) = Self.row(row, of: terminal)
-            let before = virtual
-            for prediction in shown where prediction.row == row { prediction.apply(to: &virtual, guessed: &guessed) }
-            for column in virtual.indices where virtual[column] != before[column] || guessed[column] {
+            var (virtual, guessed, source) = Self.row(row, of: terminal)
+            for prediction in shown where prediction.row == row {
+                prediction.apply(to: &virtual, guessed: &guessed, source: &source)
+            }
+            for column in virtual.indices where guessed[column] || source[column] != column {
+                if !guessed[column], source[column] >= 0 {
+                    // Text pushed along: the remote's cell, colours and all, moved.
+                    cells.append(.init(row: row, column: column, scalar: " ", isGuess: false, sourceColumn: source[column]))
+                    continue
+                }
                 // The right half of a wide character is drawn with it.
                 guard virtual[column] != 0, let scalar = Unicode.Scalar(virtual[column]) else { continue }
                 cells.append(.init(row: row, column: column, scalar: scalar, isGuess: guessed[column]))
@@ -230,20 +236,22 @@ public struct PredictionEngine: Sendable {
     }
 
     /// A row's characters once every pending key took effect, and which a guess wrote.
-    private func virtualRow(_ row: Int, terminal: Terminal) -> (cells: [UInt32], guessed: [Bool]) {
-        var (cells, guessed) = Self.row(row, of: terminal)
-        for prediction in pending where prediction.row == row { prediction.apply(to: &cells, guessed: &guessed) }
-        return (cells, guessed)
+    private func virtualRow(_ row: Int, terminal: Terminal) -> (cells: [UInt32], guessed: [Bool], source: [Int]) {
+        var (cells, guessed, source) = Self.row(row, of: terminal)
+        for prediction in pending where prediction.row == row {
+            prediction.apply(to: &cells, guessed: &guessed, source: &source)
+        }
+        return (cells, guessed, source)
     }
 
     /// A row of the remote's screen as characters: a blank is 0x20, the right half of a
     /// wide character 0.
-    private static func row(_ row: Int, of terminal: Terminal) -> (cells: [UInt32], guessed: [Bool]) {
-        guard row < terminal.rows else {
-            return ([UInt32](repeating: 0x20, count: terminal.columns), [Bool](repeating: false, count: terminal.columns))
-        }
-        let cells = (0..<terminal.columns).map { character(terminal.cell(row: row, column: $0)) }
-        return (cells, [Bool](repeating: false, count: terminal.columns))
+    private static func row(_ row: Int, of terminal: Terminal) -> (cells: [UInt32], guessed: [Bool], source: [Int]) {
+        let columns = terminal.columns
+        let cells = row < terminal.rows
+            ? (0..<columns).map { character(terminal.cell(row: row, column: $0)) }
+            : [UInt32](repeating: 0x20, count: columns)
+        return (cells, [Bool](repeating: false, count: columns), Array(0..<columns))
     }
 
     private static func character(_ cell: Cell) -> UInt32 {
@@ -262,6 +270,9 @@ public struct PredictionOverlay: Equatable, Sendable {
         public var scalar: Unicode.Scalar
         /// A typed character (underlined until confirmed), not text it pushed along.
         public var isGuess: Bool
+        /// Text pushed along: the column of the remote's row whose cell is drawn here (its
+        /// colours kept); `scalar` is then unused.
+        public var sourceColumn: Int? = nil
     }
     public var cells: [Cell]
     public var cursorRow: Int

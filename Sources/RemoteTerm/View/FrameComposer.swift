@@ -84,7 +84,15 @@ public enum FrameComposer {
             frame.cursor = FrameCursor(row: terminal.cursorRow, column: min(terminal.cursorColumn, terminal.columns - 1))
         }
         if isLive, !overlays.isStale, let predictions = overlays.predictions {
+            let remoteRows = Dictionary(
+                predictions.cells.filter { $0.row < area.rows }.map { ($0.row, frame.lines[$0.row].cells) },
+                uniquingKeysWith: { first, _ in first })
             for cell in predictions.cells where cell.row < area.rows && cell.column < columns {
+                if let source = cell.sourceColumn {
+                    // Text pushed along by a guess: the remote's cell moved, colours and all.
+                    if let row = remoteRows[cell.row], source < row.count { frame.lines[cell.row].cells[cell.column] = row[source] }
+                    continue
+                }
                 frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
                 if cell.isGuess && cell.scalar != " " {
                     let width = max(1, characterWidth(cell.scalar.value))

@@ -216,6 +216,21 @@ import Testing
         #expect(rig.session.predictor.confirmedCount == 3)
     }
 
+    @Test func textPushedAlongKeepsItsColours() {
+        let rig = Rig(prompt: "$ ab\u{1B}[31mXYZ\u{1B}[m\u{1B}[3D")  // XYZ in red, the cursor after "ab"
+        rig.type("1")
+        rig.remote("1\u{1B}[31mXYZ\u{1B}[m\u{1B}[3D", after: 100_000_000)
+        rig.type("2")
+        var overlays = FrameComposer.Overlays()
+        overlays.predictions = rig.session.predictor.overlay(terminal: rig.session.terminal)
+        let frame = FrameComposer.compose(rig.session.terminal, topLine: nil, area: (5, 20), overlays: overlays)
+        #expect(frame.lines[0].text == "$ ab12XYZ")
+        for column in 6...8 {
+            #expect(frame.lines[0].cells[column] == rig.session.terminal.cell(row: 0, column: column - 1), "column \(column)")
+        }
+        #expect(frame.lines[0].cells[6].foreground != Cell.blank.foreground, "the red is kept")
+    }
+
     @Test func overwriteForAShellThatDrawsASuggestionAfterTheCursor() {
         // fish: typing "l" shows the suggestion "s -la" after the cursor.
         let insert = Rig()
