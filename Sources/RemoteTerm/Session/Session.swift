@@ -427,9 +427,7 @@ public final class Session: EventSource {
 
     public func handle(readiness: [Int16], now: UInt64) {
         wantsTurn = false
-        if let mailbox {
-            for notice in mailbox.takeNotices() { events.append(.notice(notice)) }
-        }
+        takeNotices()
         switch state {
         case .connecting:
             pollAttempt()
@@ -477,6 +475,12 @@ public final class Session: EventSource {
 
     // MARK: - Connecting
 
+    /// What the connection said since the last look, as events.
+    private func takeNotices() {
+        guard let mailbox else { return }
+        for notice in mailbox.takeNotices() { events.append(.notice(notice)) }
+    }
+
     private func pollAttempt() {
         guard let attempt else { return }
         if let outcome = attempt.take() {
@@ -495,6 +499,9 @@ public final class Session: EventSource {
             return
         }
         let pending = attempt.prompts.pending
+        // What the connection said before asking comes first: the front shows it above the
+        // question ("Permission denied, please try again." before the next Password:).
+        takeNotices()
         if pending != announcedPrompt {
             announcedPrompt = pending
             if let pending { events.append(.prompt(pending)) }
