@@ -156,6 +156,14 @@ public struct FrontController: Sendable {
 
     private mutating func key(_ typed: KeyEvent, view: FrontView, into actions: inout [FrontAction]) {
         if var editor = prompt {
+            // With several sessions, Ctrl+N and Ctrl+P leave a connection's question waiting
+            // (it is asked again when its session is shown) instead of answering it.
+            if !promptOpensSession, sessionLabels.count > 1, typed.modifiers == .control,
+                case .character(let scalar) = typed.key, scalar == "n" || scalar == "p"
+            {
+                actions.append(scalar == "n" ? .nextSession : .previousSession)
+                return
+            }
             let outcome = editor.type(typed)
             prompt = editor
             switch outcome {

@@ -93,6 +93,10 @@ public final class Workspace {
     /// bar row until a key closes it.
     public func show(_ index: Int) {
         guard entries.indices.contains(index), index != shownIndex else { return }
+        // A question left unanswered waits on the tab of the session it belongs to.
+        if entries.indices.contains(shownIndex), entries[shownIndex].session.pendingPrompt != nil {
+            entries[shownIndex].tab.isWaitingForAnswer = true
+        }
         shownIndex = index
         controller.sessionShown()
         // Each session has its own escape character (`-e`): the help shows the shown one's.

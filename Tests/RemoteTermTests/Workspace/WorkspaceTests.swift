@@ -206,6 +206,31 @@ import Testing
         #expect(rig.received(0) == "typed", "the answer went to the question, not to a remote")
     }
 
+    @Test func ctrlNLeavesAShownQuestionWaitingForLater() throws {
+        let rig = Rig(names: ["alpha"])
+        let session = Rig.session(clock: rig.clock, label: "beta", transport: nil)
+        let woken = rig.woken
+        session.connect(ConnectionAttempt(wake: { woken.signal() }) { mailbox in
+            mailbox.ask(PromptRequest(text: "beta's password: ", kind: .secret)) == "sesame"
+                ? .connected(MemoryTransport(outputEnds: false)) : .failed(.connectFailed(message: "denied", status: 255))
+        })
+        rig.workspace.add(session, name: "beta", show: true)
+        rig.turnUntil { rig.workspace.controller.prompt != nil }
+        #expect(rig.workspace.controller.prompt?.request.question == "beta's password: ")
+        rig.type("ses\u{0E}")  // Ctrl+N
+        #expect(rig.workspace.shownIndex == 0, "Ctrl+N shows the next session")
+        #expect(rig.workspace.controller.prompt == nil)
+        #expect(session.state == .connecting, "the question still waits")
+        #expect(rig.workspace.tabLabels[1] == "2:beta?")
+        rig.type("x")
+        #expect(rig.received(0) == "x")
+        rig.workspace.show(1)
+        #expect(rig.workspace.controller.prompt?.request.question == "beta's password: ", "asked again")
+        rig.type("sesame\r")
+        rig.turnUntil { session.state != .connecting }
+        #expect(session.state == .live)
+    }
+
     @Test func anEndedSessionShowsItsStatusUntilClosedAndTheLastEndingExits() throws {
         let rig = Rig(exits: [.status(0), .status(3), .status(0)])
         rig.transports[1].outputEnds = true
