@@ -75,7 +75,7 @@ struct SessionCommand {
         let outputIsTerminal = isatty(1) == 1
         let localSize = RawTerminal.size() ?? (rows: 24, columns: 80)
         // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
-        let size = outputIsTerminal ? InteractiveFront.remoteSize(local: localSize) : localSize
+        let size = outputIsTerminal ? Workspace.remoteSize(local: localSize) : localSize
         guard let loop = Self.makeLoop() else { return 255 }
         // Once the full-screen front runs, what the connection says goes on its screen, not
         // into the middle of ncurses' drawing; before that, and without the front, to stderr.
@@ -162,7 +162,7 @@ struct SessionCommand {
             return 255
         }
         guard let loop = Self.makeLoop() else { return 255 }
-        let size = InteractiveFront.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
+        let size = Workspace.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
         var failure: (line: Int, problem: OpenProblem)?
         let status = runFront(loop: loop) { opener in
             var opened: [SessionOpener.Opened] = []

@@ -65,7 +65,12 @@ public final class Workspace {
 
     /// The remote size for the local size: the rows above the bar.
     public var remoteSize: (rows: Int, columns: Int) {
-        (max(1, localSize.rows - controller.bar.reservedRows), max(1, localSize.columns))
+        Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
+    }
+
+    /// The remote size for a local size: the rows above the bar (`barRows`, 1 when shown).
+    public static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
+        (max(1, local.rows - barRows), max(1, local.columns))
     }
 
     // MARK: - Sessions

@@ -34,11 +34,6 @@ final class InteractiveFront: EventSource {
     /// Unsent input the shown session may hold before the front stops reading its input.
     static let inputLimit = 1 << 20
 
-    /// The remote size for a local size: the rows above the bar.
-    static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
-        (max(1, local.rows - barRows), max(1, local.columns))
-    }
-
     /// A front for `sessions` (the first is shown), opening more with `opener`.
     init(
         screen: NcursesScreen, sessions: [SessionOpener.Opened], opener: SessionOpener, loop: EventLoop,

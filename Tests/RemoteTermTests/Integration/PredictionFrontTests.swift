@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTerm
 import Testing
 
 /// Predictive local echo end to end: rterm in a tmux pane, its link through the relay. Once
@@ -16,7 +17,7 @@ extension SSHIntegrationTests.ReconnectFrontTests {
         try pane.type("cho predic")
         #expect(try pane.waitFor("ok> echo predic"), "typed keys show though no echo can arrive: \((try? pane.screen()) ?? "")")
         let bar = try pane.screen().split(separator: "\n").last.map(String.init) ?? ""
-        #expect(bar.hasPrefix(FrontControllerMark.prediction), "the bar says guesses are shown: '\(bar)'")
+        #expect(bar.hasPrefix(FrontController.predictionMark), "the bar says guesses are shown: '\(bar)'")
         try pane.keys("BSpace")
         try pane.type("ted")
         #expect(try pane.waitFor("ok> echo predited"), "\((try? pane.screen()) ?? "")")
@@ -25,9 +26,4 @@ extension SSHIntegrationTests.ReconnectFrontTests {
         #expect(try pane.waitUntil { try pane.screen().contains("\npredited\n") }, "\((try? pane.screen()) ?? "")")
         #expect(try pane.screen().contains("ok> echo predited\n"), "after the echo the line is the remote's")
     }
-}
-
-/// The bar's mark, as the library defines it (the test target does not import it).
-enum FrontControllerMark {
-    static let prediction = "≈"
 }
