@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library is layered, and each layer is a target, so that an upward dependency does not
+// compile (docs/architecture.md has the picture):
+//
+//   RemoteTermEngine  Parser, Terminal, Input encoding, Text, the text/ANSI/SVG dumps. Pure.
+//   RemoteTermLoop    the event loop, its clock and sources (signals through CSystem).
+//   RemoteTermSSH     transports: SSH (libssh2), a local pty, memory; ssh_config; host keys.
+//   RemoteTermCore    Session, its link and reconnection, prediction, the session factory.
+//   RemoteTermFront   the key bar, the front's decisions, the frame, the workspace, scripts.
+//   RemoteTermNcurses the ncurses screen that draws frames (and its front on the loop).
+//
+// `RemoteTerm` re-exports every layer but the ncurses one: the library users import.
 let package = Package(
     name: "rterm",
     products: [
@@ -10,8 +21,29 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSSH2", pkgConfig: "libssh2", providers: [.apt(["libssh2-1-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "RemoteTerm", dependencies: ["CSSH2"]),
-        .executableTarget(name: "rterm", dependencies: ["RemoteTerm", "CNcurses"]),
+        .systemLibrary(name: "CSystem", path: "Sources/RemoteTerm/CSystem"),
+        .target(name: "RemoteTermEngine", path: "Sources/RemoteTerm/Engine"),
+        .target(name: "RemoteTermLoop", dependencies: ["CSystem"], path: "Sources/RemoteTerm/Loop"),
+        .target(
+            name: "RemoteTermSSH", dependencies: ["RemoteTermEngine", "RemoteTermLoop", "CSSH2"],
+            path: "Sources/RemoteTerm/SSH"),
+        .target(
+            name: "RemoteTermCore", dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH"],
+            path: "Sources/RemoteTerm/Core"),
+        .target(
+            name: "RemoteTermFront",
+            dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore"],
+            path: "Sources/RemoteTerm/Front"),
+        .target(
+            name: "RemoteTermNcurses", dependencies: ["RemoteTermFront", "CNcurses"],
+            path: "Sources/RemoteTerm/Ncurses"),
+        .target(
+            name: "RemoteTerm",
+            dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore", "RemoteTermFront"],
+            path: "Sources/RemoteTerm",
+            exclude: ["CSystem", "Engine", "Loop", "SSH", "Core", "Front", "Ncurses"],
+            sources: ["RemoteTerm.swift"]),
+        .executableTarget(name: "rterm", dependencies: ["RemoteTerm", "RemoteTermNcurses", "CNcurses"]),
         .executableTarget(
             name: "rterm-bench",
             dependencies: ["RemoteTerm", "RemoteTermFuzz"],
@@ -27,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RemoteTermTests",
-            dependencies: ["RemoteTerm", "RemoteTermFuzz"],
+            dependencies: ["RemoteTerm", "RemoteTermNcurses", "RemoteTermFuzz"],
             // Read through #filePath, not as bundle resources.
             exclude: ["Fixtures"]
         ),

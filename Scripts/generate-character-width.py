@@ -179,7 +179,7 @@ def render(stage1, stage2, beyond, block_count):
         "",
         "/// Columns a character occupies on a terminal: 0, 1 or 2 (generated; do not edit).",
         "@inlinable",
-        "internal func characterWidth(_ codePoint: UInt32) -> Int {",
+        "package func characterWidth(_ codePoint: UInt32) -> Int {",
         f"    if codePoint < 0x{FAST_PATH_END:X} {{ return 1 }}",
         f"    if codePoint < 0x{TABLE_END:X} {{ return characterWidthInTable(codePoint) }}",
         "    return characterWidthBeyondTable(codePoint)",

@@ -1,5 +1,6 @@
 import Foundation
 import RemoteTerm
+import RemoteTermNcurses
 
 #if canImport(Glibc)
     import Glibc
@@ -199,7 +200,7 @@ struct SessionCommand {
             signals.pause()
             return 2
         }
-        guard let screen = NcursesScreen() else {
+        guard let screen = NcursesScreen(say: printError) else {
             printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
             for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
             return 255

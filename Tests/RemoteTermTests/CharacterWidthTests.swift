@@ -1,5 +1,9 @@
 import Testing
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Spot checks of the generated width table. Agreement with glibc for every code point is
 /// asserted by Scripts/generate-character-width.py when the table is generated.

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Real program sessions (vim, less, man, htop, top, git, nano, dialog, bash…) recorded on a
 /// pty at 24×80, with the screen tmux drew for the same bytes as the expected result

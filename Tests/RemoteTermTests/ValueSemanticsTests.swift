@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// `Terminal` is a value: a copy never sees what is fed to the original, even though the
 /// screens' memory is shared until one of them is written (copy on write by hand).

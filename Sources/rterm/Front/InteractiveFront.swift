@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import RemoteTerm
+import RemoteTermNcurses
 
 #if canImport(Glibc)
     import Glibc

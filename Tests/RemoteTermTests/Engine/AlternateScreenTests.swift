@@ -8,7 +8,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let cases: [ScreenCase] = [
     ScreenCase("1049 shows an empty alternate screen, cursor kept", "abc⎋[?1049h", [], cursor: (0, 3)),

@@ -4,7 +4,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 @Suite struct CapabilityQueryTests {
     private static func hex(_ text: String) -> String { Terminal.hexEncoded(Array(text.utf8)) }

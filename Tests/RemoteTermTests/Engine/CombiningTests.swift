@@ -7,7 +7,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let cases: [ScreenCase] = [
     ScreenCase("A combining mark joins the previous character", "e\u{301}x", ["e\u{301}x"], cursor: (0, 2)),

@@ -6,7 +6,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func answer(_ input: String, rows: Int = 5, columns: Int = 10) -> String {
     replyText(feedAllWays(rows: rows, columns: columns, esc(input)).1)

@@ -4,7 +4,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func revisions(_ t: Terminal) -> [UInt64] { (0..<t.rows).map { t.rowRevision($0) } }
 

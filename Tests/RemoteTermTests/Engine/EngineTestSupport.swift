@@ -11,7 +11,11 @@
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 // MARK: - Deterministic randomness
 

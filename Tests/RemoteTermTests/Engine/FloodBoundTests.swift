@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 @Suite struct FloodBoundTests {
     private let longURI = "https://example.com/" + String(repeating: "p", count: 4000)

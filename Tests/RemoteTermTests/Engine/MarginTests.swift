@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let margins = "⎋[?69h⎋[3;6s"
 private let row = "abcdefghij"

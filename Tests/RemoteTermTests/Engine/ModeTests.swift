@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func modes(_ input: String) -> TerminalModes {
     feedAllWays(rows: 3, columns: 10, input).0.modes

@@ -7,7 +7,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let protectedABC = "⎋[1\"qabc⎋[0\"qdef"  // "abc" DEC-protected, "def" not
 

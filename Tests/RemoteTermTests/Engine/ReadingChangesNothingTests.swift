@@ -1,7 +1,11 @@
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// A plain row's cells live in its bytes until something reads them
 /// (`ScreenBuffer.heldInPlainText`): reading the screen at any moment must change nothing.

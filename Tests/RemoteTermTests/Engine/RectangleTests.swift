@@ -8,7 +8,11 @@
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let r = fiveRowLines  // abcdefghij / klmnopqrst / uvwxyzABCD / EFGHIJKLMN / OPQRSTUVWX
 

@@ -7,7 +7,11 @@
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func lines(_ n: Int) -> String { (1...n).map { "L\($0)" }.joined(separator: "\r\n") }
 

@@ -9,7 +9,11 @@ import Foundation
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Generates the fuzz stream piece by piece.
 struct EscapeFuzzer {

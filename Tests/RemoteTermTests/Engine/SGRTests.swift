@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let flagMask: CellAttributes = [
     .bold, .faint, .italic, .blink, .inverse, .invisible, .strikethrough, .overline,

@@ -6,7 +6,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let cases: [ScreenCase] = [
     ScreenCase("DECSC/DECRC restore the position", "⎋[3;4H⎋7⎋[H⎋8X", ["", "", "   X"], cursor: (2, 4)),

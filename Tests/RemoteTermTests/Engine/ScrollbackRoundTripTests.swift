@@ -1,7 +1,11 @@
 import RemoteTermFuzz
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// A line that scrolls off shows the same afterwards: what each cell draws (text with its
 /// marks, colours, rendition, underline colour, link) read back from the scrollback equals

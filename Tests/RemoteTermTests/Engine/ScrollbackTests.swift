@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func lines(_ n: Int, from start: Int = 1) -> String {
     (start..<(start + n)).map { "L\($0)" }.joined(separator: "\r\n")

@@ -4,7 +4,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func tabCase(_ name: String, _ input: String, _ line: String, _ col: Int) -> ScreenCase {
     ScreenCase(name, input, [line], cursor: (0, col), rows: 2, columns: 30)

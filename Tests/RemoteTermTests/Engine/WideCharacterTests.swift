@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let cases: [ScreenCase] = [
     ScreenCase("A wide character takes two columns", "中", ["中"], cursor: (0, 2)),

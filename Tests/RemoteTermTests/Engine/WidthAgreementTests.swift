@@ -12,7 +12,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 struct WidthCase: Sendable, CustomTestStringConvertible {
     let name: String

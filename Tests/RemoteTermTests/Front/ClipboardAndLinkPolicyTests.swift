@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// What reaches the user's clipboard and what a link click runs: the remote's OSC 52 is
 /// decoded and re-encoded (never passed raw), queries are never answered, and a URL is

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// The front's decisions in-process: bytes typed into the local terminal (and the clock)
 /// go through the controller into a real `Session` over a memory transport; the tests read

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// The view's decisions in-process (selection, links, panels, notices, the menu's pages, the
 /// wheel on the alternate screen, the history holding still), through the same rig as the

@@ -1,7 +1,11 @@
 // Shared helpers for the input tests: bytes written as hex ("1b 5b 41"), so tables read
 // like the byte recorder's output in the end-to-end tests.
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Bytes from space-separated hex pairs: "1b 5b 41" → [0x1B, 0x5B, 0x41].
 func hexBytes(_ text: String) -> [UInt8] {

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// What the local terminal sends, decoded back into keys, pastes and mouse reports; the
 /// same whether the bytes arrive whole or one at a time.

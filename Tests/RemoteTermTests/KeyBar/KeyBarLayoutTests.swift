@@ -3,7 +3,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private let defaults = KeyBarItem.defaultItems()
 private let namedWidths = [20, 21, 40, 80, 120, 200, 300]

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// The parser reads a control sequence's digits four at a time (`VTParser.leadingDigits`):
 /// against the obvious byte loop on every combination of bytes at the edges of the digits.

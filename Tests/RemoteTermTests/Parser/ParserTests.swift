@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Parser tables: bytes in, actions out, and the same actions however the input is split.
 @Suite struct ParserTests {

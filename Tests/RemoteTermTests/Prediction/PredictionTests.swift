@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Predictive local echo against a scripted remote: a session over a memory transport on a
 /// manual clock, keys typed into it, the remote's echo delivered when the test says, and the

@@ -3,7 +3,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func colors(_ foreground: Int32, _ background: Int32) -> ColorPair {
     ColorPair(foreground: foreground, background: background)

@@ -3,7 +3,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func frame(_ terminal: Terminal, topLine: Int? = nil, selection: ClosedRange<TextPosition>? = nil) -> Frame {
     FrameComposer.compose(

@@ -5,7 +5,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 private func drawn(_ input: String, column: Int = 0) -> [UInt32] {
     var t = Terminal(rows: 2, columns: 20)

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// `-L`, `-R`, `-D` and the forwarding keywords, read as OpenSSH reads them (readconf.c,
 /// parse_forward), with `-G`'s way of printing each.

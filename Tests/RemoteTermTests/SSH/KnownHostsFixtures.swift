@@ -1,6 +1,10 @@
 import Foundation
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Real keys and hashed lines made with ssh-keygen (OpenSSH 9.2) for the tests.
 enum KnownHostsFixtures {

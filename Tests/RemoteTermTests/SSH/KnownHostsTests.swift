@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 struct KnownHostsTests {
     typealias F = KnownHostsFixtures

@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// `ProxyCommand` in config files and `-o`: taken whole (quotes kept for the shell), OpenSSH's
 /// `%h %p %r %n %%` expanded, `none` honoured, the first value winning.

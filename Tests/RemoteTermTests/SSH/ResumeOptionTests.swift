@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// `--resume NAME` and its config form `RTermResume`: checked names, the tmux command that
 /// replaces the login shell, a pseudo-terminal as for a login shell, no remote command.

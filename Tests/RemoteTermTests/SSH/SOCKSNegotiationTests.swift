@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// The server side of `-D`'s SOCKS handshake, byte for byte: SOCKS 4, 4a and 5 (names,
 /// IPv4, IPv6), what each answers, and what is refused. Every request is also fed one byte

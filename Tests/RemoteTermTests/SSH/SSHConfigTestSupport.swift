@@ -1,4 +1,8 @@
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// A fixed local side for config tests.
 enum SSHConfigTestSupport {

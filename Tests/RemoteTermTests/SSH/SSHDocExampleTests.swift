@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Every `rterm …` command in docs/ssh.md (in backticks) and in the README's SSH examples
 /// must be a command line rterm takes: a new user copies them. They need real hosts to run,

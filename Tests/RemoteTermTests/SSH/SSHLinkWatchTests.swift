@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Keepalive decisions over two clocks given as numbers: silence counted awake only, OpenSSH's
 /// interval × count bound, and a probe with one interval to answer after the machine slept.

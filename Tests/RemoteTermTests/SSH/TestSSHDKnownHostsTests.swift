@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Checks the known_hosts code against the files `Scripts/test-sshd start DIR` writes (keys
 /// from a real sshd, lines written and hashed by OpenSSH's tools). Runs only when

@@ -3,7 +3,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 @Suite struct ScriptDocExampleTests {
     /// The ```sh blocks of the script documentation, in order.

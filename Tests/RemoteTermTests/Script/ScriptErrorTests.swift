@@ -3,7 +3,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// The one-line error `text` produces, or a note that it parsed.
 private func errorLine(_ text: String) -> String {

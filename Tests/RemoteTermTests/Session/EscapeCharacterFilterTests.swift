@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// OpenSSH's `~` escapes: recognised only at the start of a line, and never swallowing keys.
 @Suite struct EscapeCharacterFilterTests {

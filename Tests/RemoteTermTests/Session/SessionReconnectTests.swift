@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Reconnecting in-process: memory transports whose link the test cuts, attempts handed out
 /// by the test, and a manual clock, so the schedule, the refusals and what is kept of the

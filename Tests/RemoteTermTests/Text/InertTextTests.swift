@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Server-chosen text made inert: what a terminal would act on becomes visible escapes, as
 /// OpenSSH's strnvis(VIS_SAFE | VIS_OCTAL) writes them; everything else is untouched.

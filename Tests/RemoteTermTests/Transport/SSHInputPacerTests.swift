@@ -1,6 +1,10 @@
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Input pacing against OpenSSH's simulated echo (`SSHInputPacer`): what sshd may still hold
 /// for the terminal stays under libssh2's 40,000-byte packet limit, and a paste never waits

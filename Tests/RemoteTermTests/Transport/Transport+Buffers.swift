@@ -1,7 +1,11 @@
 /// Reading into and writing from byte arrays, for tests that drive a transport by hand.
 /// Typed throws do not pass through `withUnsafe…Bytes`, so the detour through `Result` lives
 /// here once.
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 extension Transport {
     /// Reads what is available of `stream` into the front of `buffer` (its count is the room).

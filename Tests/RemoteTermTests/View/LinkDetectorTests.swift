@@ -4,7 +4,11 @@
 
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// A URL found in plain text.
 private func plain(_ url: String, _ start: TextPosition, _ end: TextPosition) -> DetectedLink {

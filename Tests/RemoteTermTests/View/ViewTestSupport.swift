@@ -1,7 +1,11 @@
 // Shared helpers for the view-layer tests: terminals fed readable strings ("⎋" is ESC, as in
 // the engine tests) and their lines read back the way a view reads them.
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// A terminal `columns` wide fed `input`, where "⎋" stands for ESC.
 func viewTerminal(columns: Int, rows: Int = 6, scrollbackLimit: Int = 100, _ input: String) -> Terminal {

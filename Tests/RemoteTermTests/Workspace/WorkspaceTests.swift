@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RemoteTerm
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// Several sessions in one front, in-process: three sessions over memory transports on a
 /// manual clock, bytes typed into the workspace as the local terminal would send them, and

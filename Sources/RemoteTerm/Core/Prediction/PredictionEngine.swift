@@ -1,0 +1,283 @@
+import RemoteTermEngine
+import RemoteTermSSH
+
+/// Predictive local echo over plain SSH (after mosh's): keys typed at a prompt are shown at
+/// once, drawn underlined, until the remote's echo confirms them, and taken back as soon as
+/// the remote shows something else. Pure: keys, the terminal and the clock come in; what to
+/// draw over the frame comes out. The terminal state is never touched: it stays exactly
+/// what the remote sent.
+///
+/// Careful by design:
+/// - **Batches (epochs).** A control key (Enter, Tab, Ctrl or Alt anything, Esc, ↑ ↓), a paste,
+///   the margin or a wrong guess starts a new batch, and a batch is shown only once one of its
+///   own predictions was confirmed. So after Enter at a password prompt with echo off, where
+///   nothing is ever echoed, nothing is shown.
+/// - **In order.** Echoes come back in the order keys went out, so predictions are judged
+///   oldest first and a later one waits for the earlier ones: a cell is only judged wrong
+///   when the remote wrote something there that is neither what was there nor the guess
+///   (a blank counts as a redraw under way until the timeout).
+/// - **Nowhere risky.** Not on the alternate screen (editors and pagers redraw what they
+///   like), not past the right margin, not for characters of width 0.
+/// - **Insert or overwrite.** A character typed in the middle of a line pushes the rest
+///   right, as readline and zle do; with `overwrite` it replaces the character under the
+///   cursor (fish draws its autosuggestion after the cursor and replaces it as you type). A
+///   wide character with text after it is guessed in overwrite (where the rest would land
+///   depends on the shell); the remote's echo puts the line right either way.
+/// - **Adaptive.** The time from a key to its echo is measured on every confirmation
+///   (whether shown or not); `adaptive` shows predictions only while it is above
+///   `showAbove`, and stops once it falls below `hideBelow`.
+public struct PredictionEngine: Sendable {
+    /// When guesses are shown, and how.
+    public var settings: PredictionSettings
+    /// When guesses are shown.
+    public var mode: PredictMode { settings.mode }
+    /// The smoothed time from a key to its echo (ns), nil before the first echo.
+    public private(set) var roundTrip: UInt64?
+    /// Whether predictions are drawn now (the bar says so).
+    public private(set) var isShowing = false
+    /// Predictions confirmed and found wrong so far (for the figures and the tests).
+    public private(set) var confirmedCount = 0
+    public private(set) var wrongCount = 0
+
+    private var pending: [PredictedCell] = []
+    private var epoch = 0
+    private var confirmedEpoch = -1
+
+    /// Predictions kept at most (a key held down on a dead link must not grow memory).
+    static let pendingLimit = 256
+
+    /// An engine with these settings.
+    public init(_ settings: PredictionSettings = .adaptive) {
+        self.settings = settings
+        isShowing = settings.mode == .always
+    }
+
+    // MARK: - Keys
+
+    /// A key about to be sent to the remote, at `now`.
+    public mutating func keyTyped(_ key: KeyEvent, terminal: Terminal, now: UInt64) {
+        guard mode != .never else { return }
+        guard !terminal.isAlternateScreenActive, pending.count < Self.pendingLimit else {
+            startBatch()
+            return
+        }
+        let cursor = predictedCursor(terminal)
+        guard cursor.row < terminal.rows, cursor.column <= terminal.columns else {
+            // The screen changed size under the guesses: start again from the remote's.
+            dropAll(wrong: false)
+            return
+        }
+        let plain = key.modifiers.subtracting(.shift).isEmpty
+        switch key.key {
+        case .character(let scalar) where plain && scalar.value >= 0x20 && scalar.value != 0x7F:
+            let width = characterWidth(scalar.value)
+            guard width > 0, cursor.column + width <= terminal.columns else {
+                // A mark, or a character that would wrap: the remote decides; wait for it.
+                startBatch()
+                return
+            }
+            let row = virtualRow(cursor.row, terminal: terminal).cells
+            let restIsBlank = row[cursor.column...].allSatisfy { $0 == 0x20 }
+            let inserts = !settings.overwrite && !restIsBlank && (width == 1 || !row[cursor.column...].contains(0))
+            add(.write(scalar, width: width, inserts: inserts), row: cursor.row, column: cursor.column, terminal: terminal, now: now)
+        case .backspace where plain && cursor.column > 0:
+            add(.erase(shifts: !settings.overwrite), row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
+        case .left where plain && cursor.column > 0:
+            add(.move, row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
+        case .right where plain && cursor.column + 1 < terminal.columns
+            && virtualRow(cursor.row, terminal: terminal).cells[cursor.column] != 0x20:
+            // Only over text: at the end of a line a shell does not move.
+            add(.move, row: cursor.row, column: cursor.column + 1, terminal: terminal, now: now)
+        default:
+            startBatch()
+        }
+    }
+
+    /// The screen was resized: the guesses' cells are not where they were.
+    public mutating func screenResized() {
+        guard !pending.isEmpty else { return }
+        dropAll(wrong: false)
+    }
+
+    /// Input that is not a typed key (a paste, a bar button's text): no guess; what follows
+    /// waits for the next confirmation.
+    public mutating func inputNotPredicted() {
+        guard mode != .never else { return }
+        startBatch()
+    }
+
+    private mutating func startBatch() {
+        epoch += 1
+    }
+
+    private mutating func add(_ effect: PredictedCell.Effect, row: Int, column: Int, terminal: Terminal, now: UInt64) {
+        var (cells, guessed, source) = virtualRow(row, terminal: terminal)
+        let original = cells[column]
+        var prediction = PredictedCell(
+            row: row, column: column, effect: effect, original: original, expected: original, epoch: epoch, sentAt: now)
+        prediction.apply(to: &cells, guessed: &guessed, source: &source)
+        prediction.expected = cells[column]
+        pending.append(prediction)
+    }
+
+    // MARK: - The remote's output
+
+    /// The remote's output was applied at `now`: predictions are judged oldest first.
+    public mutating func judge(terminal: Terminal, now: UInt64) {
+        guard !pending.isEmpty else { return }
+        if terminal.isAlternateScreenActive {
+            dropAll(wrong: false)
+            return
+        }
+        while let first = pending.first {
+            switch verdict(first, terminal: terminal, now: now) {
+            case .confirmed:
+                pending.removeFirst()
+                confirmedCount += 1
+                confirmedEpoch = max(confirmedEpoch, first.epoch)
+                measure(now &- first.sentAt)
+            case .wrong:
+                dropAll(wrong: true)
+                return
+            case .waiting:
+                return
+            }
+        }
+    }
+
+    /// The clock alone (no output): a guess the remote has not confirmed for several round
+    /// trips is taken back.
+    public mutating func expire(now: UInt64) {
+        if let first = pending.first, now &- first.sentAt > timeout { dropAll(wrong: true) }
+    }
+
+    /// When `expire` next has something to do, nil when nothing is pending.
+    public var nextDeadline: UInt64? { pending.first.map { $0.sentAt &+ timeout &+ 1 } }
+
+    /// How long a guess may wait for its echo: four round trips, at least half a second.
+    var timeout: UInt64 { max(4 &* (roundTrip ?? 0), 500_000_000) }
+
+    private enum Verdict { case confirmed, wrong, waiting }
+
+    private func verdict(_ prediction: PredictedCell, terminal: Terminal, now: UInt64) -> Verdict {
+        let (row, column) = (prediction.row, prediction.column)
+        guard row < terminal.rows, column < terminal.columns else { return .wrong }
+        let now = Self.character(terminal.cell(row: row, column: column))
+        switch prediction.effect {
+        case .write(_, let width, _):
+            // The cell alone is not enough: fish's suggestion may already show the very
+            // character typed. The remote has taken the key once its cursor is past it.
+            let after = min(column + width, terminal.columns - 1)
+            let cursorPast = terminal.cursorRow > row || (terminal.cursorRow == row && terminal.cursorColumn >= after)
+            if now == prediction.expected && cursorPast { return .confirmed }
+            if now == prediction.expected { return .waiting }
+            // A blank is a line being redrawn (cleared, then written: fish, zsh), not yet an
+            // answer; a blank that stays is taken back by the timeout.
+            return now == prediction.original || now == 0x20 ? .waiting : .wrong
+        case .erase:
+            let cursorThere = terminal.cursorRow == row && terminal.cursorColumn == column
+            if now == prediction.expected && cursorThere { return .confirmed }
+            return now == prediction.original || now == prediction.expected ? .waiting : .wrong
+        case .move:
+            if terminal.cursorRow == row && terminal.cursorColumn == column { return .confirmed }
+            return terminal.cursorRow == row ? .waiting : .wrong
+        }
+    }
+
+    private mutating func dropAll(wrong: Bool) {
+        if wrong { wrongCount += 1 }
+        pending.removeAll()
+        startBatch()
+    }
+
+    private mutating func measure(_ sample: UInt64) {
+        let smoothed = roundTrip.map { ($0 &* 7 &+ sample) / 8 } ?? sample
+        roundTrip = smoothed
+        switch mode {
+        case .always: isShowing = true
+        case .never: isShowing = false
+        case .adaptive:
+            if smoothed > settings.threshold { isShowing = true } else if smoothed < settings.threshold / 2 { isShowing = false }
+        }
+    }
+
+    // MARK: - What is drawn
+
+    /// The guesses to draw over the remote's screen: every cell the shown guesses change
+    /// (typed characters underlined, text they push along plain), and where the cursor is
+    /// once they took effect; nil when nothing is to be shown.
+    public func overlay(terminal: Terminal) -> PredictionOverlay? {
+        guard isShowing, !terminal.isAlternateScreenActive else { return nil }
+        let shown = pending.prefix { $0.epoch <= confirmedEpoch }
+        guard let last = shown.last else { return nil }
+        var cells: [PredictionOverlay.Cell] = []
+        for row in Set(shown.map(\.row)).sorted() where row < terminal.rows {
+            var (virtual, guessed, source) = Self.row(row, of: terminal)
+            for prediction in shown where prediction.row == row {
+                prediction.apply(to: &virtual, guessed: &guessed, source: &source)
+            }
+            for column in virtual.indices where guessed[column] || source[column] != column {
+                if !guessed[column], source[column] >= 0 {
+                    // Text pushed along: the remote's cell, colours and all, moved.
+                    cells.append(.init(row: row, column: column, scalar: " ", isGuess: false, sourceColumn: source[column]))
+                    continue
+                }
+                // The right half of a wide character is drawn with it.
+                guard virtual[column] != 0, let scalar = Unicode.Scalar(virtual[column]) else { continue }
+                cells.append(.init(row: row, column: column, scalar: scalar, isGuess: guessed[column]))
+            }
+        }
+        let cursor = last.cursorAfter
+        return PredictionOverlay(cells: cells, cursorRow: cursor.row, cursorColumn: cursor.column)
+    }
+
+    // MARK: - The screen as it will be
+
+    /// Where the cursor will be once every pending key took effect.
+    private func predictedCursor(_ terminal: Terminal) -> (row: Int, column: Int) {
+        pending.last?.cursorAfter ?? (terminal.cursorRow, min(terminal.cursorColumn, terminal.columns - 1))
+    }
+
+    /// A row's characters once every pending key took effect, and which a guess wrote.
+    private func virtualRow(_ row: Int, terminal: Terminal) -> (cells: [UInt32], guessed: [Bool], source: [Int]) {
+        var (cells, guessed, source) = Self.row(row, of: terminal)
+        for prediction in pending where prediction.row == row {
+            prediction.apply(to: &cells, guessed: &guessed, source: &source)
+        }
+        return (cells, guessed, source)
+    }
+
+    /// A row of the remote's screen as characters: a blank is 0x20, the right half of a
+    /// wide character 0.
+    private static func row(_ row: Int, of terminal: Terminal) -> (cells: [UInt32], guessed: [Bool], source: [Int]) {
+        let columns = terminal.columns
+        let cells = row < terminal.rows
+            ? (0..<columns).map { character(terminal.cell(row: row, column: $0)) }
+            : [UInt32](repeating: 0x20, count: columns)
+        return (cells, [Bool](repeating: false, count: columns), Array(0..<columns))
+    }
+
+    private static func character(_ cell: Cell) -> UInt32 {
+        if cell.codePoint != 0 { return cell.codePoint }
+        return cell.attributes.contains(.wideContinuation) ? 0 : 0x20
+    }
+}
+
+/// What the frame shows of the predictions: characters (underlined until confirmed) and the
+/// cursor after them.
+public struct PredictionOverlay: Equatable, Sendable {
+    /// One predicted cell (a blank for a backspace).
+    public struct Cell: Equatable, Sendable {
+        public var row: Int
+        public var column: Int
+        public var scalar: Unicode.Scalar
+        /// A typed character (underlined until confirmed), not text it pushed along.
+        public var isGuess: Bool
+        /// Text pushed along: the column of the remote's row whose cell is drawn here (its
+        /// colours kept); `scalar` is then unused.
+        public var sourceColumn: Int? = nil
+    }
+    public var cells: [Cell]
+    public var cursorRow: Int
+    public var cursorColumn: Int
+}

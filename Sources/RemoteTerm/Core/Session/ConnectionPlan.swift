@@ -1,0 +1,99 @@
+import RemoteTermSSH
+
+/// A target resolved into everything a connection needs: the SSH request (settings, jump
+/// hosts, command, pseudo-terminal, prompter) or the local command and its pty. `connect`
+/// blocks, so it runs off the loop (`start(wake:prompting:)` wraps it in a
+/// `ConnectionAttempt`).
+public struct ConnectionPlan: Sendable {
+    /// How to reach the remote side.
+    public enum Route: Sendable {
+        /// Over SSH, logging to `log`.
+        case ssh(SSHConnectionRequest, log: SSHLog)
+        /// A local command on a new pseudo-terminal of this size.
+        case local(arguments: [String], environment: [String: String], rows: Int, columns: Int)
+    }
+
+    /// How to reach the remote side.
+    public var route: Route
+    /// The connection's name: `user@host[:port]`, or `local: command`.
+    public var label: String
+    /// Whether the remote side gets a pseudo-terminal (and rterm emulates its screen).
+    public var hasTerminal: Bool
+    /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
+    public var resumeName: String?
+    /// When typed keys are shown before their echo (SSH's `RTermPredict`; adaptive else).
+    public var predict = PredictionSettings.adaptive
+
+    /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
+    /// tmux with `--resume`). A remote command is not run a second time behind the user's
+    /// back, and a local command cannot be lost.
+    public var canReconnect: Bool {
+        guard case .ssh(let request, _) = route, !request.destination.forwardsOnly else { return false }
+        return request.command == nil || resumeName != nil
+    }
+
+    /// `-N` (SessionType none): no shell or command, only port forwards, until the
+    /// connection ends or rterm is stopped.
+    public var forwardsOnly: Bool {
+        guard case .ssh(let request, _) = route else { return false }
+        return request.destination.forwardsOnly
+    }
+
+    /// The escape character for the interactive session (`-e`, EscapeChar), nil for none.
+    public var escapeCharacter: UInt8? {
+        guard case .ssh(let request, _) = route else { return 0x7E }
+        if case .byte(let byte) = request.destination.escapeCharacter { return byte }
+        return nil
+    }
+
+    /// rterm's keepalive for a session a person watches, where a dead link must be noticed
+    /// (and reconnected) in bounded time: `ServerAliveInterval 10` unless set (dead after
+    /// 10 s × ServerAliveCountMax 3 = 30 s of silence). Commands keep ssh's default, none.
+    public static let interactiveKeepaliveInterval = 10
+
+    /// This plan with `interactiveKeepaliveInterval` where ServerAliveInterval was not set.
+    public func withInteractiveKeepalive() -> ConnectionPlan {
+        guard case .ssh(var request, let log) = route, request.destination.serverAliveIsDefault else { return self }
+        request.destination.serverAliveInterval = Self.interactiveKeepaliveInterval
+        var plan = self
+        plan.route = .ssh(request, log: log)
+        return plan
+    }
+
+    /// A plan.
+    public init(route: Route, label: String, hasTerminal: Bool) {
+        self.route = route
+        self.label = label
+        self.hasTerminal = hasTerminal
+    }
+
+    /// Connects, blocking until the remote side runs or the attempt failed. Questions go to
+    /// `prompts` when given (the full-screen front asks them), else to the terminal or askpass.
+    public func connect(prompts: PromptMailbox?) -> ConnectionAttempt.Outcome {
+        switch route {
+        case .ssh(var request, let log):
+            if let prompts { request.prompter.mailbox = prompts }
+            do {
+                return .connected(try SSHTransport.connect(request, log: log))
+            } catch {
+                return .failed(.connectFailed(message: error.description, status: 255), retryable: error.isWorthRetrying)
+            }
+        case .local(let arguments, let environment, let rows, let columns):
+            do {
+                return .connected(
+                    try LocalPTYTransport(arguments: arguments, environment: environment, rows: rows, columns: columns))
+            } catch {
+                // As a shell says of a command it cannot run.
+                return .failed(.connectFailed(message: error.description, status: 127))
+            }
+        }
+    }
+
+    /// Starts connecting on a thread of its own; `wake` is the loop's waker. With
+    /// `prompting`, questions come to the session (`SessionEvent.prompt`) instead of the
+    /// terminal.
+    public func start(wake: @escaping @Sendable () -> Void, prompting: Bool) -> ConnectionAttempt {
+        let plan = self
+        return ConnectionAttempt(wake: wake) { mailbox in plan.connect(prompts: prompting ? mailbox : nil) }
+    }
+}

@@ -1,0 +1,150 @@
+import RemoteTermLoop
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard output and error of a command run without a pseudo-terminal: the session's
+/// output sink, and an event source that writes what is waiting when the descriptor can
+/// take it. The descriptors are left in the mode they came in (making a shared terminal
+/// non-blocking would break the shell it belongs to), so each write is sized not to wait:
+/// everything to a regular file or a character device like /dev/null, what a pipe has room
+/// for, and 4 KiB pieces while a terminal or socket polls writable. When more than `limit`
+/// bytes wait, the session stops reading and the SSH window holds the remote side back.
+public final class DescriptorOutput: SessionOutputSink, EventSource {
+    private let descriptors: (output: Int32, error: Int32)
+    private var waiting: [(stream: TransportStream, queue: ByteQueue)] = []
+    private var waitingCount = 0
+    /// Why a write failed; output is dropped from then on.
+    public private(set) var failure: String?
+    /// The reader went away (EPIPE, `rterm host cmd | head`): output is dropped, quietly.
+    public private(set) var readerGone = false
+
+    /// Bytes kept before reading stops.
+    public static let limit = 1 << 20
+    /// The most written at once to a ready terminal or socket (one that polls writable has
+    /// room for at least this much).
+    static let piece = 4096
+    /// The most written to one descriptor in one turn of the loop.
+    static let turnLimit = 1 << 20
+    /// Linux's F_GETPIPE_SZ (behind _GNU_SOURCE, so not imported).
+    private static let getPipeSize: Int32 = 1032
+
+    /// A sink writing the output stream to `output` and the error stream to `error`.
+    public init(output: Int32 = 1, error: Int32 = 2) {
+        descriptors = (output, error)
+    }
+
+    public var wantsMore: Bool { waitingCount < Self.limit }
+
+    /// Whether everything has been written.
+    public var isDrained: Bool { waitingCount == 0 }
+
+    public func write(_ bytes: UnsafeRawBufferPointer, stream: TransportStream) {
+        guard failure == nil, !readerGone, !bytes.isEmpty else { return }
+        var bytes = bytes
+        if waiting.isEmpty {
+            // Nothing queued: what the descriptor takes now goes straight out, uncopied.
+            let descriptor = descriptor(stream)
+            let room = Self.room(in: descriptor)
+            if room > 0 {
+                let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, room))
+                if count > 0 {
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+                    if bytes.isEmpty { return }
+                } else if count < 0, errno == EPIPE {
+                    readerGone = true
+                    return
+                }
+            }
+        }
+        if waiting.last?.stream == stream {
+            waiting[waiting.count - 1].queue.append(contentsOf: bytes)
+        } else {
+            var queue = ByteQueue()
+            queue.append(contentsOf: bytes)
+            waiting.append((stream, queue))
+        }
+        waitingCount += bytes.count
+    }
+
+    public var pollInterests: [PollInterest] {
+        guard let first = waiting.first else { return [] }
+        return [PollInterest(descriptor: descriptor(first.stream), events: Int16(POLLOUT))]
+    }
+
+    public var deadline: UInt64? { nil }
+    public var isReady: Bool { false }
+
+    public func handle(readiness: [Int16], now: UInt64) {
+        guard let ready = readiness.first, ready != 0 else { return }
+        var written = 0
+        while written < Self.turnLimit, let first = waiting.first {
+            let room = Self.room(in: descriptor(first.stream))
+            if room == 0 { break }
+            let count = writeSome(atMost: room)
+            if count <= 0 { break }
+            written += count
+        }
+    }
+
+    /// How much `descriptor` takes now without waiting (0: wait for the next poll).
+    private static func room(in descriptor: Int32) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return piece }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFCHR where isatty(descriptor) == 0:
+            return Int.max
+        case S_IFIFO:
+            let capacity = fcntl(descriptor, getPipeSize)
+            var queued: Int32 = 0
+            guard capacity > 0, ioctl(descriptor, UInt(FIONREAD), &queued) == 0 else { return piece }
+            return max(0, Int(capacity) - Int(queued))
+        default:
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 ? piece : 0
+        }
+    }
+
+    /// Writes at most `limit` bytes of what waits first; returns how many were written.
+    @discardableResult
+    private func writeSome(atMost limit: Int = piece) -> Int {
+        guard !waiting.isEmpty else { return 0 }
+        let descriptor = descriptor(waiting[0].stream)
+        var written = 0
+        let result = waiting[0].queue.drain { bytes in
+            let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, limit))
+            written = count
+            return max(count, 0)
+        }
+        if written < 0 {
+            if errno == EINTR || errno == EAGAIN { return 0 }
+            // A reader that went away ends the copy, not rterm.
+            if errno == EPIPE {
+                readerGone = true
+            } else {
+                failure = "rterm: write to descriptor \(descriptor) failed: \(String(cString: strerror(errno)))"
+            }
+            waiting.removeAll()
+            waitingCount = 0
+            return 0
+        }
+        waitingCount -= result
+        if waiting[0].queue.isEmpty { waiting.removeFirst() }
+        return result
+    }
+
+    /// Writes everything still waiting, waiting for the descriptors as needed (at the end).
+    public func drainBlocking() {
+        while !waiting.isEmpty {
+            var entry = pollfd(fd: descriptor(waiting[0].stream), events: Int16(POLLOUT), revents: 0)
+            if Glibc.poll(&entry, 1, -1) < 0, errno != EINTR { return }
+            writeSome()
+        }
+    }
+
+    private func descriptor(_ stream: TransportStream) -> Int32 {
+        stream == .output ? descriptors.output : descriptors.error
+    }
+}

@@ -1,0 +1,106 @@
+import RemoteTermEngine
+import RemoteTermSSH
+
+/// OpenSSH's escape character for the interactive session: a `~` (or the `-e` / EscapeChar
+/// character) typed at the start of a line (after Enter, or first thing in the session) is
+/// held back, and the key after it decides: `.` disconnects, the escape character again
+/// sends one, `?` lists the escapes, Ctrl+Z suspends rterm; any other key sends the escape
+/// character and then itself, so nothing typed is lost. With `sessionEscapes` (the
+/// interactive front, which can hold several sessions), `c` opens a new session, `n` and `p`
+/// show the next and previous one, and `1`…`9` one by number.
+public struct EscapeCharacterFilter: Sendable {
+    /// What to do with a key after filtering.
+    public enum Action: Equatable, Sendable {
+        /// Send this key to the remote.
+        case send(KeyEvent)
+        /// `~.`: close the connection.
+        case disconnect
+        /// `~^Z`: suspend rterm (restore the terminal, stop, redraw on resume).
+        case suspend
+        /// `~?`: show the list of escapes.
+        case help
+        /// `~b`: hide or show the key bar.
+        case toggleBar
+        /// `~c`: open a new session (a destination typed on the bar row).
+        case newSession
+        /// `~n`: show the next session.
+        case nextSession
+        /// `~p`: show the previous session.
+        case previousSession
+        /// `~1`…`~9`: show the session with this number (1-based, as its tab shows it).
+        case showSession(Int)
+    }
+
+    private var isAtLineStart = true
+    private var isHoldingTilde = false
+    /// The escape character as the key that types it.
+    private let tilde: KeyEvent
+    /// Whether `c`, `n`, `p` and `1`…`9` after the escape character are rterm's session
+    /// escapes (off, they are sent like any other key).
+    private let sessionEscapes: Bool
+
+    /// A filter at the start of a line, as at the start of a session, for the escape
+    /// character `escape` (a byte as typed: `~`, or a control character such as 0x1D).
+    public init(escape: UInt8 = 0x7E, sessionEscapes: Bool = false) {
+        tilde = LocalInputDecoder.controlOrCharacter(escape)
+        self.sessionEscapes = sessionEscapes
+    }
+
+    /// The session escape `event` stands for after the escape character, if any.
+    private func sessionEscape(_ event: KeyEvent) -> Action? {
+        guard sessionEscapes, event.modifiers.isEmpty, case .character(let scalar) = event.key else { return nil }
+        switch scalar {
+        case "c": return .newSession
+        case "n": return .nextSession
+        case "p": return .previousSession
+        case "1"..."9": return .showSession(Int(scalar.value) - 0x30)
+        default: return nil
+        }
+    }
+
+    /// Filters one key typed by the user.
+    public mutating func filter(_ event: KeyEvent) -> [Action] {
+        if isHoldingTilde {
+            isHoldingTilde = false
+            switch event {
+            case .character("."): return [.disconnect]
+            case .character("?"):
+                isAtLineStart = true
+                return [.help]
+            case .character("z", modifiers: .control):
+                isAtLineStart = true
+                return [.suspend]
+            case .character("b"):
+                isAtLineStart = true
+                return [.toggleBar]
+            case tilde:
+                isAtLineStart = false
+                return [.send(tilde)]
+            default:
+                if let action = sessionEscape(event) {
+                    // The line is where it was: another escape may follow at once.
+                    isAtLineStart = true
+                    return [action]
+                }
+                isAtLineStart = event.key == .enter
+                return [.send(tilde), .send(event)]
+            }
+        }
+        if isAtLineStart && event == tilde {
+            isHoldingTilde = true
+            return []
+        }
+        isAtLineStart = event.key == .enter
+        return [.send(event)]
+    }
+
+    /// A paste or other input that is not a key ends any pending escape (the held `~` is
+    /// sent first) and leaves the line started or not depending on its last byte.
+    public mutating func passThrough(endsWithNewline: Bool) -> [Action] {
+        defer {
+            isHoldingTilde = false
+            isAtLineStart = endsWithNewline
+        }
+        return isHoldingTilde ? [.send(tilde)] : []
+    }
+}

@@ -1,0 +1,180 @@
+import RemoteTermSSH
+
+/// What a session connects to: an SSH destination with ssh's options, or a local command on
+/// a pseudo-terminal. One parser for `rterm [ssh options] host [command]`, `rterm --local
+/// [-- command]` and the target of `rterm script FILE -- TARGET`.
+public enum SessionTarget: Equatable, Sendable {
+    /// `[ssh options] [user@]host [command ...]`, parsed as ssh parses it.
+    case ssh(SSHCommandLine)
+    /// `--local [--] [command ...]`: the command, or the user's shell when empty.
+    case local(command: [String])
+
+    /// Parses a target from its words.
+    public static func parse(_ arguments: [String]) throws(SessionTargetError) -> SessionTarget {
+        guard arguments.first == "--local" else {
+            do {
+                return .ssh(try SSHCommandLine.parse(arguments))
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+        var rest = arguments.dropFirst()
+        if rest.first == "--" {
+            rest = rest.dropFirst()
+        } else if let first = rest.first, first.hasPrefix("-") {
+            throw .usage("rterm: unknown --local option '\(first)' (usage: rterm --local [-- command ...])")
+        }
+        return .local(command: Array(rest))
+    }
+
+    /// The SSH settings of the destination and of each jump host, as ssh resolves them
+    /// (command line, then `~/.ssh/config` or `-F`, then `/etc/ssh/ssh_config`).
+    public static func resolve(_ commandLine: SSHCommandLine, context: SSHLocalContext) throws(SessionTargetError)
+        -> (destination: SSHSettings, jumpHosts: [SSHSettings])
+    {
+        guard let destination = commandLine.destination else {
+            throw .usage(SSHCommandLineError.missingDestination.description)
+        }
+        do {
+            let settings = try SSHConfigResolver.resolve(
+                host: destination.host, commandLine: commandLine.values, configFile: commandLine.configFile,
+                context: context)
+            var jumpHosts: [SSHSettings] = []
+            for hop in settings.proxyJump {
+                // As in OpenSSH, a hop gets its own config but not the -o options, and the
+                // hop's own ProxyJump is not followed (rterm: documented limitation).
+                var values = SSHConfigValues()
+                values.user = hop.user
+                values.port = hop.port
+                values.proxyJump = []
+                jumpHosts.append(
+                    try SSHConfigResolver.resolve(
+                        host: hop.host, commandLine: values, configFile: commandLine.configFile, context: context))
+            }
+            return (settings, jumpHosts)
+        } catch {
+            throw .configuration(error.description)
+        }
+    }
+
+    /// Everything needed to connect, resolved: `terminal` says whether and at what size the
+    /// remote side gets a pseudo-terminal.
+    public func plan(terminal: TerminalRequest, environment: [String: String], log: SSHLog)
+        throws(SessionTargetError) -> ConnectionPlan
+    {
+        switch self {
+        case .local(let command):
+            let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+            let arguments = command.isEmpty ? [shell] : command
+            return ConnectionPlan(
+                route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
+                    columns: terminal.size.columns),
+                label: "local: " + arguments.joined(separator: " "), hasTerminal: true)
+        case .ssh(let commandLine):
+            let resolved = try Self.resolve(commandLine, context: .current())
+            let settings = resolved.destination
+            // LogLevel (and -q) unless -v was given.
+            var log = log
+            if commandLine.verbosity == 0, let level = settings.logVerbosity { log.verbosity = level }
+            for note in settings.notes { log.debug(note) }
+            if !settings.ignoredOptions.isEmpty {
+                log.debug("ignored config options (not implemented): \(settings.ignoredOptions.joined(separator: ", "))")
+            }
+            var command = commandLine.remoteCommand.isEmpty
+                ? settings.remoteCommand : commandLine.remoteCommand.joined(separator: " ")
+            if let name = settings.resumeSession {
+                guard command == nil else {
+                    throw .usage("rterm: --resume runs the login shell inside tmux, so it takes no command")
+                }
+                command = Self.resumeCommand(name)
+            }
+            if settings.forwardsOnly, command != nil {
+                throw .usage(
+                    settings.resumeSession != nil
+                        ? "rterm: -N (SessionType none) runs no shell, so it cannot --resume one"
+                        : "rterm: -N (SessionType none) runs no command; drop -N or the command")
+            }
+            var wantTerminal: Bool
+            switch settings.requestTTY {
+            case .no: wantTerminal = false
+            case .force: wantTerminal = true
+            case .yes: wantTerminal = terminal.inputIsTerminal
+            case .auto: wantTerminal = (command == nil || settings.resumeSession != nil) && terminal.inputIsTerminal
+            }
+            if settings.requestTTY == .yes, !terminal.inputIsTerminal, !terminal.isForced {
+                log.warn("Pseudo-terminal will not be allocated because stdin is not a terminal.")
+            }
+            if terminal.isForced { wantTerminal = true }
+            if settings.forwardsOnly { wantTerminal = false }
+            let request = SSHConnectionRequest(
+                destination: settings, jumpHosts: resolved.jumpHosts, command: command,
+                terminal: wantTerminal
+                    ? SSHTerminalRequest(rows: terminal.size.rows, columns: terminal.size.columns) : nil,
+                environment: environment,
+                prompter: SSHPrompter(environment: environment, batchMode: settings.batchMode))
+            var plan = ConnectionPlan(
+                route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
+            plan.resumeName = settings.resumeSession
+            plan.predict = settings.predict
+            return plan
+        }
+    }
+
+    /// The remote command of `--resume NAME`: the login shell inside tmux session NAME,
+    /// created or joined (`new-session -A` attaches as one more client and detaches no one,
+    /// unlike `attach -d`), so a reconnect lands in the same shell. Run by `/bin/sh` whatever
+    /// the login shell is; without tmux, one line says so and a plain login shell starts.
+    /// NAME is letters, digits, `_` and `-` (`SSHOptionValue.resumeName`), so it needs no
+    /// quoting.
+    public static func resumeCommand(_ name: String) -> String {
+        "/bin/sh -c 'if command -v tmux >/dev/null 2>&1; then exec tmux new-session -A -s \(name); fi; "
+            + "echo \"rterm: tmux is not installed on this host, so this is a plain shell that a reconnect "
+            + "cannot resume\" >&2; exec \"${SHELL:-/bin/sh}\" -l'"
+    }
+
+    /// `user@host`, with `:port` when it is not 22: how the bar and the closing message name
+    /// a connection.
+    static func label(_ settings: SSHSettings) -> String {
+        let base = "\(settings.user)@\(settings.originalHost)"
+        return settings.port == 22 ? base : "\(base):\(settings.port)"
+    }
+}
+
+/// Whether the remote side should get a pseudo-terminal, and of what size.
+public struct TerminalRequest: Sendable {
+    /// The size of the remote screen.
+    public var size: (rows: Int, columns: Int)
+    /// Whether rterm's standard input is a terminal (ssh's RequestTTY rules depend on it).
+    public var inputIsTerminal: Bool
+    /// Always a pseudo-terminal (`rterm script`, which drives a screen).
+    public var isForced: Bool
+
+    /// A request for a `size` screen.
+    public init(size: (rows: Int, columns: Int), inputIsTerminal: Bool, isForced: Bool = false) {
+        self.size = size
+        self.inputIsTerminal = inputIsTerminal
+        self.isForced = isForced
+    }
+}
+
+/// Why a target could not be used, before any connection was tried.
+public enum SessionTargetError: Error, Equatable, CustomStringConvertible {
+    /// A command-line mistake (exit status 2).
+    case usage(String)
+    /// The configuration could not be read or resolved (exit status 255, as ssh).
+    case configuration(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .configuration(let message): return message
+        }
+    }
+
+    /// The exit status rterm returns.
+    public var exitStatus: Int32 {
+        switch self {
+        case .usage: return 2
+        case .configuration: return 255
+        }
+    }
+}

@@ -1,0 +1,347 @@
+/// Bytes typed into the local terminal, turned back into what the user did: keys (so they
+/// can be encoded again for the *remote's* modes, and combined with the key bar's latched
+/// modifiers), pastes, mouse reports and focus changes.
+///
+/// The local terminal is put in bracketed-paste and SGR-mouse mode by the front, so pastes
+/// arrive between `ESC [ 200 ~` and `ESC [ 201 ~` and clicks as `ESC [ < b ; x ; y M`. A
+/// lone ESC is ambiguous until more bytes arrive or a short time passes: it stays pending
+/// until `flushPending()` (the front calls it when no byte followed within ~10 ms, so Esc
+/// reaches the remote well within 25 ms). Sequences this decoder does not know are passed
+/// through unchanged, so no physical key is ever lost.
+public struct LocalInputDecoder: Sendable {
+    /// What one piece of local input means.
+    public enum Event: Equatable, Sendable {
+        /// A key, with the modifiers the local terminal reported.
+        case key(KeyEvent)
+        /// The start of a paste (the front wraps it if the remote asked for bracketed paste).
+        case pasteStart
+        /// Pasted bytes (possibly one of several pieces of one paste).
+        case pasteData([UInt8])
+        /// The end of a paste.
+        case pasteEnd
+        /// A mouse report from the local terminal (SGR encoding).
+        case mouse(LocalMouseEvent)
+        /// The local terminal gained (true) or lost focus.
+        case focus(Bool)
+        /// Bytes of a sequence the decoder does not know, forwarded as they came.
+        case passthrough([UInt8])
+    }
+
+    private var pending: [UInt8] = []
+    private var isPasting = false
+    private var utf8 = UTF8Decoder()
+
+    /// The longest incomplete escape sequence kept waiting for its end.
+    private static let pendingLimit = 64
+
+    /// A decoder with nothing pending.
+    public init() {}
+
+    /// True while an ESC (or an unfinished sequence) waits for more bytes or `flushPending`.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// True inside a bracketed paste (between its start and end markers).
+    public var isInPaste: Bool { isPasting }
+
+    /// Decodes `bytes`; incomplete sequences at the end stay pending.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+        var events: [Event] = []
+        pending.append(contentsOf: bytes)
+        var i = 0
+        while i < pending.count {
+            if isPasting {
+                let (next, needsMore) = consumePaste(from: i, into: &events)
+                i = next
+                if needsMore { break }
+                continue
+            }
+            let byte = pending[i]
+            if byte == 0x1B {
+                guard let used = decodeEscape(at: i, into: &events) else { break }  // incomplete
+                i += used
+                continue
+            }
+            i += 1
+            if byte < 0x80 && utf8.isPending {
+                utf8.reset()
+                events.append(.key(.character("\u{FFFD}")))
+            }
+            if byte < 0x20 || byte == 0x7F {
+                events.append(.key(Self.controlKey(byte)))
+                continue
+            }
+            let result = utf8.step(byte)
+            if result == UTF8Decoder.needMore { continue }
+            if result == UTF8Decoder.replaceAndRetry {
+                events.append(.key(.character("\u{FFFD}")))
+                i -= 1
+                continue
+            }
+            events.append(.key(.character(Unicode.Scalar(result) ?? "\u{FFFD}")))
+        }
+        pending.removeFirst(min(i, pending.count))
+        if pending.count > Self.pendingLimit {
+            events.append(.passthrough(pending))
+            pending = []
+        }
+        return events
+    }
+
+    /// Gives up waiting: a lone ESC is the Esc key; an unfinished sequence is forwarded.
+    /// Inside a paste only the start of a possible end marker can be pending, and it stays:
+    /// the rest of the marker may come in a later read (`endPaste` gives up on it).
+    public mutating func flushPending() -> [Event] {
+        guard !isPasting else { return [] }
+        defer { pending = [] }
+        guard !pending.isEmpty else { return [] }
+        if pending == [0x1B] { return [.key(KeyEvent(.escape))] }
+        if pending.count == 2 && pending[0] == 0x1B {
+            // ESC then one byte that might have begun a sequence (`[` or `O`): Alt+key.
+            var alt = Self.controlOrCharacter(pending[1])
+            alt.modifiers.insert(.alt)
+            return [.key(alt)]
+        }
+        return [.passthrough(pending)]
+    }
+
+    /// Ends a paste whose end marker never came (the terminal stopped sending in the middle
+    /// of one): what is pending is pasted data, and later bytes are keys again.
+    public mutating func endPaste() -> [Event] {
+        guard isPasting else { return [] }
+        defer {
+            pending = []
+            isPasting = false
+        }
+        return (pending.isEmpty ? [] : [.pasteData(pending)]) + [.pasteEnd]
+    }
+
+    // MARK: - Escape sequences
+
+    /// Decodes the sequence starting with ESC at `start`; returns bytes used, or nil when it
+    /// is not complete yet.
+    private mutating func decodeEscape(at start: Int, into events: inout [Event]) -> Int? {
+        guard start + 1 < pending.count else { return nil }
+        let second = pending[start + 1]
+        switch second {
+        case UInt8(ascii: "["):
+            return decodeCSI(at: start, into: &events)
+        case UInt8(ascii: "O"):
+            guard start + 2 < pending.count else { return nil }
+            events.append(Self.ss3Key(pending[start + 2]).map { .key($0) } ?? .passthrough(Array(pending[start..<start + 3])))
+            return 3
+        case 0x1B:
+            events.append(.key(KeyEvent(.escape)))  // ESC ESC: the first one was the Esc key
+            return 1
+        default:
+            // ESC + key: Alt (Meta sends ESC prefix). A UTF-8 character after ESC needs its
+            // remaining bytes first.
+            if second >= 0x80 {
+                let length = second >= 0xF0 ? 4 : second >= 0xE0 ? 3 : 2
+                guard start + 1 + length <= pending.count else { return nil }
+                let scalar = String(decoding: pending[(start + 1)..<(start + 1 + length)], as: UTF8.self)
+                    .unicodeScalars.first ?? "\u{FFFD}"
+                events.append(.key(.character(scalar, modifiers: .alt)))
+                return 1 + length
+            }
+            var key = Self.controlOrCharacter(second)
+            key.modifiers.insert(.alt)
+            events.append(.key(key))
+            return 2
+        }
+    }
+
+    private mutating func decodeCSI(at start: Int, into events: inout [Event]) -> Int? {
+        // A sequence is looked for within `pendingLimit + 1` bytes, however many have come:
+        // longer ones are forwarded cut there, whether they came in one read or in many.
+        let window = min(pending.count, start + Self.pendingLimit + 1)
+        var end = start + 2
+        while end < window && !(0x40...0x7E).contains(pending[end]) { end += 1 }
+        guard end < window else {
+            guard window - start == Self.pendingLimit + 1 else { return nil }
+            events.append(.passthrough(Array(pending[start..<window])))
+            return window - start
+        }
+        let length = end - start + 1
+        let final = pending[end]
+        let body = pending[(start + 2)..<end]
+        let sequence = Array(pending[start...end])
+        if body.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            let numbers = Self.numbers(body.dropFirst())
+            if numbers.count == 3, let mouse = LocalMouseEvent(sgrButton: numbers[0], column: numbers[1] - 1,
+                                                              row: numbers[2] - 1, isRelease: final == UInt8(ascii: "m")) {
+                events.append(.mouse(mouse))
+            } else {
+                events.append(.passthrough(sequence))
+            }
+            return length
+        }
+        let numbers = Self.numbers(body)
+        let modifiers = KeyModifiers(rawValue: UInt8(clamping: max((numbers.count > 1 ? numbers[1] : 1) - 1, 0)))
+        switch final {
+        case UInt8(ascii: "~"):
+            switch numbers.first ?? 0 {
+            case 200:
+                isPasting = true
+                events.append(.pasteStart)
+            case 201:
+                break  // a stray end marker outside a paste
+            default:
+                if let key = Self.tildeKey(numbers.first ?? 0) {
+                    events.append(.key(KeyEvent(key, modifiers: modifiers)))
+                } else {
+                    events.append(.passthrough(sequence))
+                }
+            }
+        case UInt8(ascii: "I") where body.isEmpty, UInt8(ascii: "O") where body.isEmpty:
+            events.append(.focus(final == UInt8(ascii: "I")))
+        case UInt8(ascii: "Z"):
+            events.append(.key(KeyEvent(.tab, modifiers: modifiers.union(.shift))))
+        default:
+            if let key = Self.letterKey(final) {
+                events.append(.key(KeyEvent(key, modifiers: modifiers)))
+            } else {
+                events.append(.passthrough(sequence))
+            }
+        }
+        return length
+    }
+
+    /// Inside a paste: everything up to `ESC [ 201 ~` is data. Returns where decoding goes
+    /// on, and whether it must wait for more bytes (a marker may be split across reads).
+    private mutating func consumePaste(from start: Int, into events: inout [Event]) -> (Int, Bool) {
+        let marker: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var i = start
+        while i < pending.count {
+            if pending[i] == 0x1B {
+                let available = pending.count - i
+                let candidate = pending[i..<min(pending.count, i + marker.count)]
+                if candidate.elementsEqual(marker.prefix(candidate.count)) {
+                    if i > start { events.append(.pasteData(Array(pending[start..<i]))) }
+                    if available < marker.count { return (i, true) }  // maybe the end marker, split
+                    events.append(.pasteEnd)
+                    isPasting = false
+                    return (i + marker.count, false)
+                }
+            }
+            i += 1
+        }
+        if i > start { events.append(.pasteData(Array(pending[start..<i]))) }
+        return (i, false)
+    }
+
+    // MARK: - Tables
+
+    private static func numbers(_ body: ArraySlice<UInt8>) -> [Int] {
+        body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { part in
+            part.reduce(0) { min($0 * 10 + Int($1 &- 0x30), 100_000) }
+        }
+    }
+
+    private static func letterKey(_ final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
+        default: nil
+        }
+    }
+
+    private static func ss3Key(_ final: UInt8) -> KeyEvent? {
+        if let key = letterKey(final) { return KeyEvent(key) }
+        if let keypad = KeypadKey.allCases.first(where: { $0.applicationFinal == final }) {
+            return KeyEvent(.keypad(keypad))
+        }
+        return nil
+    }
+
+    private static func tildeKey(_ number: Int) -> Key? {
+        switch number {
+        case 1, 7: .home
+        case 2: .insert
+        case 3: .delete
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 11...15: .function(number - 10)
+        case 17...21: .function(number - 11)
+        case 23, 24: .function(number - 12)
+        default: nil
+        }
+    }
+
+    /// The key that types `scalar` (a control character as its Ctrl key, Enter for CR).
+    public static func keyEvent(forTyped scalar: Unicode.Scalar) -> KeyEvent {
+        scalar.value < 0x20 || scalar.value == 0x7F ? controlKey(UInt8(scalar.value)) : .character(scalar)
+    }
+
+    /// A control byte as the key that typed it (0x7F Backspace, 0x0D Enter, 0x01 Ctrl+a…).
+    static func controlKey(_ byte: UInt8) -> KeyEvent {
+        switch byte {
+        case 0x0D: KeyEvent(.enter)
+        case 0x09: KeyEvent(.tab)
+        case 0x7F: KeyEvent(.backspace)
+        case 0x08: KeyEvent(.backspace, modifiers: .control)
+        case 0x1B: KeyEvent(.escape)
+        case 0x00: .character(" ", modifiers: .control)
+        case 0x01...0x1A: .character(Unicode.Scalar(byte + 0x60), modifiers: .control)
+        default: .character(Unicode.Scalar(byte + 0x40), modifiers: .control)  // 1C–1F: \ ] ^ _
+        }
+    }
+
+    package static func controlOrCharacter(_ byte: UInt8) -> KeyEvent {
+        byte < 0x20 || byte == 0x7F ? controlKey(byte) : .character(Unicode.Scalar(byte))
+    }
+}
+
+/// A mouse report from the local terminal, in cell coordinates (0-based).
+public struct LocalMouseEvent: Equatable, Sendable {
+    /// What happened.
+    public enum Action: Equatable, Sendable {
+        case press, release, motion, wheelUp, wheelDown
+    }
+    /// What happened.
+    public var action: Action
+    /// 0 left, 1 middle, 2 right (for presses, releases and drags).
+    public var button: Int
+    /// Column and row of the cell, 0-based.
+    public var column: Int
+    /// Row of the cell, 0-based.
+    public var row: Int
+    /// Shift, Alt (Meta) and Ctrl as the local terminal reported them.
+    public var modifiers: KeyModifiers
+
+    /// An event built from its parts.
+    public init(action: Action, button: Int, column: Int, row: Int, modifiers: KeyModifiers = []) {
+        self.action = action
+        self.button = button
+        self.column = column
+        self.row = row
+        self.modifiers = modifiers
+    }
+
+    /// Decodes an SGR (1006) report: `b` is the button code, column and row 0-based.
+    init?(sgrButton b: Int, column: Int, row: Int, isRelease: Bool) {
+        guard column >= 0, row >= 0 else { return nil }
+        var modifiers: KeyModifiers = []
+        if b & 4 != 0 { modifiers.insert(.shift) }
+        if b & 8 != 0 { modifiers.insert(.alt) }
+        if b & 16 != 0 { modifiers.insert(.control) }
+        let button = b & 3
+        let action: Action
+        if b & 64 != 0 {
+            action = button == 0 ? .wheelUp : .wheelDown
+        } else if b & 32 != 0 {
+            action = .motion
+        } else {
+            action = isRelease ? .release : .press
+        }
+        self.init(action: action, button: button, column: column, row: row, modifiers: modifiers)
+    }
+}

@@ -1,0 +1,60 @@
+import RemoteTermSSH
+
+/// What the controller does for the workspace: asking for a new session's destination,
+/// standing down when another session is shown, and the sessions in the bar and menu.
+extension FrontController {
+    /// What the bar row shows in its first column while typed keys are shown before their
+    /// echo.
+    public static let predictionMark = "≈"
+
+    /// The question `~c` (and the menu's New session) asks on the bar row.
+    public static let destinationQuestion = "new session ([user@]host): "
+
+    /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
+    /// Enter opens it; Esc or an empty answer gives up.
+    public mutating func askForDestination() {
+        isMenuOpen = false
+        panel = nil
+        prompt = PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text))
+        promptOpensSession = true
+    }
+
+    /// Another session is shown: what belonged to the one before stands down. Its
+    /// selection, the menu, a panel, the history position, a link waiting to open and the
+    /// question on the bar row go; armed modifiers are released (locked ones stay, as the
+    /// user set them for every key). A question the new session waits on is asked again by
+    /// the workspace.
+    public mutating func sessionShown() {
+        selection = nil
+        isMenuOpen = false
+        panel = nil
+        historyTop = nil
+        pendingLink = nil
+        pointer = PointerState()
+        prompt = nil
+        promptOpensSession = false
+        endedSession = nil
+        if notice?.isSticky == false { notice = nil }
+        bar.releaseArmedModifiers()
+    }
+
+    /// The sessions as their tabs read: a page of tabs on the bar and entries in the menu,
+    /// both only when there are several.
+    /// Returns whether they changed (the bar row is then drawn again).
+    @discardableResult
+    public mutating func setSessionLabels(_ labels: [String]) -> Bool {
+        let shown = labels.count > 1 ? labels : []
+        guard shown != sessionLabels else { return false }
+        sessionLabels = shown
+        bar.setSessionTabs(shown)
+        return true
+    }
+
+    /// The shown session ended while others still run: `line` stays on the bar row until a
+    /// key or a click closes the session (`.dismissSession`).
+    public mutating func showEnded(_ line: String) {
+        isMenuOpen = false
+        panel = nil
+        endedSession = line
+    }
+}

@@ -1,0 +1,68 @@
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermSSH
+
+/// The answer to a connection's question, typed on the bar row: a password or passphrase
+/// (not shown, as OpenSSH shows nothing), a keyboard-interactive answer, or yes/no for a host
+/// key. Enter answers; Esc or Ctrl+C gives up; Backspace and Ctrl+U edit.
+public struct PromptEditor: Equatable, Sendable {
+    /// What typing a key did.
+    public enum Outcome: Equatable, Sendable {
+        /// Still typing.
+        case editing
+        /// Enter: the answer.
+        case answered(String)
+        /// Esc or Ctrl+C: no answer.
+        case cancelled
+    }
+
+    /// The question.
+    public let request: PromptRequest
+    /// The answer so far.
+    public private(set) var answer = ""
+
+    /// Starts answering `request`.
+    public init(_ request: PromptRequest) {
+        self.request = request
+    }
+
+    /// Types one key.
+    public mutating func type(_ key: KeyEvent) -> Outcome {
+        switch key.key {
+        case .enter:
+            return .answered(answer)
+        case .escape:
+            return .cancelled
+        case .backspace:
+            removeLast()
+        case .character(let scalar) where key.modifiers.contains(.control):
+            switch scalar {
+            case "c": return .cancelled
+            case "u": answer.removeAll()
+            case "h": removeLast()
+            default: break
+            }
+        case .character(let scalar) where !key.modifiers.contains(.alt):
+            answer.unicodeScalars.append(scalar)
+        default:
+            break
+        }
+        return .editing
+    }
+
+    /// Pastes text into the answer (up to its first line end).
+    public mutating func paste(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        answer.unicodeScalars.append(
+            contentsOf: text.unicodeScalars.prefix { $0 != "\r" && $0 != "\n" }.filter { $0.value >= 0x20 })
+    }
+
+    private mutating func removeLast() {
+        if !answer.unicodeScalars.isEmpty { answer.unicodeScalars.removeLast() }
+    }
+
+    /// What the bar row shows: the question, then the answer unless it is a secret.
+    public var display: String {
+        request.question + (request.kind == .secret ? "" : answer)
+    }
+}

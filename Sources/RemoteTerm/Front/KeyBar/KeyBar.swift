@@ -1,0 +1,222 @@
+import RemoteTermEngine
+
+/// What the front should do after a click on the key bar.
+public enum KeyBarAction: Equatable, Sendable {
+    /// Nothing to send (a modifier was armed, cancelled or locked; a click between buttons).
+    case none
+    /// Encode these keys for the remote's current modes (with `KeyEncoder`) and send them.
+    case send([KeyEvent])
+    /// Send these bytes as they are (a `text` button).
+    case sendBytes([UInt8])
+    /// Open rterm's own menu (hide the bar, help, disconnect).
+    case showMenu
+    /// The bar turned to this page.
+    case changedPage(Int)
+    /// A session tab was clicked: show the workspace's session at this index.
+    case showSession(Int)
+}
+
+/// A click's result: the action, and whether the bar row must be redrawn.
+public struct KeyBarResponse: Equatable, Sendable {
+    /// What to do.
+    public var action: KeyBarAction
+    /// Whether the bar looks different now (a modifier's state or the page changed).
+    public var redrawBar: Bool
+
+    /// A response.
+    public init(action: KeyBarAction, redrawBar: Bool) {
+        self.action = action
+        self.redrawBar = redrawBar
+    }
+}
+
+/// How to draw one slot's label.
+public struct KeyBarLabel: Equatable, Sendable {
+    /// How the label is emphasised; armed and locked are drawn in reverse video.
+    public enum Emphasis: Equatable, Sendable {
+        /// An ordinary button.
+        case normal
+        /// A one-shot modifier that applies to the next key (`^Ctrl`).
+        case armed
+        /// A modifier locked on until clicked again (`^CTRL`).
+        case locked
+    }
+
+    /// The text, already marked for the state so it reads without colour.
+    public var text: String
+    /// The emphasis.
+    public var emphasis: Emphasis
+}
+
+/// The key bar's state: its buttons, the page shown, the one-shot modifiers, a held
+/// button, and whether the bar is shown. Pure: clicks and times come in, actions go out.
+///
+/// The front lays the bar out with `layout(width:)`, draws each slot with
+/// `appearance(of:)`, turns mouse presses on the bar row into `click(column:at:)` and
+/// releases into `release()`, polls with `nextRepeatDeadline()` and sends
+/// `repeatsDue(at:)`, and passes every keyboard key through `apply(to:)`.
+public struct KeyBar: Equatable, Sendable {
+    /// The buttons, in order.
+    public var items: [KeyBarItem] {
+        didSet { page = 0 }
+    }
+    /// The workspace's session tabs, on a page of their own after the buttons (none with a
+    /// single session). Replacing them keeps the page shown, so a mark appearing on a tab
+    /// does not turn the bar away from the tabs.
+    public private(set) var sessionTabs: [KeyBarItem] = []
+    /// The buttons, then the session tabs: what is laid out and clicked.
+    var shownItems: [KeyBarItem] { sessionTabs.isEmpty ? items : items + sessionTabs }
+    /// The page shown; kept in range by `layout(width:)`.
+    public private(set) var page = 0
+    /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
+    public private(set) var latch: ModifierLatch
+    /// Hold-to-repeat for the button being held.
+    public private(set) var holdRepeat: HoldRepeat
+    /// The key repeated while a button is held (with the modifiers it was sent with).
+    public private(set) var heldEvent: KeyEvent?
+    /// Whether the bar is shown; a hidden bar frees its row for the remote.
+    public private(set) var isVisible = true
+    /// The width of the last layout, so clicks hit what was drawn.
+    private var width = 0
+
+    /// A bar with the given buttons (the defaults unless given), shown, on its first page.
+    public init(
+        items: [KeyBarItem] = KeyBarItem.defaultItems(), latch: ModifierLatch = ModifierLatch(),
+        holdRepeat: HoldRepeat = HoldRepeat()
+    ) {
+        self.items = items
+        self.latch = latch
+        self.holdRepeat = holdRepeat
+    }
+
+    /// Rows the bar takes from the bottom of the screen: 1 when shown, 0 when hidden. The
+    /// front recomputes the remote's size from this and sends window-change at once.
+    public var reservedRows: Int { isVisible ? 1 : 0 }
+
+    /// Shows or hides the bar. Hiding drops the modifiers and any held button, since they
+    /// could no longer be seen or released on the bar.
+    public mutating func setVisible(_ visible: Bool) {
+        isVisible = visible
+        if !visible {
+            latch.reset()
+            release()
+        }
+    }
+
+    /// Lays the bar out for a row `width` columns wide, on the current page (clamped).
+    public mutating func layout(width: Int) -> KeyBarLayout {
+        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
+        self.width = width
+        page = result.page
+        return result
+    }
+
+    /// A mouse press on the bar at `column`, at `now` (monotonic nanoseconds). Presses on
+    /// the bar never reach the remote; this is their whole effect. A press on a repeating
+    /// button also starts hold-to-repeat until `release()`.
+    public mutating func click(column: Int, at now: UInt64) -> KeyBarResponse {
+        let current = layout(width: width)
+        guard isVisible, let slot = current.hitTest(column: column) else {
+            return KeyBarResponse(action: .none, redrawBar: false)
+        }
+        release()
+        switch slot.action {
+        case .key(let event):
+            let hadModifiers = latch.active
+            let sent = latch.apply(to: event)
+            if let index = slot.itemIndex, shownItems[index].repeats {
+                heldEvent = sent
+                holdRepeat.press(at: now)
+            }
+            return KeyBarResponse(action: .send([sent]), redrawBar: hadModifiers != latch.active)
+        case .text(let bytes):
+            // Literal text and macros are sent as written; the latch waits for a real key.
+            return KeyBarResponse(action: .sendBytes(bytes), redrawBar: false)
+        case .macro(let events):
+            return KeyBarResponse(action: .send(events), redrawBar: false)
+        case .modifier(let modifier):
+            latch.click(modifier, at: now)
+            return KeyBarResponse(action: .none, redrawBar: true)
+        case .menu:
+            return KeyBarResponse(action: .showMenu, redrawBar: false)
+        case .page(let direction):
+            return turnPage(direction)
+        case .session(let index):
+            return KeyBarResponse(action: .showSession(index), redrawBar: false)
+        }
+    }
+
+    /// Sets the session tabs (labels already marked for activity, bell, a waiting question
+    /// or an ending). The tabs start a page of their own.
+    public mutating func setSessionTabs(_ labels: [String]) {
+        sessionTabs = labels.enumerated().map { index, label in
+            KeyBarItem(label: label, action: .session(index), repeats: false, startsPage: index == 0)
+        }
+    }
+
+    /// Shows the page holding the session tabs (the first tab's page), if there are tabs.
+    public mutating func showSessionTabs() {
+        guard !sessionTabs.isEmpty else { return }
+        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
+        page = result.pageOfItem[items.count]
+    }
+
+    /// Drops armed (one-shot) modifiers and any held button; locked ones stay. The visible
+    /// session changed: a modifier armed for one session must not land on another's key.
+    public mutating func releaseArmedModifiers() {
+        latch.releaseArmed()
+        release()
+    }
+
+    /// The mouse button was released: stops any repeat; sends nothing.
+    public mutating func release() {
+        holdRepeat.release()
+        heldEvent = nil
+    }
+
+    /// When the held button next repeats, for the front's poll timeout; nil when none is held.
+    public func nextRepeatDeadline() -> UInt64? {
+        heldEvent == nil ? nil : holdRepeat.nextDeadline()
+    }
+
+    /// The repeats of the held button due at `now`, as keys to send (`.none` when none).
+    public mutating func repeatsDue(at now: UInt64) -> KeyBarAction {
+        guard let heldEvent else { return .none }
+        let count = holdRepeat.fire(now: now)
+        return count == 0 ? .none : .send(Array(repeating: heldEvent, count: count))
+    }
+
+    /// The mouse wheel over the bar, or a page button: the next or previous page, wrapping.
+    public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> KeyBarResponse {
+        let count = KeyBarLayout.layout(items: shownItems, width: width, page: page).pageCount
+        guard count > 1 else { return KeyBarResponse(action: .none, redrawBar: false) }
+        switch direction {
+        case .previous: page = (page + count - 1) % count
+        case .next: page = (page + 1) % count
+        }
+        return KeyBarResponse(action: .changedPage(page), redrawBar: true)
+    }
+
+    /// A key from the real keyboard: adds the latched modifiers, using up armed ones. The
+    /// key itself is never changed or duplicated; compare `latch` before and after to know
+    /// whether the bar needs a redraw.
+    public mutating func apply(to event: KeyEvent) -> KeyEvent {
+        latch.apply(to: event)
+    }
+
+    /// The text and emphasis for drawing `slot` in the modifiers' current state.
+    public func appearance(of slot: KeyBarSlot) -> KeyBarLabel {
+        let all = shownItems
+        guard let index = slot.itemIndex, all.indices.contains(index),
+            case .modifier(let modifier) = all[index].action
+        else { return KeyBarLabel(text: slot.label, emphasis: .normal) }
+        let state = latch.state(of: modifier)
+        let text = all[index].label(short: slot.usesShortLabel, state: state)
+        let columns = max(0, slot.columns.count - 2)
+        switch state {
+        case .off: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .normal)
+        case .armed: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .armed)
+        case .locked: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .locked)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import RemoteTermCore
+import RemoteTermEngine
+
+/// One picture of the whole local screen, composed before anything is drawn: the remote's
+/// rows (live or from the history), the overlays on them (selection, links, panels) and the
+/// bar row. The ncurses front only turns a frame into calls, and only for the lines that
+/// differ from the frame it drew last (`FrameDiff`), so every visual feature is a change to
+/// a value that tests can read, not a special case in the renderer.
+public struct Frame: Equatable, Sendable {
+    /// Rows of the local screen the frame covers (the bar row included when shown).
+    public let rows: Int
+    /// Columns of the local screen.
+    public let columns: Int
+    /// One line per row, each exactly `columns` cells wide.
+    public var lines: [FrameLine]
+    /// Where the cursor is shown, nil when hidden.
+    public var cursor: FrameCursor?
+
+    /// A blank frame.
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(1, columns)
+        lines = Array(repeating: FrameLine(columns: self.columns), count: self.rows)
+    }
+
+    /// The frame's text, one string per row, trailing blanks trimmed (for tests and dumps).
+    public var text: [String] { lines.map(\.text) }
+}
+
+/// The cursor of a frame: a cell, 0-based.
+public struct FrameCursor: Equatable, Sendable {
+    /// The row.
+    public var row: Int
+    /// The column.
+    public var column: Int
+
+    /// A cursor position.
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
+/// One row of a frame: cells as the engine stores them (so the renderer draws remote text,
+/// rterm's own text and overlays the same way) and the table their `extra` indices refer to.
+public struct FrameLine: Sendable {
+    /// The cells, exactly as many as the frame is wide.
+    public var cells: [Cell]
+    /// What the cells' `extra` indices refer to.
+    public var extras: CellExtras
+    /// Whether the remote turned the screen to reverse video (DECSCNM): the renderer inverts
+    /// every cell of the line. rterm's own rows never are.
+    public var isReverseScreen: Bool
+    /// The links on this line (OSC 8 and URLs found in the text), for terminals that take
+    /// OSC 8 themselves.
+    public var links: [FrameLink] = []
+
+    /// A blank line.
+    public init(columns: Int) {
+        cells = Array(repeating: Cell.blank, count: columns)
+        extras = CellExtras()
+        isReverseScreen = false
+    }
+
+    /// A line of these cells, padded with blanks or cut to `columns`.
+    public init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool = false) {
+        var row = Array(cells.prefix(columns))
+        if row.count < columns { row += repeatElement(Cell.blank, count: columns - row.count) }
+        // A wide character cut in half at the right edge would leave half a glyph.
+        if let last = row.last, last.attributes.contains(.wide) {
+            row[row.count - 1] = Cell(backgroundBits: last.backgroundBits)
+        }
+        self.cells = row
+        self.extras = extras
+        self.isReverseScreen = isReverseScreen
+    }
+
+    /// The line's text, trailing blanks trimmed.
+    public var text: String {
+        var out = ""
+        for cell in cells where !cell.attributes.contains(.wideContinuation) {
+            out += TextRenderer.grapheme(of: cell, extras: extras) ?? " "
+        }
+        while out.last == " " { out.removeLast() }
+        return out
+    }
+
+    /// Writes `text` from `column` on, one character per cell (two for a wide one), in the
+    /// given rendition; what does not fit is cut. rterm's own text (bar, panels) uses this.
+    public mutating func write(_ text: String, at column: Int, attributes: CellAttributes = []) {
+        var column = column
+        for scalar in text.unicodeScalars {
+            guard column >= 0 && column < cells.count else { break }
+            let value = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x20 : scalar.value
+            let width = max(1, characterWidth(value))
+            if width == 2 {
+                guard column + 1 < cells.count else { break }
+                cells[column] = Cell(codePoint: value, attributes: attributes.union(.wide))
+                cells[column + 1] = Cell(attributes: attributes.union(.wideContinuation))
+            } else {
+                cells[column] = Cell(codePoint: value, attributes: attributes)
+            }
+            column += width
+        }
+    }
+
+    /// Applies `change` to the rendition of the cells in `columns` (selection, links).
+    mutating func restyle(_ columns: Range<Int>, _ change: (inout CellAttributes) -> Void) {
+        for column in columns.clamped(to: 0..<cells.count) { change(&cells[column].attributes) }
+    }
+}
+
+extension FrameLine: Equatable {
+    /// Equal when they draw the same: same cells, and the same marks and underline colours
+    /// behind the cells that have any (the tables themselves may differ).
+    public static func == (a: FrameLine, b: FrameLine) -> Bool {
+        guard a.isReverseScreen == b.isReverseScreen, a.cells == b.cells, a.links == b.links else { return false }
+        for cell in a.cells where cell.extra != 0 {
+            let x = a.extras.entry(cell.extra)
+            let y = b.extras.entry(cell.extra)
+            if x.combining != y.combining || x.underlineColor != y.underlineColor { return false }
+        }
+        return true
+    }
+}
+
+/// The part of a link on one line of a frame.
+public struct FrameLink: Equatable, Sendable {
+    /// The columns it covers.
+    public var columns: Range<Int>
+    /// Where it points.
+    public var url: String
+
+    /// A link segment.
+    public init(columns: Range<Int>, url: String) {
+        self.columns = columns
+        self.url = url
+    }
+}

@@ -1,0 +1,196 @@
+import RemoteTermCore
+import RemoteTermEngine
+
+/// Composes a `Frame` from the terminal and what rterm shows on it: the viewport (the live
+/// screen, or the history from a stable line number on), then the overlays in order
+/// (links underlined, the selection in reverse video, a panel over the bottom rows), then the
+/// bar row. Pure: the same inputs give the same frame, and tests read it as text and cells.
+public enum FrameComposer {
+    /// What is shown on top of the terminal's text.
+    public struct Overlays: Equatable, Sendable {
+        /// Links (OSC 8 or URLs found in the text): underlined, and named on their lines.
+        public var links: [DetectedLink] = []
+        /// The selection: reverse video.
+        public var selection: ClosedRange<TextPosition>?
+        /// A panel over the bottom rows of the remote area.
+        public var panel: Panel?
+        /// The bar row's labels; nil when the bar is hidden (no bar row).
+        public var bar: [BarLabel]?
+        /// The cursor's column on the bar row while an answer is typed there.
+        public var barCursor: Int?
+        /// The remote screen is stale (the link is down): drawn faint, without its cursor.
+        public var isStale = false
+        /// Typed keys shown before the remote echoed them: drawn underlined over the live
+        /// screen, with the cursor after them.
+        public var predictions: PredictionOverlay?
+
+        /// No overlays and no bar.
+        public init(
+            links: [DetectedLink] = [], selection: ClosedRange<TextPosition>? = nil, panel: Panel? = nil,
+            bar: [BarLabel]? = nil, barCursor: Int? = nil
+        ) {
+            self.links = links
+            self.selection = selection
+            self.panel = panel
+            self.bar = bar
+            self.barCursor = barCursor
+        }
+    }
+
+    /// The stable line number shown on the area's top row: `topLine` in the history (held
+    /// inside what the terminal still keeps), the screen's top row when live (nil).
+    public static func firstLine(of terminal: Terminal, topLine: Int?) -> Int {
+        guard let topLine else { return terminal.screenTopLineNumber }
+        return min(max(topLine, terminal.oldestLineNumber), terminal.screenTopLineNumber)
+    }
+
+    /// The frame for an area of `area.rows` remote rows (plus the bar row when `overlays.bar`
+    /// is set) and `area.columns` columns.
+    public static func compose(
+        _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays
+    ) -> Frame {
+        let hasBar = overlays.bar != nil
+        var frame = Frame(rows: area.rows + (hasBar ? 1 : 0), columns: area.columns)
+        let columns = frame.columns
+        let first = firstLine(of: terminal, topLine: topLine)
+        let isLive = first == terminal.screenTopLineNumber && topLine == nil
+        let reverse = terminal.modes.reverseVideo
+        for row in 0..<area.rows {
+            let number = first + row
+            if isLive {
+                guard row < terminal.rows else { continue }
+                frame.lines[row] = FrameLine(
+                    cells: terminal.rowCells(row), extras: terminal.cellExtras, columns: columns,
+                    isReverseScreen: reverse)
+            } else if let line = terminal.line(number: number) {
+                frame.lines[row] = FrameLine(
+                    cells: line.cells, extras: line.extras, columns: columns,
+                    isReverseScreen: reverse && number >= terminal.screenTopLineNumber)
+            }
+        }
+        if overlays.isStale {
+            for row in 0..<area.rows { frame.lines[row].restyle(0..<columns) { $0.insert(.faint) } }
+        }
+        let shown = first..<(first + area.rows)
+        for link in overlays.links {
+            let segments = mark(link.start...link.end, shown: shown, in: &frame) { attributes in
+                if attributes.underlineStyle == .none { attributes.underlineStyle = .single }
+            }
+            for (row, columns) in segments { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
+        }
+        if let selection = overlays.selection {
+            mark(selection, shown: shown, in: &frame) { $0.formSymmetricDifference(.inverse) }
+        }
+        if isLive && !overlays.isStale && terminal.modes.cursorVisible && terminal.cursorRow < area.rows
+            && terminal.cursorColumn < columns
+        {
+            frame.cursor = FrameCursor(row: terminal.cursorRow, column: min(terminal.cursorColumn, terminal.columns - 1))
+        }
+        if isLive, !overlays.isStale, let predictions = overlays.predictions {
+            let remoteRows = Dictionary(
+                predictions.cells.filter { $0.row < area.rows }.map { ($0.row, frame.lines[$0.row].cells) },
+                uniquingKeysWith: { first, _ in first })
+            for cell in predictions.cells where cell.row < area.rows && cell.column < columns {
+                if let source = cell.sourceColumn {
+                    // Text pushed along by a guess: the remote's cell moved, colours and all.
+                    if let row = remoteRows[cell.row], source < row.count { frame.lines[cell.row].cells[cell.column] = row[source] }
+                    continue
+                }
+                frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
+                if cell.isGuess && cell.scalar != " " {
+                    let width = max(1, characterWidth(cell.scalar.value))
+                    frame.lines[cell.row].restyle(cell.column..<min(columns, cell.column + width)) {
+                        $0.underlineStyle = .single
+                    }
+                }
+            }
+            if terminal.modes.cursorVisible, predictions.cursorRow < area.rows {
+                frame.cursor = FrameCursor(row: predictions.cursorRow, column: min(predictions.cursorColumn, columns - 1))
+            }
+        }
+        if let panel = overlays.panel {
+            let height = panel.height(rows: area.rows, columns: columns)
+            drawPanel(panel, rows: (area.rows - height)..<area.rows, in: &frame)
+            if let cursor = frame.cursor, cursor.row >= area.rows - height { frame.cursor = nil }
+        }
+        if let bar = overlays.bar {
+            var line = FrameLine(columns: columns)
+            for label in bar {
+                line.write(label.text, at: label.column, attributes: attributes(of: label.emphasis))
+            }
+            frame.lines[area.rows] = line
+            if let column = overlays.barCursor {
+                frame.cursor = FrameCursor(row: area.rows, column: min(column, columns - 1))
+            }
+        }
+        return frame
+    }
+
+    /// Restyles the cells of `range` that are on screen; a wide character's two cells go
+    /// together. Returns the rows and columns restyled.
+    @discardableResult
+    private static func mark(
+        _ range: ClosedRange<TextPosition>, shown: Range<Int>, in frame: inout Frame,
+        _ change: (inout CellAttributes) -> Void
+    ) -> [(row: Int, columns: Range<Int>)] {
+        let first = max(range.lowerBound.line, shown.lowerBound)
+        let last = min(range.upperBound.line, shown.upperBound - 1)
+        guard first <= last else { return [] }
+        var marked: [(row: Int, columns: Range<Int>)] = []
+        for number in first...last {
+            let start = number == range.lowerBound.line ? range.lowerBound.column : 0
+            let end = number == range.upperBound.line ? range.upperBound.column : frame.columns - 1
+            guard start <= end else { continue }
+            var columns = start..<(end + 1)
+            let row = number - shown.lowerBound
+            let cells = frame.lines[row].cells
+            if columns.upperBound < cells.count, cells[columns.upperBound].attributes.contains(.wideContinuation) {
+                columns = columns.lowerBound..<(columns.upperBound + 1)
+            }
+            if columns.lowerBound > 0, columns.lowerBound < cells.count,
+                cells[columns.lowerBound].attributes.contains(.wideContinuation)
+            {
+                columns = (columns.lowerBound - 1)..<columns.upperBound
+            }
+            frame.lines[row].restyle(columns, change)
+            marked.append((row, columns.clamped(to: 0..<frame.columns)))
+        }
+        return marked
+    }
+
+    /// The panel: a title row in reverse video saying how to close it (and where the text
+    /// is when it scrolls), then the text, one column in from the edges.
+    private static func drawPanel(_ panel: Panel, rows: Range<Int>, in frame: inout Frame) {
+        guard !rows.isEmpty else { return }
+        let columns = frame.columns
+        let text = panel.wrappedLines(width: columns - 2)
+        let room = rows.count - 1
+        let scroll = min(panel.scroll, max(0, text.count - room))
+        var title = FrameLine(columns: columns)
+        title.restyle(0..<columns) { $0.insert(.inverse) }
+        // The title first, then where the text is, then the hint, as far as they fit.
+        var heading = " " + panel.title
+        var extras: [String] = []
+        if text.count > room { extras.append("[\(scroll + 1)–\(scroll + room)/\(text.count)]") }
+        if !panel.hint.isEmpty { extras.append(panel.hint) }
+        for extra in extras where heading.count + 2 + extra.count <= columns { heading += "  " + extra }
+        title.write(heading, at: 0, attributes: .inverse)
+        frame.lines[rows.lowerBound] = title
+        for (offset, row) in rows.dropFirst().enumerated() {
+            var line = FrameLine(columns: columns)
+            let index = scroll + offset
+            if index < text.count { line.write(text[index], at: 1) }
+            frame.lines[row] = line
+        }
+    }
+
+    /// The rendition of a bar label: armed modifiers in reverse video, locked ones in reverse
+    /// and bold (their text differs too, so both read without colour).
+    static func attributes(of emphasis: KeyBarLabel.Emphasis) -> CellAttributes {
+        switch emphasis {
+        case .normal: return []
+        case .armed: return .inverse
+        case .locked: return [.inverse, .bold]
+        }
+    }
+}

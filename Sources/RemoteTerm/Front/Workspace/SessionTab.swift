@@ -1,0 +1,45 @@
+import RemoteTermCore
+
+/// What a session's tab says: its name and what happened there while it was not shown.
+/// Marks follow tmux's window flags, so they read without colour: `*` shown, `#` output
+/// since last seen, `!` a bell, `?` a question (password, passphrase, host key) waits,
+/// and `[N]` the session ended with status N (shown until the session is closed).
+public struct SessionTab: Equatable, Sendable {
+    /// The session's name (its destination as given, or the local command).
+    public var name: String
+    /// Output arrived since the session was last shown.
+    public var hasActivity = false
+    /// The remote rang the bell since the session was last shown.
+    public var hasBell = false
+    /// The connection asks something and waits for the session to be shown.
+    public var isWaitingForAnswer = false
+    /// How the session ended, once it has.
+    public var ending: SessionEnding?
+
+    /// The longest name a tab shows, in characters (the rest is cut).
+    public static let nameLimit = 16
+
+    /// A tab for `name`, with no marks.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The name as the tab shows it: without `user@` when that is what makes it too long.
+    var shortName: String {
+        guard name.count > Self.nameLimit, let at = name.firstIndex(of: "@") else { return name }
+        return String(name[name.index(after: at)...])
+    }
+
+    /// The tab's label as the bar and menu show it: `2:db#!` (number from 1).
+    public func label(number: Int, isShown: Bool) -> String {
+        var text = "\(number):" + String(shortName.prefix(Self.nameLimit))
+        if let ending {
+            return text + "[\(ending.exitStatus)]"
+        }
+        if isShown { text += "*" }
+        if hasActivity { text += "#" }
+        if hasBell { text += "!" }
+        if isWaitingForAnswer { text += "?" }
+        return text
+    }
+}

@@ -1,0 +1,247 @@
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermLoop
+import RemoteTermSSH
+
+/// Several sessions in one front, one of them shown. Only the shown session owns the
+/// keyboard: keys, pastes, bar clicks and mouse reports reach it alone (the one
+/// `FrontController` decides on its screen), while every session keeps reading and parsing
+/// its output, keeping its link alive and reconnecting on the one loop. What happens in a
+/// session that is not shown marks its tab (output, a bell, a question waiting, an ending).
+///
+/// Pure of I/O: the front that draws it passes its input, the loop's time and the local size
+/// in, and carries out the `WorkspaceEffect`s that come back (drawing, the bell, the title,
+/// the clipboard, opening a session it parsed). Tested in-process with memory transports and
+/// a manual clock.
+public final class Workspace {
+    /// One session and its tab.
+    public struct Entry {
+        /// The session.
+        public let session: Session
+        /// What its tab says.
+        public var tab: SessionTab
+        /// The tmux session a reconnect lands in (`--resume`), for what the bar says.
+        public var resumeName: String?
+        /// The remote's last title, put on the window when the session is shown.
+        public var title = ""
+        /// Whether it was ever connected (a session that never was failed to connect).
+        public var wasConnected = false
+    }
+
+    /// The sessions, in the order of their tabs.
+    public internal(set) var entries: [Entry] = []
+    /// The index of the shown session.
+    public private(set) var shownIndex = 0
+    /// The front's decisions, for the shown session's screen.
+    public var controller: FrontController
+    /// The local terminal's size; the remote size of every session follows it.
+    public private(set) var localSize: (rows: Int, columns: Int)
+    /// Lines to print after the terminal is restored (messages that came while live).
+    public internal(set) var laterMessages: [String] = []
+    /// How each session that has ended ended, in the order they ended.
+    public internal(set) var endings: [SessionEnding] = []
+    /// Whether some session could never connect (rterm then exits 255).
+    public internal(set) var someFailedToConnect = false
+    /// The loop the sessions are polled on (added and removed with them), if any.
+    private let loop: EventLoop?
+    var effects: [WorkspaceEffect] = []
+
+    /// An empty workspace for a local terminal of `localSize`, deciding with `controller`.
+    public init(controller: FrontController, localSize: (rows: Int, columns: Int), loop: EventLoop? = nil) {
+        self.controller = controller
+        self.localSize = localSize
+        self.loop = loop
+    }
+
+    /// The shown session.
+    public var shown: Session { entries[shownIndex].session }
+
+    /// Whether every session has ended: rterm then exits.
+    public var isFinished: Bool { !entries.isEmpty && entries.allSatisfy { $0.session.ending != nil } }
+
+    /// rterm's exit status once finished: the last session's, or 255 if another failed to
+    /// connect (a last one that failed to connect keeps its own: 127 for a local command
+    /// that cannot start).
+    public var exitStatus: Int32 {
+        guard let last = endings.last else { return 255 }
+        if case .connectFailed = last { return last.exitStatus }
+        return someFailedToConnect ? 255 : last.exitStatus
+    }
+
+    /// The remote size for the local size: the rows above the bar.
+    public var remoteSize: (rows: Int, columns: Int) {
+        Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
+    }
+
+    /// The remote size for a local size: the rows above the bar (`barRows`, 1 when shown).
+    public static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
+        (max(1, local.rows - barRows), max(1, local.columns))
+    }
+
+    // MARK: - Sessions
+
+    /// Adds `session` under `name` (resized to the remote size) and returns its index;
+    /// `show` makes it the shown one (the first session is always shown).
+    @discardableResult
+    public func add(_ session: Session, name: String, resumeName: String? = nil, show: Bool = false) -> Int {
+        entries.append(Entry(session: session, tab: SessionTab(name: name), resumeName: resumeName))
+        loop?.add(session)
+        let size = remoteSize
+        session.resize(rows: size.rows, columns: size.columns)
+        let index = entries.count - 1
+        if index > 0, show {
+            self.show(index)
+        } else {
+            updateTabs()
+        }
+        return index
+    }
+
+    /// Shows the session at `index` (nothing when it is shown already or there is none).
+    /// What belonged to the one before stands down (`FrontController.sessionShown`); its
+    /// marks are read; a question it waits on is asked now; if it ended, how stays on the
+    /// bar row until a key closes it.
+    public func show(_ index: Int) {
+        guard entries.indices.contains(index), index != shownIndex else { return }
+        // A question left unanswered waits on the tab of the session it belongs to.
+        if entries.indices.contains(shownIndex), entries[shownIndex].session.pendingPrompt != nil {
+            entries[shownIndex].tab.isWaitingForAnswer = true
+        }
+        shownIndex = index
+        controller.sessionShown()
+        // Each session has its own escape character (`-e`): the help shows the shown one's.
+        let options = entries[index].session.options
+        controller.escapeCharacter = options.escapes ? SSHEscapeCharacter.byte(options.escapeCharacter).description : nil
+        entries[index].tab.hasActivity = false
+        entries[index].tab.hasBell = false
+        entries[index].tab.isWaitingForAnswer = false
+        let session = entries[index].session
+        if let ending = session.ending {
+            controller.showEnded(endedLine(entries[index].tab.name, ending))
+        } else if let request = session.pendingPrompt {
+            _ = controller.sessionEvent(.prompt(request))
+        }
+        updateTabs()
+        effects.append(.sessionShown(title: entries[index].title))
+    }
+
+    /// Shows the next session (`step` 1) or the previous one (−1), wrapping.
+    public func showNeighbour(_ step: Int) {
+        guard entries.count > 1 else { return }
+        show(((shownIndex + step) % entries.count + entries.count) % entries.count)
+    }
+
+    /// Closes the shown session, which has ended, and shows its neighbour.
+    func dismissShown() {
+        guard entries[shownIndex].session.ending != nil, entries.count > 1 else { return }
+        let removed = entries.remove(at: shownIndex)
+        loop?.remove(removed.session)
+        shownIndex = min(shownIndex, entries.count - 1)
+        let next = shownIndex
+        shownIndex = -1
+        show(next)
+    }
+
+    /// The local terminal changed size (or the bar was hidden or shown): every session's
+    /// remote size follows, shown or not.
+    public func resize(local size: (rows: Int, columns: Int)) {
+        localSize = size
+        let remote = remoteSize
+        for entry in entries { entry.session.resize(rows: remote.rows, columns: remote.columns) }
+    }
+
+    /// The tab labels, as the bar and menu show them.
+    public var tabLabels: [String] {
+        entries.indices.map { entries[$0].tab.label(number: $0 + 1, isShown: $0 == shownIndex) }
+    }
+
+    func updateTabs() {
+        if controller.setSessionLabels(tabLabels) { effects.append(.redraw) }
+    }
+
+    /// The line the bar row shows for an ended session that is shown.
+    func endedLine(_ name: String, _ ending: SessionEnding) -> String {
+        let how = ending.message.map { $0.hasPrefix("rterm: ") ? String($0.dropFirst(7)) : $0 }
+            ?? "exited with status \(ending.exitStatus)"
+        return "\(name): \(how)"
+    }
+
+    // MARK: - Input
+
+    /// What the controller needs of the shown session.
+    public func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
+        let area = remoteSize
+        var view = FrontView(
+            terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
+            isInputPaused: isInputPaused, reconnection: shown.reconnection, now: now)
+        view.isPredicting = shown.predictor.isShowing && !shown.terminal.isAlternateScreenActive
+        return view
+    }
+
+    /// Bytes typed, pasted or clicked into the local terminal: decided on the shown
+    /// session's screen and carried out on it alone.
+    public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+        perform(controller.input(bytes, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        return takeEffects()
+    }
+
+    /// What the clock decides at `now` (a lone Esc, a held button, a link, a notice).
+    public func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+        perform(controller.timersDue(now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        return takeEffects()
+    }
+
+    /// Shows `text` on the bar row for a few seconds.
+    public func notify(_ text: String, now: UInt64) {
+        controller.showNotice(text, now: now)
+        effects.append(.redraw)
+    }
+
+    func takeEffects() -> [WorkspaceEffect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// Carries out the controller's actions: on the shown session, or on the workspace.
+    func perform(_ actions: [FrontAction], now: UInt64) {
+        for action in actions {
+            let entry = entries[shownIndex]
+            switch action {
+            case .send(let input):
+                let before = entry.session.predictor.overlay(terminal: entry.session.terminal)
+                entry.session.send(input)
+                // A guess shows at once, not when the echo comes.
+                if entry.session.predictor.overlay(terminal: entry.session.terminal) != before { effects.append(.redraw) }
+                // An escape it completed (`~n`) takes effect before the next key is routed, so
+                // keys typed after it in the same read reach the session it shows.
+                if drainEvents(of: shownIndex, now: now) { updateTabs() }
+            case .answerPrompt(let answer): entry.session.answerPrompt(answer)
+            case .disconnect: entry.session.end(.disconnected(label: entry.session.options.label))
+            case .reconnectNow: entry.session.reconnectNow()
+            case .quit:
+                entry.session.end(.failed(entry.session.reconnection?.summary ?? "rterm: the link was lost"))
+            case .suspend: effects.append(.suspend)
+            case .barVisibilityChanged:
+                resize(local: localSize)
+                effects.append(.barVisibilityChanged)
+            case .redraw: effects.append(.redraw)
+            case .copy(let text): effects.append(.copy(text))
+            case .openLink(let url): effects.append(.openLink(url))
+            case .showSession(let index):
+                if entries.indices.contains(index) {
+                    show(index)
+                } else {
+                    notify("no session \(index + 1): there are \(entries.count)", now: now)
+                }
+            case .nextSession, .previousSession:
+                if entries.count == 1 {
+                    notify("only one session: ~c opens another", now: now)
+                } else {
+                    showNeighbour(action == .nextSession ? 1 : -1)
+                }
+            case .openSession(let destination): effects.append(.openSession(destination))
+            case .dismissSession: dismissShown()
+            }
+        }
+    }
+}
