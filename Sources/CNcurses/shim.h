@@ -14,16 +14,6 @@ static inline attr_t rterm_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t rterm_a_reverse(void) { return A_REVERSE; }
 static inline attr_t rterm_a_blink(void) { return A_BLINK; }
 static inline attr_t rterm_a_invis(void) { return A_INVIS; }
-static inline mmask_t rterm_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
-static inline mmask_t rterm_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t rterm_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t rterm_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t rterm_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t rterm_button5_pressed(void) { return BUTTON5_PRESSED; }
-static inline int rterm_key_f(int n) { return KEY_F(n); }
-static inline int rterm_lines(void) { return LINES; }
-static inline int rterm_cols(void) { return COLS; }
-#endif
 
 /// Extended colour pair support: init_extended_pair when available, else init_pair.
 static inline int rterm_init_pair(int pair, int fg, int bg) {
@@ -44,12 +34,14 @@ static inline int rterm_put_cell(int y, int x, const wchar_t *text, attr_t attrs
 
 // ---- ncurses globals, read through functions (Swift 6 rejects the mutable C globals) ----
 #include <stdio.h>
-static inline int rterm_newterm_stdio(void) { return newterm(NULL, stdout, stdin) != NULL; }
-/// newterm for an explicit terminal type (the fallback when $TERM is not in terminfo).
-static inline int rterm_newterm_type(const char *type) { return newterm(type, stdout, stdin) != NULL; }
+/// newterm on standard output and input for `type` (NULL: $TERM); NULL when terminfo does
+/// not know it.
+static inline SCREEN *rterm_newterm_stdio(const char *type) { return newterm(type, stdout, stdin); }
 static inline int rterm_colors(void) { return COLORS; }
+static inline int rterm_lines(void) { return LINES; }
+static inline int rterm_cols(void) { return COLS; }
 static inline int rterm_color_pairs(void) { return COLOR_PAIRS; }
-static inline void rterm_fflush_stdout(void) { fflush(stdout); }
+static inline void rterm_fflush(FILE *file) { fflush(file ? file : stdout); }
 static inline void rterm_clear_on_next_refresh(void) { clearok(stdscr, TRUE); }
 
 /// Draws `count` wide characters (each one cell or two) from (y, x) in one rendition:
@@ -60,3 +52,5 @@ static inline int rterm_put_run(int y, int x, const wchar_t *text, int count, at
     attr_set(A_NORMAL, 0, NULL);
     return result;
 }
+
+#endif

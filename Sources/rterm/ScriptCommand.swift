@@ -222,50 +222,28 @@ struct ScriptCommand {
             captured = message
             return status
         }
-        let target: SessionTarget
-        do {
-            target = try SessionTarget.parse(arguments)
-        } catch {
-            return fail(error.description, error.exitStatus)
-        }
-        var verbosity = 0
-        if case .ssh(let commandLine) = target {
-            guard commandLine.action == .connect else {
-                return fail("rterm: a script target connects; -G, -V and -h do not apply", 2)
-            }
-            guard SSHLibrary.initialize() else { return fail("rterm: libssh2 could not be initialised", 255) }
-            verbosity = commandLine.verbosity
-        }
         let loop: EventLoop
-        let plan: ConnectionPlan
         do {
             loop = try EventLoop()
-            plan = try target.plan(
-                terminal: TerminalRequest(size: size, inputIsTerminal: isatty(0) == 1, isForced: true),
-                environment: ProcessInfo.processInfo.environment,
-                log: SSHLog(verbosity: verbosity) { printError($0) })
-        } catch let error as SessionTargetError {
-            return fail(error.description, error.exitStatus)
         } catch {
-            return fail("\(error)", 255)
+            return fail(error.description, 255)
         }
-        var sessionOptions = Session.Options()
-        sessionOptions.label = plan.label
-        // A lost link stops the script with 255 unless it says `expect-disconnect`; then its
-        // `reconnect` step connects again. Keepalives as in the interactive front, so a dead
-        // link is noticed in bounded time.
-        let watched = plan.withInteractiveKeepalive()
-        if watched.canReconnect { sessionOptions.reconnect = ReconnectPolicy(isAutomatic: false) }
-        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: sessionOptions)
-        let wake = loop.waker.wake
-        session.connect(watched.start(wake: wake, prompting: false))
-        session.reconnector = { watched.start(wake: wake, prompting: false) }
+        let factory = SessionFactory(
+            loop: loop, environment: ProcessInfo.processInfo.environment, inputIsTerminal: isatty(0) == 1,
+            say: printError)
+        let opened: SessionFactory.Opened
+        switch factory.open(arguments, as: .script, size: size) {
+        case .success(let session): opened = session
+        case .failure(let problem): return fail(problem.message, problem.exitStatus)
+        }
+        let session = opened.session
         let (bar, _) = KeyBarFile.load(environment: ProcessInfo.processInfo.environment)
         let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots, bar: bar)
         runner.pictureDirectory = Self.pictureDirectory(options)
         if let record = options.record {
             do {
-                runner.recorder = try AsciicastWriter(path: record, columns: size.columns, rows: size.rows)
+                runner.recorder = try AsciicastWriter(
+                    path: record, columns: size.columns, rows: size.rows, clock: loop.clock)
             } catch {
                 return fail("rterm: cannot write the recording \(record): \(Self.reason(error))", 2)
             }
@@ -279,7 +257,7 @@ struct ScriptCommand {
         } catch {
             return fail(error.description, error.status)
         }
-        session.end(.disconnected(label: plan.label))
+        session.end(.disconnected(label: opened.label))
         // The run passed, but its evidence is incomplete: one line, and a failure.
         if let problem = runner.recorder?.failure { return fail(problem, 1) }
         return 0

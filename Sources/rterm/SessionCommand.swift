@@ -6,13 +6,14 @@ import RemoteTermNcurses
     import Glibc
 #endif
 
-/// `rterm [ssh options] [user@]host [command ...]` and `rterm --local [-- command ...]`: one
-/// target parser, one session, one loop. With a pseudo-terminal and a terminal on standard
-/// output, the full-screen front runs (connecting off the loop, asking on its bar row);
-/// otherwise the session's output is passed to standard output and error untouched and
-/// standard input to the remote side. Exit status: the remote status; 255 when the
-/// connection, host key check or authentication fails or the remote was killed by a signal
-/// (one `rterm:` line says which); 127 when a local command cannot start; 2 for a usage error.
+/// `rterm [ssh options] [user@]host [command ...]`, `rterm --local [-- command ...]` and
+/// `rterm --hosts FILE`: sessions from the factory, on one loop. With a pseudo-terminal and a
+/// terminal on standard output, the full-screen front shows them (connecting off the loop,
+/// asking on its bar row); otherwise the session's output is passed to standard output and
+/// error untouched and standard input to the remote side. Exit status: the remote status;
+/// 255 when the connection, host key check or authentication fails or the remote was killed
+/// by a signal (one `rterm:` line says which); 127 when a local command cannot start; 2 for
+/// a usage error.
 struct SessionCommand {
     let arguments: [String]
     let environment = ProcessInfo.processInfo.environment
@@ -43,94 +44,64 @@ struct SessionCommand {
             printError(error.description)
             return error.exitStatus
         }
-        var verbosity = 0
-        var logFile: String?
-        var readsInput = true
-        if case .ssh(let commandLine) = target {
-            readsInput = !commandLine.stdinFromNull
-            switch commandLine.action {
-            case .showHelp:
-                print(Help.text)
-                return 0
-            case .showVersion:
-                print("rterm \(rtermVersion) (libssh2 \(SSHLibrary.version))")
-                return 0
-            case .printConfiguration:
-                do {
-                    print(try SessionTarget.resolve(commandLine, context: .current()).destination.configDump, terminator: "")
-                    return 0
-                } catch {
-                    printError(error.description)
-                    return error.exitStatus
-                }
-            case .connect:
-                guard SSHLibrary.initialize() else {
-                    printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
-                    return 255
-                }
-                verbosity = commandLine.verbosity
-                logFile = commandLine.logFile
-            }
-        }
-        let inputIsTerminal = isatty(0) == 1
+        if case .ssh(let commandLine) = target, let status = Self.answer(commandLine) { return status }
         let outputIsTerminal = isatty(1) == 1
         let localSize = RawTerminal.size() ?? (rows: 24, columns: 80)
         // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
         let size = outputIsTerminal ? Workspace.remoteSize(local: localSize) : localSize
-        guard let loop = Self.makeLoop() else { return 255 }
-        // Once the full-screen front runs, what the connection says goes on its screen, not
-        // into the middle of ncurses' drawing; before that, and without the front, to stderr.
-        let mailbox = PromptMailbox(wake: loop.waker.wake)
-        let destination = LogDestination()
-        if let logFile {
-            // -E: the log is appended to this file instead (the closing rterm: line stays on stderr).
-            let descriptor = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                printError("rterm: -E \(logFile): cannot open the log file: \(String(cString: strerror(errno)))")
-                return 255
-            }
-            destination.file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let factory = makeFactory() else { return 255 }
+        // Planned as ssh plans it: whether the remote gets a pseudo-terminal depends on
+        // standard input; with one, and a terminal on standard output, the front shows it.
+        let planned: SessionFactory.Planned
+        switch factory.plan(target, for: .pump, size: size) {
+        case .success(let resolved): planned = resolved
+        case .failure(let problem):
+            printError(problem.message)
+            return problem.exitStatus
         }
-        let log = SSHLog(verbosity: verbosity) { destination.write($0) }
-        log.debug("rterm \(rtermVersion), libssh2 \(SSHLibrary.version)")
-        let plan: ConnectionPlan
-        do {
-            plan = try target.plan(
-                terminal: TerminalRequest(size: size, inputIsTerminal: inputIsTerminal), environment: environment,
-                log: log)
-        } catch {
-            printError(error.description)
-            return error.exitStatus
+        if planned.plan.hasTerminal && outputIsTerminal {
+            return runFront(factory) { [$0.start(planned, as: .interactive, size: size)] }
         }
-        if plan.hasTerminal && outputIsTerminal {
-            destination.mailbox = mailbox
-            return runInteractive(
-                plan.withInteractiveKeepalive(), loop: loop, mailbox: mailbox, log: destination, size: size)
-        }
-        // -N: no shell, so nothing to read for it; the forwards run until the connection ends
-        // or a signal stops rterm.
-        if plan.forwardsOnly { readsInput = false }
-        return runPump(
-            plan, loop: loop, size: size, rawInput: plan.hasTerminal && inputIsTerminal && readsInput, readsInput: readsInput,
-            catchesSignals: plan.forwardsOnly)
+        // -n: standard input is not read.
+        var readsInput = true
+        if case .ssh(let commandLine) = target { readsInput = !commandLine.stdinFromNull }
+        return runPump(planned, factory: factory, size: size, readsInput: readsInput)
     }
 
-    /// The one event loop, or nil after saying why there is none.
-    private static func makeLoop() -> EventLoop? {
-        do {
-            return try EventLoop()
-        } catch {
-            printError(error.description)
+    /// `-h`, `-V` and `-G`: answered without connecting (nil: connect).
+    private static func answer(_ commandLine: SSHCommandLine) -> Int32? {
+        switch commandLine.action {
+        case .showHelp:
+            print(Help.text)
+            return 0
+        case .showVersion:
+            print("rterm \(rtermVersion) (libssh2 \(SSHLibrary.version))")
+            return 0
+        case .printConfiguration:
+            do {
+                print(try SessionTarget.resolve(commandLine, context: .current()).destination.configDump, terminator: "")
+                return 0
+            } catch {
+                printError(error.description)
+                return error.exitStatus
+            }
+        case .connect:
             return nil
         }
     }
 
-    /// The full-screen front: the remote screen emulated, drawn above the key bar.
-    private func runInteractive(
-        _ plan: ConnectionPlan, loop: EventLoop, mailbox: PromptMailbox, log: LogDestination,
-        size: (rows: Int, columns: Int)
-    ) -> Int32 {
-        runFront(loop: loop) { opener in [opener.start(plan, size: size, log: log, mailbox: mailbox)] }
+    /// The factory of this run's sessions, on the one event loop; nil after saying why there
+    /// is no loop.
+    private func makeFactory() -> SessionFactory? {
+        do {
+            var factory = SessionFactory(
+                loop: try EventLoop(), environment: environment, inputIsTerminal: isatty(0) == 1, say: printError)
+            factory.banner = "rterm \(rtermVersion), libssh2 \(SSHLibrary.version)"
+            return factory
+        } catch {
+            printError(error.description)
+            return nil
+        }
     }
 
     /// `rterm --hosts FILE [ssh options]`: one session per target of FILE (the options before
@@ -158,17 +129,13 @@ struct SessionCommand {
             printError("rterm: --hosts shows its sessions on the terminal: standard output is not one")
             return 2
         }
-        guard SSHLibrary.initialize() else {
-            printError("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
-            return 255
-        }
-        guard let loop = Self.makeLoop() else { return 255 }
+        guard let factory = makeFactory() else { return 255 }
         let size = Workspace.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
         var failure: (line: Int, problem: OpenProblem)?
-        let status = runFront(loop: loop) { opener in
-            var opened: [SessionOpener.Opened] = []
+        let status = runFront(factory) { factory in
+            var opened: [SessionFactory.Opened] = []
             for target in lines {
-                switch opener.open(target.words, size: size) {
+                switch factory.open(target.words, as: .interactive, size: size) {
                 case .success(let session): opened.append(session)
                 case .failure(let problem):
                     // Nothing is started on a file with a mistake in it: the line says which.
@@ -187,15 +154,15 @@ struct SessionCommand {
     }
 
     /// Runs the full-screen front on the sessions `open` starts (none: nothing to run, 2).
-    private func runFront(loop: EventLoop, _ open: (SessionOpener) -> [SessionOpener.Opened]) -> Int32 {
+    private func runFront(_ factory: SessionFactory, _ open: (SessionFactory) -> [SessionFactory.Opened]) -> Int32 {
         // Blocked before any other thread starts (the connections'): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
         let (bar, barProblems) = KeyBarFile.load(environment: environment)
+        var factory = factory
         // Asked before the screen starts, so the answers are not taken for keys.
-        let colors = TerminalProbe.colorDefaults(term: environment["TERM"])
-        let opener = SessionOpener(loop: loop, environment: environment, colors: colors)
-        let sessions = open(opener)
+        factory.colors = TerminalProbe.colorDefaults(term: environment["TERM"])
+        let sessions = open(factory)
         guard !sessions.isEmpty else {
             signals.pause()
             return 2
@@ -206,8 +173,9 @@ struct SessionCommand {
             return 255
         }
         let front = InteractiveFront(
-            screen: screen, sessions: sessions, opener: opener, loop: loop, signals: signals, bar: bar,
-            problems: barProblems)
+            screen: screen, sessions: sessions, factory: factory, loop: factory.loop, bar: bar, problems: barProblems,
+            inputIsTerminal: isatty(0) == 1, signals: signals, network: NetworkChangeSource(),
+            system: .live(environment: environment))
         let outcome = front.run()
         screen.restore()
         for problem in barProblems { printError("rterm: \(problem)") }
@@ -220,17 +188,20 @@ struct SessionCommand {
     /// input (output going elsewhere), the input terminal is raw so every key reaches the
     /// remote, and its size follows.
     private func runPump(
-        _ plan: ConnectionPlan, loop: EventLoop, size: (rows: Int, columns: Int), rawInput: Bool, readsInput: Bool,
-        catchesSignals: Bool = false
+        _ planned: SessionFactory.Planned, factory: SessionFactory, size: (rows: Int, columns: Int), readsInput: Bool
     ) -> Int32 {
+        let plan = planned.plan
+        var readsInput = readsInput
+        // -N: no shell, so nothing to read for it; the forwards run until the connection ends
+        // or a signal stops rterm.
+        if plan.forwardsOnly { readsInput = false }
+        let rawInput = plan.hasTerminal && factory.inputIsTerminal && readsInput
         // With the terminal raw, termination signals must end the session through the normal
         // path (which restores it); blocked before the connection's thread starts. With -N
         // too, so that the forwards' Unix sockets are removed and the server told.
-        let signals = rawInput || catchesSignals ? SignalSource() : nil
-        var options = Session.Options()
-        options.label = plan.label
-        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options)
-        session.connect(plan.start(wake: loop.waker.wake, prompting: false))
+        let signals = rawInput || plan.forwardsOnly ? SignalSource() : nil
+        let sink = DescriptorOutput(output: 1, error: 2)
+        let session = factory.start(planned, as: .pump, size: size, output: sink).session
         let raw = rawInput ? RawTerminal() : nil
         if let signals {
             signals.onSignal = { signal in
@@ -240,11 +211,11 @@ struct SessionCommand {
                     session.end(.signal(SignalSource.name(signal)))
                 }
             }
-            loop.add(signals)
+            factory.loop.add(signals)
         }
         let ending: SessionEnding
         do {
-            ending = try SessionPump.run(session, loop: loop, input: readsInput ? 0 : nil)
+            ending = try SessionPump.run(session, sink: sink, loop: factory.loop, input: readsInput ? 0 : nil)
         } catch {
             ending = .failed(error.description)
         }
@@ -252,30 +223,5 @@ struct SessionCommand {
         raw?.restore()
         if let message = ending.message { printError(message) }
         return ending.exitStatus
-    }
-}
-
-/// Where the connection's log lines go: standard error, or (while the full-screen front runs)
-/// its screen, through the session's mailbox. Written from the connecting thread.
-final class LogDestination: @unchecked Sendable {
-    private let lock = NSLock()
-    private var target: PromptMailbox?
-    /// `-E`: every line goes to this file instead.
-    var file: FileHandle?
-
-    /// The front's mailbox, once it runs.
-    var mailbox: PromptMailbox? {
-        get { lock.withLock { target } }
-        set { lock.withLock { target = newValue } }
-    }
-
-    func write(_ line: String) {
-        if let file {
-            lock.withLock { try? file.write(contentsOf: Data((line + "\n").utf8)) }
-        } else if let mailbox {
-            mailbox.notify(line)
-        } else {
-            printError(line)
-        }
     }
 }

@@ -5,8 +5,11 @@
 /// The one event loop: the only place rterm sleeps. Sources register descriptors, deadlines
 /// and "ready now"; each turn the loop polls all descriptors once, with the earliest
 /// deadline as the timeout (none when a source is ready), then hands every source its
-/// readiness. Time comes from an injected `LoopClock`, sleeping from an injected `Poller`,
-/// so that everything that decides runs in tests on a manual clock.
+/// readiness, and then, in a phase of its own, tells every `TurnEndHandler` that the turn
+/// is over (the front draws there: whatever the sources did in the turn is in the frame,
+/// whatever order they were added in). Time comes from an injected `LoopClock`, sleeping
+/// from an injected `Poller`, so that everything that decides runs in tests on a manual
+/// clock.
 ///
 /// Single-threaded, like libssh2 and ncurses. Other threads (a connection being set up, a
 /// prompt waiting for its answer) reach the loop only through `waker`.
@@ -17,6 +20,7 @@ public final class EventLoop {
     public let waker: EventLoopWaker
     private let poller: Poller
     private var sources: [EventSource] = []
+    private var turnEndHandlers: [TurnEndHandler] = []
     /// Turns run so far.
     public private(set) var turns = 0
 
@@ -37,6 +41,17 @@ public final class EventLoop {
     /// Stops serving `source`.
     public func remove(_ source: EventSource) {
         sources.removeAll { $0 === source }
+    }
+
+    /// Calls `handler` at the end of every turn, after every source.
+    public func addTurnEnd(_ handler: TurnEndHandler) {
+        guard !turnEndHandlers.contains(where: { $0 === handler }) else { return }
+        turnEndHandlers.append(handler)
+    }
+
+    /// Stops calling `handler`.
+    public func removeTurnEnd(_ handler: TurnEndHandler) {
+        turnEndHandlers.removeAll { $0 === handler }
     }
 
     /// One turn: sleep until something is ready, a deadline passes, or `limit` (loop-clock
@@ -63,6 +78,7 @@ public final class EventLoop {
         for (source, range) in zip(sources, ranges) {
             source.handle(readiness: descriptors[range].map(\.revents), now: after)
         }
+        for handler in turnEndHandlers { handler.turnEnded(now: clock.now()) }
     }
 
     /// Turns until `done()` holds or the clock reaches `deadline`; returns whether `done()`

@@ -13,3 +13,11 @@ public protocol EventSource: AnyObject {
     /// One turn: `readiness` holds the `revents` of `pollInterests`, in the same order.
     func handle(readiness: [Int16], now: UInt64)
 }
+
+/// Something that runs once at the end of every turn of the loop, after every source has
+/// handled what happened: the interactive front takes the sessions' events, runs its timers
+/// and draws there.
+public protocol TurnEndHandler: AnyObject {
+    /// The turn is over; `now` is the loop's time after it.
+    func turnEnded(now: UInt64)
+}

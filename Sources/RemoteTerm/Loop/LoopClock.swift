@@ -1,56 +1,61 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Monotonic time in nanoseconds since an arbitrary start, as the event loop and everything
-/// it drives (sessions, the frame pacer, the key bar's repeats, script timeouts) see it.
-/// Injected, so that tests run a session on a `ManualClock` and decide when time passes.
-public protocol LoopClock: AnyObject {
-    /// Nanoseconds; never goes back.
+/// Monotonic time in nanoseconds since an arbitrary start: the one clock of rterm. The event
+/// loop, every session, the transports (keepalives, input pacing, when the server last spoke),
+/// the frame pacer, the key bar's repeats and script timeouts all read it, so that tests run
+/// all of them on a `ManualClock` and decide when time passes.
+///
+/// Read from the connecting threads too (a transport is built there), hence `Sendable`.
+public protocol LoopClock: AnyObject, Sendable {
+    /// Nanoseconds; never goes back. Stops while the machine sleeps (`CLOCK_MONOTONIC`).
     func now() -> UInt64
+    /// Like `now()`, but it goes on while the machine sleeps (`CLOCK_BOOTTIME`): the two
+    /// drifting apart says the machine slept (`SSHLinkWatch`).
+    func sinceBoot() -> UInt64
 }
 
-/// The system's monotonic clock (`CLOCK_MONOTONIC`).
+/// The system's clocks: `CLOCK_MONOTONIC` and `CLOCK_BOOTTIME`.
 public final class SystemClock: LoopClock {
-    /// The one system clock.
+    /// The system clock.
     public init() {}
 
-    public func now() -> UInt64 { MonotonicClock.now() }
+    public func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
+
+    public func sinceBoot() -> UInt64 { Self.read(CLOCK_BOOTTIME) }
+
+    private static func read(_ id: clockid_t) -> UInt64 {
+        var time = timespec()
+        clock_gettime(id, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
 }
 
 /// A clock that moves only when told to: `advance(by:)`, or a `ManualPoller` that stands
-/// for a sleep.
+/// for a sleep. `suspend(for:)` is the machine sleeping: only `sinceBoot()` moves.
 public final class ManualClock: LoopClock {
-    private var time: UInt64
+    private let time: Atomic<UInt64>
+    private let asleep = Atomic<UInt64>(0)
 
     /// A clock showing `start` nanoseconds.
     public init(start: UInt64 = 1_000_000_000) {
-        time = start
+        time = Atomic(start)
     }
 
-    public func now() -> UInt64 { time }
+    public func now() -> UInt64 { time.load(ordering: .acquiring) }
+
+    public func sinceBoot() -> UInt64 { now() &+ asleep.load(ordering: .acquiring) }
 
     /// Moves the clock forward by `nanoseconds`.
     public func advance(by nanoseconds: UInt64) {
-        time &+= nanoseconds
-    }
-}
-
-/// `CLOCK_MONOTONIC` in nanoseconds, for the few places outside the loop (the SSH layer's
-/// pacing, recordings) that need the time without being handed a clock.
-public enum MonotonicClock {
-    /// Nanoseconds since an arbitrary start; never goes back.
-    public static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        time.wrappingAdd(nanoseconds, ordering: .acquiringAndReleasing)
     }
 
-    /// `CLOCK_BOOTTIME`: like `now()`, but it goes on while the machine sleeps, so the two
-    /// drifting apart says the machine slept (`SSHLinkWatch`).
-    public static func sinceBoot() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    /// The machine slept for `nanoseconds`: the boot clock moves, the awake clock does not.
+    public func suspend(for nanoseconds: UInt64) {
+        asleep.wrappingAdd(nanoseconds, ordering: .acquiringAndReleasing)
     }
 }

@@ -7,7 +7,7 @@ import RemoteTermFront
 /// or a resume), then the cursor, then one `refresh` (ncurses sends only the differences to
 /// the real terminal). What is in a frame (history, selection, links, panels, the bar) is
 /// decided by `FrameComposer`; this file only turns cells into calls.
-package struct NcursesRenderer {
+struct NcursesRenderer {
     /// The frame on the screen now, nil when unknown (first frame, resume, reassigned pairs).
     private var drawn: Frame?
     private var pairs: ColorPairTable
@@ -18,26 +18,24 @@ package struct NcursesRenderer {
 
     /// What the local terminal draws beyond ncurses, drawn over ncurses' cells (`StyleOverpaint`).
     let styles: LocalStyleCapabilities
-    /// Writes bytes to the local terminal after ncurses' own.
-    private let write: ([UInt8]) -> Void
 
-    package init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none, write: @escaping ([UInt8]) -> Void = { _ in }) {
+    init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none) {
         self.colorCount = colorCount
         self.styles = styles
-        self.write = write
         pairs = ColorPairTable(capacity: max(1, pairCount))
     }
 
     /// Forgets what is on the screen: the next `draw` repaints everything.
-    package mutating func invalidate() {
+    mutating func invalidate() {
         drawn = nil
     }
 
-    /// Draws `frame`, coloured with the remote's colour table `colors`.
-    package mutating func draw(_ frame: Frame, colors: TerminalColors) {
+    /// Draws `frame`, coloured with its colour table; what ncurses cannot draw is written
+    /// with `write` after ncurses' refresh.
+    mutating func draw(_ frame: Frame, write: ([UInt8]) -> Void) {
         // A changed colour table recolours cells whose lines did not change: redraw them all.
-        if colors != self.colors {
-            self.colors = colors
+        if frame.colors != colors {
+            colors = frame.colors
             drawn = nil
         }
         let diff = FrameDiff(from: drawn, to: frame)
@@ -55,14 +53,14 @@ package struct NcursesRenderer {
             curs_set(0)
         }
         refresh()
-        overpaint(diff.rowsToRedraw, of: frame)
+        overpaint(diff.rowsToRedraw, of: frame, write: write)
         drawn = pairs.evictions != evictions ? nil : frame
     }
 
     /// What ncurses cannot draw of the rows just drawn (24-bit colour, strikethrough,
     /// underline styles and colour, overline, OSC 8 links), written over its cells right after its
     /// refresh; DECSC/DECRC around it keep ncurses' idea of the cursor and rendition true.
-    private func overpaint(_ rows: [Int], of frame: Frame) {
+    private func overpaint(_ rows: [Int], of frame: Frame, write: ([UInt8]) -> Void) {
         guard !styles.isEmpty else { return }
         var bytes: [UInt8] = []
         for reverse in [false, true] {

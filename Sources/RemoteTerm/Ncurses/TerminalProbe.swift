@@ -11,8 +11,8 @@ import RemoteTermLoop
 /// starts: who it is (`ESC [ > c`, then `ESC [ c`), for choosing a terminfo entry when `TERM`
 /// names one terminfo does not know (`DeviceAttributeAnswers`; no answer means vt100), and its
 /// colours (`LocalColorAnswers`).
-package enum TerminalProbe {
-    static func suggestedTerm(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 500) -> String {
+public enum TerminalProbe {
+    public static func suggestedTerm(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 500) -> String {
         var answers = DeviceAttributeAnswers()
         ask(Array("\u{1B}[>c\u{1B}[c".utf8), input: input, output: output, timeout: timeout) { bytes in
             answers.scan(bytes)
@@ -25,7 +25,7 @@ package enum TerminalProbe {
     /// the remote's colour queries with what the user sees; xterm's when it does not say.
     /// Terminals without OSC colour queries (the Linux console, DEC terminals) are not asked:
     /// some would show the question.
-    package static func colorDefaults(
+    public static func colorDefaults(
         term: String?, input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 300
     ) -> TerminalColors.Defaults {
         let plain = ["linux", "dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "vt420", "vt520", "cons25"]
@@ -51,9 +51,11 @@ package enum TerminalProbe {
         defer { _ = tcsetattr(input, TCSADRAIN, &saved) }
         guard question.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == question.count else { return }
         var buffer = [UInt8](repeating: 0, count: 256)
-        let deadline = MonotonicClock.now() &+ UInt64(timeout) * 1_000_000
+        // Before the loop exists: the system clock, read directly.
+        let clock = SystemClock()
+        let deadline = clock.now() &+ UInt64(timeout) * 1_000_000
         while true {
-            let now = MonotonicClock.now()
+            let now = clock.now()
             guard now < deadline else { return }
             var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let wait = Int32((deadline - now) / 1_000_000 + 1)

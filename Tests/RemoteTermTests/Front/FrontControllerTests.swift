@@ -7,103 +7,10 @@ import Testing
 @testable import RemoteTermSSH
 
 /// The front's decisions in-process: bytes typed into the local terminal (and the clock)
-/// go through the controller into a real `Session` over a memory transport; the tests read
-/// the bytes the remote receives and what the bar row shows.
+/// go through the workspace's controller into a real `Session` over a memory transport; the
+/// tests read the bytes the remote receives and what the frame's bar row shows.
 @Suite struct FrontControllerTests {
-    /// A controller and a session, wired as the ncurses front wires them.
-    final class Rig {
-        var controller: FrontController
-        let session: Session
-        let transport: MemoryTransport
-        let clock = ManualClock(start: 1_000_000_000)
-        var disconnected = false
-        var suspended = false
-        var answers: [String?] = []
-
-        init(bar: KeyBar = KeyBar(), escapes: Bool = true, modes: String = "", scrollback: Int? = nil) {
-            controller = FrontController(bar: bar)
-            var options = Session.Options()
-            options.escapes = escapes
-            if let scrollback { options.scrollbackLimit = scrollback }
-            session = Session(rows: 23, columns: 80, clock: clock, options: options)
-            transport = MemoryTransport(outputEnds: false)
-            session.attach(transport)
-            if !modes.isEmpty { feed(modes) }
-        }
-
-        /// Remote output (setting modes), read into the session's screen at once.
-        func feed(_ text: String) {
-            transport.deliver(Array(text.utf8))
-            while transport.unreadOutputCount > 0 { session.handle(readiness: [], now: clock.now()) }
-            _ = session.takeEvents()
-        }
-
-        var view: FrontView { FrontView(terminal: session.terminal, columns: 80) }
-
-        /// What was copied and opened, in order.
-        var copied: [String] = []
-        var opened: [String] = []
-
-        /// The whole frame as text (remote rows, overlays, bar row).
-        var frame: Frame {
-            let view = self.view
-            let links = FrontController.visibleLinks(session.terminal, topLine: controller.historyTop, rows: view.remoteRows)
-            return FrameComposer.compose(
-                session.terminal, topLine: controller.historyTop, area: (view.remoteRows, 80),
-                overlays: controller.overlays(view: view, links: links))
-        }
-
-        /// Lets `nanoseconds` pass, running the controller's timers.
-        func wait(_ nanoseconds: UInt64) {
-            clock.advance(by: nanoseconds)
-            perform(controller.timersDue(now: clock.now(), view: view))
-        }
-
-        /// Types `bytes` into the local terminal, then lets `after` nanoseconds pass.
-        func type(_ bytes: [UInt8], after: UInt64 = 0) {
-            perform(controller.input(bytes, now: clock.now(), view: view))
-            if after > 0 {
-                clock.advance(by: after)
-                perform(controller.timersDue(now: clock.now(), view: view))
-            }
-        }
-
-        func type(_ text: String, after: UInt64 = 0) { type(Array(text.utf8), after: after) }
-
-        /// A mouse press and release at a cell (0-based), in SGR form.
-        func click(column: Int, row: Int) {
-            type("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
-        }
-
-        func perform(_ actions: [FrontAction]) {
-            for action in actions {
-                switch action {
-                case .send(let input): session.send(input)
-                case .answerPrompt(let answer): answers.append(answer)
-                case .disconnect: disconnected = true
-                case .suspend: suspended = true
-                case .barVisibilityChanged, .redraw: break
-                case .copy(let text): copied.append(text)
-                case .openLink(let url): opened.append(url)
-                case .reconnectNow, .quit, .showSession, .nextSession, .previousSession, .openSession, .dismissSession: break
-                }
-            }
-            for event in session.takeEvents() { perform(controller.sessionEvent(event)) }
-        }
-
-        var sent: String { String(decoding: transport.received, as: UTF8.self) }
-
-        /// The bar row's text, as drawn at 80 columns.
-        var barRow: String {
-            let frame = self.frame
-            return frame.lines[frame.rows - 1].text
-        }
-
-        /// The column of the bar button labelled `label`.
-        func column(of label: String) -> Int? {
-            controller.barLabels(width: 80)?.first { $0.text == label }?.column
-        }
-    }
+    typealias Rig = WorkspaceRig
 
     static let ms: UInt64 = 1_000_000
 
@@ -124,7 +31,7 @@ import Testing
     }
 
     @Test func arrowsFollowTheRemotesCursorKeyMode() {
-        let rig = Rig(modes: "\u{1B}[?1h")
+        let rig = Rig.withModes("\u{1B}[?1h")
         rig.type("\u{1B}[A")
         #expect(rig.sent == "\u{1B}OA")
     }
@@ -132,13 +39,13 @@ import Testing
     // MARK: - Pastes
 
     @Test func aPasteIsBracketedWhenTheRemoteAsked() {
-        let rig = Rig(modes: "\u{1B}[?2004h")
+        let rig = Rig.withModes("\u{1B}[?2004h")
         rig.type("\u{1B}[200~line one\nline two\u{1B}[201~")
         #expect(rig.sent == "\u{1B}[200~line one\rline two\u{1B}[201~")
     }
 
     @Test func anEndMarkerSplitAcrossReadsFarApartStillEndsThePaste() {
-        let rig = Rig(modes: "\u{1B}[?2004h")
+        let rig = Rig.withModes("\u{1B}[?2004h")
         rig.type("\u{1B}[200~abc\u{1B}[20", after: 50 * Self.ms)  // well past the lone-Esc wait
         rig.type("1~x", after: 20 * Self.ms)
         #expect(rig.sent == "\u{1B}[200~abc\u{1B}[201~x")
@@ -155,10 +62,8 @@ import Testing
         let rig = Rig()
         rig.type("\u{1B}[200~first ")
         // The session held too much: the front stopped reading, for longer than the timeout.
-        var paused = rig.view
-        paused.isInputPaused = true
         rig.clock.advance(by: 3 * FrontController.pasteTimeout)
-        rig.perform(rig.controller.timersDue(now: rig.clock.now(), view: paused))
+        rig.effects += rig.workspace.timersDue(now: rig.clock.now(), isInputPaused: true)
         rig.type("second\u{1B}[201~")
         #expect(rig.sent == "first second")
     }
@@ -187,7 +92,7 @@ import Testing
         rig.type("x")
         rig.click(column: try #require(rig.column(of: "⏎")), row: 23)
         rig.type("~.")
-        #expect(rig.session.ending == .disconnected(label: ""))
+        #expect(rig.session.ending == .disconnected(label: "alpha"))
         #expect(rig.sent == "x\r")
     }
 
@@ -203,9 +108,8 @@ import Testing
     @Test func disconnectFromTheMenu() throws {
         let rig = Rig()
         rig.click(column: try #require(rig.column(of: "☰")), row: 23)
-        let item = try #require(rig.controller.barLabels(width: 80)?.first { $0.text == "[Disconnect]" })
-        rig.click(column: item.column + 2, row: 23)
-        #expect(rig.disconnected)
+        try rig.click("[Disconnect]")
+        #expect(rig.session.ending == .disconnected(label: "alpha"))
     }
 
     @Test func helpIsAPanelAndAClickOnTheBarRowOnlyClosesIt() throws {
@@ -215,14 +119,15 @@ import Testing
         // On Enter's button: nothing is sent, the panel closes.
         rig.click(column: try #require(rig.column(of: "⏎")), row: 23)
         #expect(rig.sent.isEmpty)
-        #expect(rig.controller.panel == nil)
+        #expect(rig.workspace.controller.panel == nil)
     }
 
     @Test func tildeBHidesTheBar() {
         let rig = Rig()
         rig.type("~b")
-        #expect(rig.controller.barLabels(width: 80) == nil)
-        #expect(rig.controller.bar.reservedRows == 0)
+        #expect(rig.workspace.controller.barRow(view: rig.workspace.view(now: rig.clock.now())) == .hidden)
+        #expect(rig.workspace.remoteSize.rows == 24, "the remote has the bar's row")
+        #expect(rig.workspace.controller.bar.reservedRows == 0)
         #expect(rig.sent.isEmpty)
     }
 
@@ -232,22 +137,22 @@ import Testing
         let rig = Rig()
         rig.feed(String(repeating: "line\r\n", count: 60))
         rig.type("\u{1B}[<64;10;5M")
-        #expect(rig.controller.historyTop == rig.session.terminal.screenTopLineNumber - 3)
+        #expect(rig.workspace.controller.historyTop == rig.session.terminal.screenTopLineNumber - 3)
         #expect(rig.barRow.contains("[history -3]"))
         rig.type("q")
-        #expect(rig.controller.historyTop == nil)
+        #expect(rig.workspace.controller.historyTop == nil)
         #expect(rig.sent.isEmpty, "the key that leaves the history is not sent")
     }
 
     @Test func theWheelGoesToTheRemoteWhenItAskedForTheMouse() {
-        let rig = Rig(modes: "\u{1B}[?1000h\u{1B}[?1006h")
+        let rig = Rig.withModes("\u{1B}[?1000h\u{1B}[?1006h")
         rig.type("\u{1B}[<64;10;5M")
         #expect(rig.sent == "\u{1B}[<64;10;5M")
-        #expect(rig.controller.historyTop == nil)
+        #expect(rig.workspace.controller.historyTop == nil)
     }
 
     @Test func clicksOnTheBarRowNeverReachTheRemote() {
-        let rig = Rig(modes: "\u{1B}[?1000h\u{1B}[?1006h")
+        let rig = Rig.withModes("\u{1B}[?1000h\u{1B}[?1006h")
         rig.click(column: 0, row: 23)
         #expect(!rig.sent.contains("\u{1B}[<"))
     }
@@ -256,42 +161,57 @@ import Testing
         let plain = Rig()
         plain.type("\u{1B}[I")
         #expect(plain.sent.isEmpty)
-        let asked = Rig(modes: "\u{1B}[?1004h")
+        let asked = Rig.withModes("\u{1B}[?1004h")
         asked.type("\u{1B}[I")
         #expect(asked.sent == "\u{1B}[I")
     }
 
     // MARK: - Questions on the bar row
 
+    /// A controller asked `question` by the connection; returns it and what typing did.
+    static func asked(_ question: PromptRequest, typing text: String) -> (FrontController, [FrontAction]) {
+        var controller = FrontController()
+        _ = controller.sessionEvent(.prompt(question))
+        let view = FrontView(terminal: Terminal(rows: 23, columns: 80), columns: 80)
+        var actions = controller.input(Array(text.utf8), now: 1_000_000_000, view: view)
+        actions += controller.timersDue(now: 1_000_000_000 + 20 * Self.ms, view: view)
+        return (controller, actions)
+    }
+
+    static func barRow(of controller: FrontController) -> String {
+        var controller = controller
+        let view = FrontView(terminal: Terminal(rows: 23, columns: 80), columns: 80)
+        return (controller.barLabels(view: view) ?? []).map(\.text).joined()
+    }
+
     @Test func aPasswordIsTypedOnTheBarRowNeverShownNeverSent() {
-        let rig = Rig()
-        rig.perform(rig.controller.sessionEvent(.prompt(PromptRequest(text: "u@h's password: ", kind: .secret))))
-        rig.type("sesame")
-        #expect(rig.barRow == " u@h's password:")
-        #expect(rig.controller.barCursorColumn == 17)
-        rig.type("\r")
-        #expect(rig.answers == ["sesame"])
-        #expect(rig.sent.isEmpty)
-        #expect(rig.controller.prompt == nil)
+        let question = PromptRequest(text: "u@h's password: ", kind: .secret)
+        let (typing, typed) = Self.asked(question, typing: "sesame")
+        #expect(Self.barRow(of: typing) == " u@h's password: ")
+        #expect(typing.barCursorColumn == 17)
+        #expect(!typed.contains { if case .send = $0 { true } else { false } })
+        let (answered, actions) = Self.asked(question, typing: "sesame\r")
+        #expect(actions.contains(.answerPrompt("sesame")))
+        #expect(!actions.contains { if case .send = $0 { true } else { false } })
+        #expect(answered.prompt == nil)
     }
 
     @Test func aHostKeyQuestionShowsTheAnswerAndEscCancels() {
-        let rig = Rig()
-        rig.perform(rig.controller.sessionEvent(.prompt(PromptRequest(text: "Continue (yes/no)? ", kind: .confirmation))))
-        rig.type("ye")
-        #expect(rig.barRow == " Continue (yes/no)? ye")
-        rig.type("\u{1B}", after: 20 * Self.ms)
-        #expect(rig.answers == [nil])
-        #expect(rig.sent.isEmpty)
+        let question = PromptRequest(text: "Continue (yes/no)? ", kind: .confirmation)
+        let (typing, _) = Self.asked(question, typing: "ye")
+        #expect(Self.barRow(of: typing) == " Continue (yes/no)? ye")
+        let (_, actions) = Self.asked(question, typing: "ye\u{1B}")
+        #expect(actions.contains(.answerPrompt(nil)))
+        #expect(!actions.contains { if case .send = $0 { true } else { false } })
     }
 
     @Test func aPasteIntoAQuestionTypesItsFirstLine() {
-        let rig = Rig()
-        rig.perform(rig.controller.sessionEvent(.prompt(PromptRequest(text: "Passphrase: ", kind: .secret))))
-        rig.type("\u{1B}[200~long phrase\nsecond\u{1B}[201~\r")
-        #expect(rig.answers == ["long phrase"])
-        #expect(rig.sent.isEmpty)
+        let question = PromptRequest(text: "Passphrase: ", kind: .secret)
+        let (_, actions) = Self.asked(question, typing: "\u{1B}[200~long phrase\nsecond\u{1B}[201~\r")
+        #expect(actions.contains(.answerPrompt("long phrase")))
+        #expect(!actions.contains { if case .send = $0 { true } else { false } })
     }
+
 }
 
 extension String {
@@ -299,5 +219,21 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+extension WorkspaceRig {
+    /// One session whose remote first sends `modes`.
+    static func withModes(_ modes: String) -> WorkspaceRig {
+        let rig = WorkspaceRig()
+        rig.feed(modes)
+        return rig
+    }
+
+    /// One session whose screen keeps `lines` of scrollback.
+    static func withScrollback(_ lines: Int) -> WorkspaceRig {
+        var options = Session.Options()
+        options.scrollbackLimit = lines
+        return WorkspaceRig(options: options)
     }
 }

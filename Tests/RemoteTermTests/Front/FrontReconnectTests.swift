@@ -20,7 +20,8 @@ import Testing
 
     static func barText(_ controller: inout FrontController, width: Int, reconnection: Reconnection, now: UInt64) -> String {
         var line = FrameLine(columns: width)
-        for label in controller.barLabels(width: width, reconnection: reconnection, now: now) ?? [] {
+        let view = FrontView(terminal: Terminal(rows: 4, columns: width), reconnection: reconnection, now: now)
+        for label in controller.barLabels(view: view) ?? [] {
             line.write(label.text, at: label.column)
         }
         return line.text

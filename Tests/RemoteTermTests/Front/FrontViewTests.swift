@@ -8,9 +8,10 @@ import Testing
 
 /// The view's decisions in-process (selection, links, panels, notices, the menu's pages, the
 /// wheel on the alternate screen, the history holding still), through the same rig as the
-/// controller's tests: a real `Session` on a memory transport and a manual clock.
+/// controller's tests: a workspace with a real `Session` on a memory transport and a manual
+/// clock, read through the frame the front draws.
 @Suite struct FrontViewTests {
-    typealias Rig = FrontControllerTests.Rig
+    typealias Rig = WorkspaceRig
     static let ms: UInt64 = 1_000_000
 
     /// An SGR press at a cell (0-based), and its release.
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func whenTheRemoteHasTheMouseShiftStillSelects() {
-        let rig = Rig(modes: "\u{1B}[?1002h\u{1B}[?1006h")
+        let rig = Rig.withModes("\u{1B}[?1002h\u{1B}[?1006h")
         rig.feed("abc def")
         rig.type(Self.press(4, 0, modifiers: 4) + Self.drag(6, 0, modifiers: 4) + Self.release(6, 0, modifiers: 4))
         #expect(rig.copied == ["def"])
@@ -82,9 +83,9 @@ import Testing
         let rig = Rig()
         rig.feed("abc")
         rig.type(Self.click(1, 0) + Self.click(1, 0))
-        #expect(rig.controller.selection != nil)
+        #expect(rig.workspace.controller.selection != nil)
         rig.type("x")
-        #expect(rig.controller.selection == nil)
+        #expect(rig.workspace.controller.selection == nil)
         #expect(rig.sent == "x")
     }
 
@@ -124,24 +125,22 @@ import Testing
     // MARK: - Panels, notices, menu
 
     @Test func clicksUnderThePanelAndTheHistoryLineSendNothing() {
-        let rig = Rig(modes: "\u{1B}[?1000h\u{1B}[?1006h")
+        let rig = Rig.withModes("\u{1B}[?1000h\u{1B}[?1006h")
         rig.type("~?")
-        #expect(rig.controller.panel != nil)
+        #expect(rig.workspace.controller.panel != nil)
         rig.type(Self.click(5, 22) + Self.click(5, 20))
         #expect(rig.sent.isEmpty)
         rig.type("q")
-        #expect(rig.controller.panel == nil)
+        #expect(rig.workspace.controller.panel == nil)
         #expect(rig.sent.isEmpty, "the key that closes the panel is not sent")
     }
 
     @Test func theHelpPanelScrollsWhenItDoesNotFit() {
-        let rig = Rig()
-        rig.session.resize(rows: 6, columns: 30)
+        let rig = Rig(rows: 7, columns: 30)
         rig.type("~?")
-        let view = FrontView(terminal: rig.session.terminal, columns: 30)
-        let before = rig.controller.overlays(view: view).panel
+        let before = rig.workspace.controller.panel
         rig.type("\u{1B}[<65;3;5M")  // wheel down over the panel
-        #expect(rig.controller.panel?.scroll == 3)
+        #expect(rig.workspace.controller.panel?.scroll == 3)
         #expect(before?.scroll == 0)
         #expect(rig.sent.isEmpty)
     }
@@ -162,7 +161,7 @@ import Testing
 
     @Test func aTransientNoticeLetsKeysThroughAndExpires() {
         let rig = Rig()
-        rig.controller.showNotice("copied 3 characters", now: rig.clock.now())
+        rig.workspace.controller.showNotice("copied 3 characters", now: rig.clock.now())
         #expect(rig.barRow.contains("copied 3"))
         rig.type("a")
         #expect(rig.sent == "a")
@@ -172,7 +171,7 @@ import Testing
 
     @Test func aStickyNoticeStaysUntilDismissedAndTheKeyIsNotSent() {
         let rig = Rig()
-        rig.controller.showNotice("keybar:3: unknown key", sticky: true, now: rig.clock.now())
+        rig.workspace.controller.showNotice("keybar:3: unknown key", sticky: true, now: rig.clock.now())
         rig.wait(60 * FrontController.noticeDuration)
         #expect(rig.barRow.contains("unknown key"))
         rig.type("a")
@@ -184,10 +183,10 @@ import Testing
 
     @Test(arguments: [("", "\u{1B}[A\u{1B}[A\u{1B}[A"), ("\u{1B}[?1h", "\u{1B}OA\u{1B}OA\u{1B}OA")])
     func theWheelSendsArrowsOnTheAlternateScreen(_ modes: String, _ expected: String) {
-        let rig = Rig(modes: "\u{1B}[?1049h" + modes)
+        let rig = Rig.withModes("\u{1B}[?1049h" + modes)
         rig.type("\u{1B}[<64;10;5M")
         #expect(rig.sent == expected)
-        #expect(rig.controller.historyTop == nil)
+        #expect(rig.workspace.controller.historyTop == nil)
     }
 
     @Test func withoutAlternateScrollTheWheelShowsTheHistory() {
@@ -195,11 +194,11 @@ import Testing
         rig.feed(String(repeating: "line\r\n", count: 40) + "\u{1B}[?1049h\u{1B}[?1007l")
         rig.type("\u{1B}[<64;10;5M")
         #expect(rig.sent.isEmpty)
-        #expect(rig.controller.historyTop != nil)
+        #expect(rig.workspace.controller.historyTop != nil)
     }
 
     @Test func theHistoryHoldsItsPositionWhileTenThousandLinesArrive() {
-        let rig = Rig(scrollback: 50_000)
+        let rig = Rig.withScrollback(50_000)
         rig.feed((1...100).map { "L\($0)" }.joined(separator: "\r\n"))
         for _ in 0..<5 { rig.type("\u{1B}[<64;10;5M") }
         let before = rig.frame.text
@@ -214,7 +213,7 @@ import Testing
 
 extension FrontViewTests {
     @Test func historyLinesTheScrollbackForgetsGiveWayToTheOldestKept() {
-        let rig = Rig(scrollback: 100)
+        let rig = Rig.withScrollback(100)
         rig.feed((1...200).map { "L\($0)" }.joined(separator: "\r\n"))
         for _ in 0..<40 { rig.type("\u{1B}[<64;10;5M") }
         #expect(rig.frame.text[0] == "L78", "at the oldest line kept")

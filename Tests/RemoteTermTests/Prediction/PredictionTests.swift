@@ -15,12 +15,15 @@ import Testing
         let clock = ManualClock(start: 1_000_000_000)
         let transport = MemoryTransport(outputEnds: false)
         let session: Session
+        /// The front's workspace around the session: its frame is what is drawn.
+        let workspace = Workspace(controller: FrontController(), localSize: (rows: 6, columns: 20))
 
         init(mode: PredictMode = .always, overwrite: Bool = false, prompt: String = "$ ") {
             var options = Session.Options()
             options.predict = PredictionSettings(mode: mode, overwrite: overwrite)
             session = Session(rows: 5, columns: 20, clock: clock, options: options)
             session.attach(transport)
+            workspace.add(session, name: "u@h")
             remote(prompt)
         }
 
@@ -37,22 +40,16 @@ import Testing
 
         func press(_ key: KeyEvent) { session.send(.key(key)) }
 
+        /// The frame the front draws now.
+        var frame: Frame { workspace.frame(now: clock.now()) }
+
         /// The frame's remote rows as text, predictions drawn.
-        var screen: [String] {
-            var overlays = FrameComposer.Overlays()
-            overlays.predictions = session.predictor.overlay(terminal: session.terminal)
-            return FrameComposer.compose(session.terminal, topLine: nil, area: (5, 20), overlays: overlays).text
-                .map { String($0.reversed().drop { $0 == " " }.reversed()) }
-        }
+        var screen: [String] { Array(frame.text.prefix(5)) }
 
         /// The remote's own screen, without predictions.
         var remoteScreen: [String] { TextRenderer.lines(of: session.terminal) }
 
-        var cursor: FrameCursor? {
-            var overlays = FrameComposer.Overlays()
-            overlays.predictions = session.predictor.overlay(terminal: session.terminal)
-            return FrameComposer.compose(session.terminal, topLine: nil, area: (5, 20), overlays: overlays).cursor
-        }
+        var cursor: FrameCursor? { frame.cursor }
     }
 
     @Test func theFirstKeyWaitsForItsEchoThenTheRestShowAtOnce() {
@@ -225,9 +222,7 @@ import Testing
         rig.type("1")
         rig.remote("1\u{1B}[31mXYZ\u{1B}[m\u{1B}[3D", after: 100_000_000)
         rig.type("2")
-        var overlays = FrameComposer.Overlays()
-        overlays.predictions = rig.session.predictor.overlay(terminal: rig.session.terminal)
-        let frame = FrameComposer.compose(rig.session.terminal, topLine: nil, area: (5, 20), overlays: overlays)
+        let frame = rig.frame
         #expect(frame.lines[0].text == "$ ab12XYZ")
         for column in 6...8 {
             #expect(frame.lines[0].cells[column] == rig.session.terminal.cell(row: 0, column: column - 1), "column \(column)")

@@ -52,9 +52,10 @@ struct SessionPumpTests {
         _ transport: Transport, input: Int32? = nil, output: Int32, errorOutput: Int32
     ) throws -> SessionEnding {
         let loop = try EventLoop()
-        let session = Session(rows: 24, columns: 80, clock: loop.clock)
+        let sink = DescriptorOutput(output: output, error: errorOutput)
+        let session = Session(rows: 24, columns: 80, clock: loop.clock, output: sink)
         session.attach(transport)
-        return try SessionPump.run(session, loop: loop, input: input, output: output, errorOutput: errorOutput)
+        return try SessionPump.run(session, sink: sink, loop: loop, input: input)
     }
 
     @Test func outputAndErrorGoToTheirDescriptors() throws {
@@ -84,10 +85,11 @@ struct SessionPumpTests {
         let out = Drain()
         let finisher = InputWatcher(transport)
         let loop = try EventLoop()
-        let session = Session(rows: 24, columns: 80, clock: loop.clock)
+        let sink = DescriptorOutput(output: out.writeEnd, error: out.writeEnd)
+        let session = Session(rows: 24, columns: 80, clock: loop.clock, output: sink)
         session.attach(transport)
         loop.add(finisher)
-        let ending = try SessionPump.run(session, loop: loop, input: descriptor, output: out.writeEnd, errorOutput: out.writeEnd)
+        let ending = try SessionPump.run(session, sink: sink, loop: loop, input: descriptor)
         #expect(ending == .remoteExited(.status(0)))
         _ = out.finish()
         let arrivedWhole = transport.received == input
@@ -99,9 +101,10 @@ struct SessionPumpTests {
     /// answers EOF by exiting).
     final class InputWatcher: EventSource {
         let transport: MemoryTransport
+        let clock = SystemClock()
         init(_ transport: MemoryTransport) { self.transport = transport }
         var pollInterests: [PollInterest] { [] }
-        var deadline: UInt64? { transport.outputEnds ? nil : MonotonicClock.now() + 1_000_000 }
+        var deadline: UInt64? { transport.outputEnds ? nil : clock.now() + 1_000_000 }
         var isReady: Bool { false }
         func handle(readiness: [Int16], now: UInt64) {
             if transport.inputFinished { transport.outputEnds = true }

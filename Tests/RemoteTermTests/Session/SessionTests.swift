@@ -273,32 +273,6 @@ import Testing
         #expect(rig.session.ending == .connectFailed(message: "rterm: nope", status: 255))
     }
 
-    @Test func tildeDotAfterTheBarsEnterDisconnects() throws {
-        var options = Session.Options()
-        options.escapes = true
-        options.label = "u@h"
-        let transport = MemoryTransport(outputEnds: false)
-        let rig = try Rig(transport, options: options)
-        rig.session.send(.bytes(Array("x".utf8)))
-        // The bar's ⏎ is a key like the keyboard's: it starts a line.
-        rig.session.send(.keys([KeyEvent(.enter)]))
-        rig.session.send(.key(.character("~")))
-        rig.session.send(.key(.character(".")))
-        #expect(rig.session.ending == .disconnected(label: "u@h"))
-        #expect(transport.received == Array("x\r".utf8))
-        #expect(transport.isClosed)
-    }
-
-    @Test func escapesThatOnlyTheFrontCanCarryOutComeAsEvents() throws {
-        var options = Session.Options()
-        options.escapes = true
-        let rig = try Rig(MemoryTransport(outputEnds: false), options: options)
-        for key in ["~", "?", "~", "b"] { rig.session.send(.key(.character(Unicode.Scalar(key)!))) }
-        let events = rig.session.takeEvents()
-        #expect(events.contains(.escape(.help)))
-        #expect(events.contains(.escape(.toggleBar)))
-    }
-
     @Test func promptsAndNoticesOfAConnectionComeToTheSession() throws {
         let rig = try Rig(realTime: ())
         let attempt = ConnectionAttempt(wake: rig.loop.waker.wake) { mailbox in

@@ -11,84 +11,12 @@ import Testing
 /// manual clock, bytes typed into the workspace as the local terminal would send them, and
 /// what each remote receives read back. Only the shown session owns the keyboard.
 @Suite struct WorkspaceTests {
-    final class Rig {
-        let clock = ManualClock(start: 1_000_000_000)
-        let workspace: Workspace
-        var transports: [MemoryTransport] = []
-        var effects: [WorkspaceEffect] = []
+    typealias Rig = WorkspaceRig
 
-        init(names: [String] = ["alpha", "beta", "gamma"], exits: [TransportExit?]? = nil) {
-            workspace = Workspace(controller: FrontController(), localSize: (rows: 24, columns: 80))
-            for (index, name) in names.enumerated() {
-                let transport = MemoryTransport(exit: exits?[index] ?? .status(0), outputEnds: false)
-                transports.append(transport)
-                workspace.add(Self.session(clock: clock, label: name, transport: transport), name: name)
-            }
-            turn()
-        }
-
-        static func session(clock: ManualClock, label: String, transport: MemoryTransport?) -> Session {
-            var options = Session.Options()
-            options.escapes = true
-            options.sessionEscapes = true
-            options.label = label
-            let session = Session(rows: 23, columns: 80, clock: clock, options: options)
-            if let transport { session.attach(transport) }
-            return session
-        }
-
-        /// One loop turn: every session reads what its remote sent, then the workspace takes
-        /// their events.
-        func turn() {
-            for entry in workspace.entries {
-                for _ in 0..<10 { entry.session.handle(readiness: [], now: clock.now()) }
-            }
-            effects += workspace.sessionEvents(now: clock.now())
-        }
-
-        /// Signalled by a connecting thread when it has something for the session (its
-        /// `wake`), as the loop's waker is.
-        let woken = DispatchSemaphore(value: 0)
-
-        /// Turns until `condition` holds, each turn after the connecting thread woke the
-        /// loop, for at most 20 s.
-        func turnUntil(_ condition: () -> Bool) {
-            let deadline = DispatchTime.now() + 20
-            while !condition() && woken.wait(timeout: deadline) == .success { turn() }
-        }
-
-        /// Types `text` into the local terminal (escape sequences included).
-        func type(_ text: String) {
-            effects += workspace.input(Array(text.utf8), now: clock.now())
-            turn()
-        }
-
-        /// What remote `index` received, as text.
-        func received(_ index: Int) -> String { String(decoding: transports[index].received, as: UTF8.self) }
-
-        /// The bar row as text.
-        var barRow: String {
-            let labels = workspace.controller.barLabels(width: 80) ?? []
-            var row = [Character](repeating: " ", count: 80)
-            for label in labels {
-                for (offset, character) in label.text.enumerated() where label.column + offset < 80 {
-                    row[label.column + offset] = character
-                }
-            }
-            return String(row)
-        }
-
-        /// A press and release of the left button on the bar row at `label`.
-        func click(_ label: String) throws {
-            let row = barRow
-            let range = try #require(row.range(of: label), "no '\(label)' on the bar: '\(row)'")
-            let x = row.distance(from: row.startIndex, to: range.lowerBound) + 1
-            type("\u{1B}[<0;\(x);24M\u{1B}[<0;\(x);24m")
-        }
-    }
+    static let three = ["alpha", "beta", "gamma"]
 
     @Test func keysAndPastesReachOnlyTheShownSession() {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         rig.type("ls\r")
         rig.type("\u{1B}[200~pasted\u{1B}[201~")
         #expect(rig.received(0) == "ls\rpasted")
@@ -109,7 +37,7 @@ import Testing
     }
 
     @Test func sessionTabsOnTheirOwnPageSwitchWhenClicked() throws {
-        let rig = Rig()
+        let rig = Rig(names: ["alpha", "beta", "gamma"])
         #expect(rig.workspace.tabLabels == ["1:alpha*", "2:beta", "3:gamma"])
         #expect(!rig.barRow.contains("2:beta"), "the tabs start a page of their own")
         rig.type("\u{1B}[<65;40;24M")  // the wheel over the bar turns the page
@@ -125,7 +53,7 @@ import Testing
     }
 
     @Test func theMenuListsTheSessions() throws {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         try rig.click("☰")
         #expect(rig.barRow.contains("[New session]"), "\(rig.barRow)")
         // The menu pages like the bar: turn until the session shows.
@@ -135,7 +63,7 @@ import Testing
     }
 
     @Test func switchingDropsTheSelectionClosesTheMenuAndReleasesArmedModifiers() throws {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         rig.transports[0].deliver(Array("some words here\r\n".utf8))
         rig.turn()
         rig.type("\u{1B}[<0;1;1M\u{1B}[<32;6;1M\u{1B}[<0;6;1m")
@@ -159,7 +87,7 @@ import Testing
     }
 
     @Test func backgroundOutputAndBellsMarkTheTabUntilShown() {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         rig.transports[1].deliver(Array("build finished\r\n".utf8))
         rig.turn()
         #expect(rig.workspace.tabLabels[1] == "2:beta#")
@@ -173,7 +101,7 @@ import Testing
     }
 
     @Test func aHiddenSessionsTitleWaitsAndItsClipboardWriteIsDropped() {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         rig.effects.removeAll()
         rig.transports[1].deliver(Array("\u{1B}]2;beta's title\u{07}\u{1B}]52;c;aGk=\u{07}".utf8))
         rig.turn()
@@ -186,7 +114,7 @@ import Testing
     @Test func aQuestionInAHiddenSessionWaitsForItToBeShown() throws {
         let rig = Rig(names: ["alpha"])
         let asked = DispatchSemaphore(value: 0)
-        let session = Rig.session(clock: rig.clock, label: "beta", transport: nil)
+        let session = rig.session(label: "beta", transport: nil)
         let woken = rig.woken
         session.connect(ConnectionAttempt(wake: { woken.signal() }) { mailbox in
             asked.signal()
@@ -212,7 +140,7 @@ import Testing
 
     @Test func ctrlNLeavesAShownQuestionWaitingForLater() throws {
         let rig = Rig(names: ["alpha"])
-        let session = Rig.session(clock: rig.clock, label: "beta", transport: nil)
+        let session = rig.session(label: "beta", transport: nil)
         let woken = rig.woken
         session.connect(ConnectionAttempt(wake: { woken.signal() }) { mailbox in
             mailbox.ask(PromptRequest(text: "beta's password: ", kind: .secret)) == "sesame"
@@ -236,7 +164,7 @@ import Testing
     }
 
     @Test func anEndedSessionShowsItsStatusUntilClosedAndTheLastEndingExits() throws {
-        let rig = Rig(exits: [.status(0), .status(3), .status(0)])
+        let rig = Rig(names: Self.three, exits: [.status(0), .status(3), .status(0)])
         rig.transports[1].outputEnds = true
         rig.turn()
         #expect(rig.workspace.tabLabels[1] == "2:beta[3]")
@@ -257,7 +185,7 @@ import Testing
 
     @Test func aSessionThatFailedToConnectMakesTheExitStatus255() throws {
         let rig = Rig(names: ["alpha"])
-        let failing = Rig.session(clock: rig.clock, label: "nowhere", transport: nil)
+        let failing = rig.session(label: "nowhere", transport: nil)
         failing.connect(ConnectionAttempt(finished: .failed(.connectFailed(message: "rterm: nowhere: no route", status: 255))))
         rig.workspace.add(failing, name: "nowhere")
         rig.turn()
@@ -269,7 +197,7 @@ import Testing
     }
 
     @Test func everySessionFollowsTheLocalSizeShownOrNot() {
-        let rig = Rig()
+        let rig = Rig(names: Self.three)
         rig.workspace.resize(local: (rows: 30, columns: 100))
         for transport in rig.transports {
             #expect(transport.resizes.last.map { [$0.rows, $0.columns] } == [29, 100])
@@ -279,12 +207,8 @@ import Testing
 
     @Test func theHelpShowsTheShownSessionsEscapeCharacter() {
         let rig = Rig(names: ["alpha"])
-        var options = Session.Options()
-        options.escapes = true
-        options.escapeCharacter = 0x1D  // -e ^]
-        let other = Session(rows: 23, columns: 80, clock: rig.clock, options: options)
-        other.attach(MemoryTransport(outputEnds: false))
-        rig.workspace.add(other, name: "beta", show: true)
+        let other = rig.session(label: "beta", transport: MemoryTransport(outputEnds: false))
+        rig.workspace.add(other, name: "beta", escape: 0x1D, show: true)  // -e ^]
         #expect(rig.workspace.controller.escapeCharacter == "^]")
         rig.workspace.show(0)
         #expect(rig.workspace.controller.escapeCharacter == "~")
@@ -293,7 +217,7 @@ import Testing
     @Test func tildeCAsksForADestinationOnTheBarRow() {
         let rig = Rig(names: ["alpha"])
         rig.type("~c")
-        #expect(rig.barRow.hasPrefix(" " + FrontController.destinationQuestion))
+        #expect(rig.barRow == " " + FrontController.destinationQuestion.trimmingCharacters(in: .whitespaces))
         rig.effects.removeAll()
         rig.type("-p 2222 me@there\r")
         #expect(rig.effects.contains(.openSession("-p 2222 me@there")))

@@ -12,7 +12,7 @@ import RemoteTermSSH
 /// everything to a regular file or a character device like /dev/null, what a pipe has room
 /// for, and 4 KiB pieces while a terminal or socket polls writable. When more than `limit`
 /// bytes wait, the session stops reading and the SSH window holds the remote side back.
-public final class DescriptorOutput: SessionOutputSink, EventSource {
+public final class DescriptorOutput: SessionOutput, EventSource {
     private let descriptors: (output: Int32, error: Int32)
     private var waiting: [(stream: TransportStream, queue: ByteQueue)] = []
     private var waitingCount = 0
@@ -38,10 +38,18 @@ public final class DescriptorOutput: SessionOutputSink, EventSource {
 
     public var wantsMore: Bool { waitingCount < Self.limit }
 
-    /// Whether everything has been written.
-    public var isDrained: Bool { waitingCount == 0 }
+    /// Output and error go to descriptors of their own: the output is over when both ended.
+    public var waitsForErrorEnd: Bool { true }
 
-    public func write(_ bytes: UnsafeRawBufferPointer, stream: TransportStream) {
+    public func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
+        -> SessionOutputResult
+    {
+        write(UnsafeRawBufferPointer(bytes), stream: stream)
+        return .none
+    }
+
+    /// Writes `bytes` of `stream` as far as its descriptor takes them now; the rest waits.
+    func write(_ bytes: UnsafeRawBufferPointer, stream: TransportStream) {
         guard failure == nil, !readerGone, !bytes.isEmpty else { return }
         var bytes = bytes
         if waiting.isEmpty {

@@ -11,8 +11,6 @@ public enum SessionEvent: Equatable, Sendable {
     case titleChanged(String)
     /// The remote asked to set the clipboard (OSC 52): the selection and base64 data.
     case clipboardRequest(selection: String, data: String)
-    /// One of OpenSSH's escapes that only the front can carry out (`~?`, `~b`, `~^Z`).
-    case escape(EscapeCharacterFilter.Action)
     /// The connection is set up and the remote side is running.
     case connected
     /// The connection tells the user something while it is set up (a warning, "Permission

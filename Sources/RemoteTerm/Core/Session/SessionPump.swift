@@ -4,15 +4,14 @@ import RemoteTermLoop
 /// whose output is not a terminal). Standard input goes to the remote side until EOF, which
 /// is passed on; the remote's output and error output go to standard output and error as
 /// they come, untouched; the session's ending comes back. The same session and loop as every
-/// other front, with a `DescriptorOutput` as its sink and a `DescriptorInput` feeding it.
+/// other front, made by the session factory with a `DescriptorOutput` as its output.
 public enum SessionPump {
-    /// Runs `session` (connecting or live) on `loop` until it ends, then writes out what
-    /// output is still waiting. `input` nil: the remote side gets EOF at once.
+    /// Runs `session` (connecting or live), whose output is `sink`, on `loop` until it ends,
+    /// then writes out what output is still waiting. `input` nil: the remote side gets EOF
+    /// at once.
     public static func run(
-        _ session: Session, loop: EventLoop, input: Int32?, output: Int32 = 1, errorOutput: Int32 = 2
+        _ session: Session, sink: DescriptorOutput, loop: EventLoop, input: Int32?
     ) throws(EventLoopError) -> SessionEnding {
-        let sink = DescriptorOutput(output: output, error: errorOutput)
-        session.outputSink = sink
         loop.add(session)
         loop.add(sink)
         var reader: DescriptorInput?

@@ -11,40 +11,83 @@ extension FrontController {
     /// workspace holds several.
     var menuEntries: [String] { Self.menuItems + sessionLabels }
 
-    /// The labels of the bar row for a row `width` columns wide, nil when the bar is hidden:
-    /// the question being answered, a notice, the menu, the history line, or the buttons.
-    /// `historyDistance` is how far the history view is from the live screen, in lines.
-    public mutating func barLabels(
-        width: Int, historyDistance: Int = 0, reconnection: Reconnection? = nil, now: UInt64 = 0
-    ) -> [BarLabel]? {
-        guard bar.isVisible else { return nil }
-        if let prompt {
-            return [BarLabel(column: 0, text: " " + prompt.display, emphasis: .normal)]
+    /// What the bar row shows, in order of precedence: nothing (the bar is hidden), the
+    /// question being answered, the session that ended, the lost link, a notice, the menu, the
+    /// history line, the connection being set up, or the buttons. Drawing and clicks both
+    /// start from it, so a click acts on what is shown.
+    public enum BarRow: Equatable, Sendable {
+        case hidden
+        case prompt(PromptEditor)
+        case ended(String)
+        case reconnect(Reconnection)
+        case notice(Notice)
+        case menu(page: Int)
+        case history(distance: Int)
+        case connecting(String)
+        case buttons
+    }
+
+    /// What the bar row shows for `view`.
+    public func barRow(view: FrontView) -> BarRow {
+        guard bar.isVisible else { return .hidden }
+        switch mode {
+        case .prompt(let editor, _): return .prompt(editor)
+        case .ended(let line): return .ended(line)
+        default: break
         }
-        if let endedSession {
-            return [BarLabel(column: 0, text: " " + endedSession + "  (any key or click closes it)", emphasis: .armed)]
+        if let reconnection = view.reconnection { return .reconnect(reconnection) }
+        if let notice { return .notice(notice) }
+        switch mode {
+        case .menu(let page):
+            return .menu(page: page)
+        case .history(let top):
+            return .history(distance: max(0, view.terminal.screenTopLineNumber - top))
+        case .live, .panel, .prompt, .ended:
+            // With several sessions the tabs are pages of their own: they stay reachable.
+            if let name = view.connectingTo, bar.sessionTabs.isEmpty || bar.page == 0 { return .connecting(name) }
+            return .buttons
         }
-        if let reconnection {
-            return Self.reconnectLayout(width: width, reconnection: reconnection, now: now, notice: notice).labels
-        }
-        if let notice {
+    }
+
+    /// The labels of the bar row for `view`, nil when the bar is hidden.
+    public mutating func barLabels(view: FrontView) -> [BarLabel]? {
+        let row = barRow(view: view)
+        var labels: [BarLabel]
+        switch row {
+        case .hidden:
+            return nil
+        case .prompt(let editor):
+            return [BarLabel(column: 0, text: " " + editor.display, emphasis: .normal)]
+        case .ended(let line):
+            return [BarLabel(column: 0, text: " " + line + "  (any key or click closes it)", emphasis: .armed)]
+        case .reconnect(let reconnection):
+            return Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: view.now, notice: notice)
+                .labels
+        case .notice(let notice):
             let hint = notice.isSticky ? "  (any key or click dismisses)" : ""
-            return [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
+            labels = [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
+        case .menu(let page):
+            labels = Self.menuLayout(width: view.columns, page: page, items: menuEntries).labels
+        case .history(let distance):
+            let text = " [history -\(distance)] wheel scrolls, any key or click returns"
+            labels = [BarLabel(column: 0, text: text, emphasis: .armed)]
+        case .connecting(let name):
+            let cancel = escapeCharacter.map { "  (\($0). cancels)" } ?? ""
+            labels = [BarLabel(column: 0, text: " connecting to \(name)…" + cancel, emphasis: .normal)]
+        case .buttons:
+            let layout = bar.layout(width: view.columns)
+            labels = layout.slots.map { slot in
+                let label = bar.appearance(of: slot)
+                let textWidth = label.text.unicodeScalars.count
+                let column = slot.columns.lowerBound + max(0, (slot.columns.count - textWidth) / 2)
+                return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
+            }
         }
-        if isMenuOpen {
-            return Self.menuLayout(width: width, page: menuPage, items: menuEntries).labels
+        if view.isPredicting {
+            // Column 0 is always a blank (every button has one either side).
+            labels.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
         }
-        if historyTop != nil {
-            let text = " [history -\(historyDistance)] wheel scrolls, any key or click returns"
-            return [BarLabel(column: 0, text: text, emphasis: .armed)]
-        }
-        let layout = bar.layout(width: width)
-        return layout.slots.map { slot in
-            let label = bar.appearance(of: slot)
-            let textWidth = label.text.unicodeScalars.count
-            let column = slot.columns.lowerBound + max(0, (slot.columns.count - textWidth) / 2)
-            return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
-        }
+        return labels
     }
 
     /// Where the cursor goes on the bar row while a question is answered (after the shown
@@ -100,35 +143,45 @@ extension FrontController {
         case nextPage
     }
 
-    /// The bar row: clicks are rterm's own and never reach the remote. While the row shows a
-    /// notice, the menu, the history line or a question, its buttons are not there to hit.
+    /// The bar row: clicks are rterm's own and never reach the remote, and act on what the
+    /// row shows.
     mutating func barRowMouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
-        if prompt != nil { return }
-        if endedSession != nil {
-            if mouse.action == .press {
-                endedSession = nil
-                actions.append(contentsOf: [.dismissSession, .redraw])
-            }
+        switch barRow(view: view) {
+        case .hidden, .prompt:
             return
-        }
-        if let reconnection = view.reconnection {
+        case .ended:
+            guard mouse.action == .press else { return }
+            mode = .live
+            actions.append(contentsOf: [.dismissSession, .redraw])
+        case .reconnect(let reconnection):
             reconnectRowMouse(mouse, reconnection: reconnection, now: now, view: view, into: &actions)
-            return
-        }
-        if isMenuOpen {
-            menuMouse(mouse, view: view, into: &actions)
-            return
-        }
-        // While a panel, a notice or the history is shown, the row's press only closes it.
-        if notice != nil || historyTop != nil || panel != nil {
-            if mouse.action == .press {
-                notice = nil
-                historyTop = nil
-                panel = nil
+        case .menu(let page):
+            menuMouse(mouse, page: page, view: view, into: &actions)
+        case .notice, .history:
+            // The row's press only closes what it shows (and the history or a panel with it).
+            guard mouse.action == .press else { return }
+            notice = nil
+            if case .history = mode { mode = .live }
+            if case .panel = mode { mode = .live }
+            actions.append(.redraw)
+        case .connecting:
+            if mouse.action == .wheelUp || mouse.action == .wheelDown { buttonsMouse(mouse, now: now, view: view, into: &actions) }
+        case .buttons:
+            if case .panel = mode {
+                // The panel owns the screen: a press closes it and does nothing else.
+                guard mouse.action == .press else { return }
+                mode = .live
                 actions.append(.redraw)
+                return
             }
-            return
+            buttonsMouse(mouse, now: now, view: view, into: &actions)
         }
+    }
+
+    /// The buttons: a press sends, arms, pages or opens the menu; the wheel turns pages.
+    private mutating func buttonsMouse(
+        _ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]
+    ) {
         _ = bar.layout(width: view.columns)
         switch mouse.action {
         case .press:
@@ -138,9 +191,7 @@ extension FrontController {
             case .send(let keys): actions.append(.send(.keys(keys)))
             case .sendBytes(let bytes): actions.append(.send(.bytes(bytes)))
             case .showMenu:
-                isMenuOpen = true
-                menuPage = 0
-                panel = nil
+                mode = .menu(page: 0)
                 actions.append(.redraw)
             case .showSession(let index): actions.append(.showSession(index))
             case .none, .changedPage: break
@@ -157,16 +208,22 @@ extension FrontController {
     }
 
     /// A press (or the wheel) on the menu row.
-    private mutating func menuMouse(_ mouse: LocalMouseEvent, view: FrontView, into actions: inout [FrontAction]) {
-        let layout = Self.menuLayout(width: view.columns, page: menuPage, items: menuEntries)
+    private mutating func menuMouse(
+        _ mouse: LocalMouseEvent, page: Int, view: FrontView, into actions: inout [FrontAction]
+    ) {
+        let layout = Self.menuLayout(width: view.columns, page: page, items: menuEntries)
+        func turn(by step: Int) {
+            mode = .menu(page: ((page + step) % layout.pages + layout.pages) % layout.pages)
+            actions.append(.redraw)
+        }
         switch mouse.action {
         case .wheelUp, .wheelDown:
-            turnMenuPage(by: mouse.action == .wheelUp ? -1 : 1, pages: layout.pages, into: &actions)
+            turn(by: mouse.action == .wheelUp ? -1 : 1)
         case .press:
             guard let target = layout.targets.first(where: { $0.0.contains(mouse.column) })?.1 else { return }
             switch target {
-            case .previousPage: turnMenuPage(by: -1, pages: layout.pages, into: &actions)
-            case .nextPage: turnMenuPage(by: 1, pages: layout.pages, into: &actions)
+            case .previousPage: turn(by: -1)
+            case .nextPage: turn(by: 1)
             case .item(let index): chooseMenuItem(index, view: view, into: &actions)
             }
         default:
@@ -174,14 +231,9 @@ extension FrontController {
         }
     }
 
-    private mutating func turnMenuPage(by step: Int, pages: Int, into actions: inout [FrontAction]) {
-        menuPage = ((menuPage + step) % pages + pages) % pages
-        actions.append(.redraw)
-    }
-
     /// The menu's item `index` was chosen.
     private mutating func chooseMenuItem(_ index: Int, view: FrontView, into actions: inout [FrontAction]) {
-        isMenuOpen = false
+        mode = .live
         guard index < Self.menuItems.count else {
             actions.append(contentsOf: [.showSession(index - Self.menuItems.count), .redraw])
             return
@@ -193,7 +245,7 @@ extension FrontController {
         case "Help":
             showHelp()
         case "Copy screen":
-            let first = FrameComposer.firstLine(of: view.terminal, topLine: historyTop)
+            let first = view.terminal.screenTopLineNumber
             copyLines(first..<(first + view.remoteRows), view: view, into: &actions)
         case "Copy all":
             copyLines(view.terminal.oldestLineNumber..<view.terminal.endLineNumber, view: view, into: &actions)

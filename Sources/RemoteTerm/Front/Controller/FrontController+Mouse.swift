@@ -53,7 +53,8 @@ extension FrontController {
         let target = min(max(current + (up ? -Self.wheelStep : Self.wheelStep), terminal.oldestLineNumber), live)
         let next: Int? = target >= live ? nil : target
         if next != historyTop {
-            historyTop = next
+            // Into the history (or back to the live screen): what was open over it closes.
+            mode = next.map { FrontMode.history(top: $0) } ?? .live
             actions.append(.redraw)
         }
     }
@@ -129,7 +130,7 @@ extension FrontController {
         guard var panel, mouse.action == .wheelUp || mouse.action == .wheelDown else { return }
         let before = panel.scroll
         panel.scroll(by: mouse.action == .wheelUp ? -Self.wheelStep : Self.wheelStep, rows: view.remoteRows, columns: view.columns)
-        self.panel = panel
+        mode = .panel(panel)
         if panel.scroll != before { actions.append(.redraw) }
     }
 

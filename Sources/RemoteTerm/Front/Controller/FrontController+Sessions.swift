@@ -13,10 +13,7 @@ extension FrontController {
     /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
     /// Enter opens it; Esc or an empty answer gives up.
     public mutating func askForDestination() {
-        isMenuOpen = false
-        panel = nil
-        prompt = PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text))
-        promptOpensSession = true
+        mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), opensSession: true)
     }
 
     /// Another session is shown: what belonged to the one before stands down. Its
@@ -25,15 +22,10 @@ extension FrontController {
     /// user set them for every key). A question the new session waits on is asked again by
     /// the workspace.
     public mutating func sessionShown() {
+        mode = .live
         selection = nil
-        isMenuOpen = false
-        panel = nil
-        historyTop = nil
         pendingLink = nil
         pointer = PointerState()
-        prompt = nil
-        promptOpensSession = false
-        endedSession = nil
         if notice?.isSticky == false { notice = nil }
         bar.releaseArmedModifiers()
     }
@@ -53,8 +45,6 @@ extension FrontController {
     /// The shown session ended while others still run: `line` stays on the bar row until a
     /// key or a click closes the session (`.dismissSession`).
     public mutating func showEnded(_ line: String) {
-        isMenuOpen = false
-        panel = nil
-        endedSession = line
+        mode = .ended(line)
     }
 }

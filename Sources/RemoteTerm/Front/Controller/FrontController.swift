@@ -3,49 +3,37 @@ import RemoteTermEngine
 
 /// The interactive front's decisions, pure: bytes typed into the local terminal, the clock
 /// and the session's events come in; what to send to the session, what to copy or open, and
-/// what rterm shows over the remote screen (`overlays`) come out. The ncurses front only
-/// reads its input, composes and draws frames, and carries out the actions, so everything a
-/// user would notice here is tested in-process with tables and a manual clock.
+/// what rterm shows over the remote screen (`overlays`) come out. The front only reads its
+/// input, draws the workspace's frames and carries out the actions, so everything a user
+/// would notice here is tested in-process with tables and a manual clock.
+///
+/// What the front is doing is one value, `mode` (`FrontMode`): live, history, menu, panel,
+/// a question, an ended session. A key means what the mode says (`key(_:view:into:)`); a
+/// click on the bar row acts on what the row shows (`barRow(view:)`), never on a hidden
+/// button; a notice is drawn on the bar row above all but a question, an ended session and
+/// a lost link.
 ///
 /// - Keys and pastes are decoded (`LocalInputDecoder`); a lone Esc is the Esc key after
 ///   `escapeWait` without a following byte; a paste whose end marker never comes ends after
 ///   `pasteTimeout` without input, so later keys are never swallowed.
 /// - The key bar's one-shot modifiers apply to the next real key; clicks on the bar row are
 ///   rterm's own and never reach the remote; hold-to-repeat runs on the clock.
-/// - What rterm shows owns its rows: a click under a panel, the menu, a notice or the history
-///   line acts on that or does nothing, never on a hidden button; the key that closes the
-///   menu, a panel or a sticky notice, or leaves the history, does only that.
 /// - The mouse goes to the remote when it asked for it (Shift keeps it for rterm, as in
 ///   xterm); otherwise drag selects, double-click a word, triple-click a line, a single click
 ///   on a link opens it once the double-click interval has passed, and the wheel scrolls the
 ///   history (or sends ↑/↓ on the alternate screen, xterm's alternate-scroll mode).
-/// - While the connection asks a question, keys type the answer on the bar row.
 public struct FrontController: Sendable {
     /// The key bar (buttons, page, modifiers, visibility).
     public internal(set) var bar: KeyBar
-    /// Whether rterm's menu replaces the buttons on the bar row.
-    public internal(set) var isMenuOpen = false
-    /// The menu's page when it does not fit on the row.
-    var menuPage = 0
+    /// What the front is doing over the remote screen.
+    public internal(set) var mode = FrontMode.live
     /// A line on the bar row: a transient status (what was copied) or a sticky problem.
     public internal(set) var notice: Notice?
-    /// The panel over the bottom of the remote screen (help), if open.
-    public internal(set) var panel: Panel?
-    /// The stable number of the line on the top row while the history is shown; nil live.
-    public internal(set) var historyTop: Int?
     /// The selection, by stable line numbers (it holds while lines arrive).
     public internal(set) var selection: Selection?
-    /// The connection's question being answered (or `~c`'s destination), if any.
-    public internal(set) var prompt: PromptEditor?
-    /// Whether `prompt` asks for a new session's destination (`~c`) rather than answering
-    /// the connection.
-    var promptOpensSession = false
     /// The workspace's sessions as their tabs read (none with a single session): the menu
     /// lists them.
     public internal(set) var sessionLabels: [String] = []
-    /// The shown session ended while others run: this line (its name and how it ended)
-    /// stays on the bar row until a key or a click closes the session.
-    public internal(set) var endedSession: String?
     /// Presses of the left button, for double and triple clicks and drags.
     var pointer = PointerState()
     /// A link clicked once, opened at `deadline` unless a second click comes first.
@@ -72,6 +60,38 @@ public struct FrontController: Sendable {
     /// A controller with this bar.
     public init(bar: KeyBar = KeyBar()) {
         self.bar = bar
+    }
+
+    // MARK: - The mode, read
+
+    /// The stable number of the line on the top row while the history is shown; nil live.
+    public var historyTop: Int? {
+        if case .history(let top) = mode { return top }
+        return nil
+    }
+
+    /// The question being answered on the bar row, if any.
+    public var prompt: PromptEditor? {
+        if case .prompt(let editor, _) = mode { return editor }
+        return nil
+    }
+
+    /// The panel over the bottom of the remote screen, if open.
+    public var panel: Panel? {
+        if case .panel(let panel) = mode { return panel }
+        return nil
+    }
+
+    /// Whether rterm's menu replaces the buttons on the bar row.
+    public var isMenuOpen: Bool {
+        if case .menu = mode { return true }
+        return false
+    }
+
+    /// The line the bar row keeps for the shown session that ended, if it has.
+    public var endedSession: String? {
+        if case .ended(let line) = mode { return line }
+        return nil
     }
 
     // MARK: - Input
@@ -141,8 +161,9 @@ public struct FrontController: Sendable {
         case .pasteEnd:
             let text = paste ?? []
             paste = nil
-            if prompt != nil {
-                prompt?.paste(text)
+            if case .prompt(var editor, let opensSession) = mode {
+                editor.paste(text)
+                mode = .prompt(editor, opensSession: opensSession)
                 actions.append(.redraw)
             } else if !text.isEmpty {
                 leaveHistory(into: &actions)
@@ -157,55 +178,56 @@ public struct FrontController: Sendable {
         }
     }
 
+    /// What a key means, by mode: the question's, the ended session's, the key that closes
+    /// what rterm shows (and does only that, like a pager's), or the remote's.
     private mutating func key(_ typed: KeyEvent, view: FrontView, into actions: inout [FrontAction]) {
-        if var editor = prompt {
+        switch mode {
+        case .prompt(var editor, let opensSession):
             // With several sessions, Ctrl+N and Ctrl+P leave a connection's question waiting
             // (it is asked again when its session is shown) instead of answering it.
-            if !promptOpensSession, sessionLabels.count > 1, typed.modifiers == .control,
+            if !opensSession, sessionLabels.count > 1, typed.modifiers == .control,
                 case .character(let scalar) = typed.key, scalar == "n" || scalar == "p"
             {
                 actions.append(scalar == "n" ? .nextSession : .previousSession)
                 return
             }
             let outcome = editor.type(typed)
-            prompt = editor
+            mode = .prompt(editor, opensSession: opensSession)
             switch outcome {
             case .editing: actions.append(.redraw)
-            case .answered(let answer): finishPrompt(answer, into: &actions)
-            case .cancelled: finishPrompt(nil, into: &actions)
+            case .answered(let answer): finishPrompt(answer, opensSession: opensSession, into: &actions)
+            case .cancelled: finishPrompt(nil, opensSession: opensSession, into: &actions)
             }
-            return
-        }
-        if endedSession != nil {
+        case .ended:
             // The session has ended: the key only closes it (and is sent nowhere).
-            endedSession = nil
+            mode = .live
             actions.append(contentsOf: [.dismissSession, .redraw])
-            return
-        }
-        // A key that closes what rterm shows, or leaves the history, does only that, like a
-        // pager's. A transient notice (what was copied) lets keys through.
-        if notice?.isSticky == true || isMenuOpen || panel != nil || historyTop != nil {
+        case .history, .menu, .panel:
+            mode = .live
             if notice?.isSticky == true { notice = nil }
-            isMenuOpen = false
-            panel = nil
-            historyTop = nil
             actions.append(.redraw)
-            return
+        case .live:
+            // A sticky notice (a problem the user must see) is dismissed by the key alone; a
+            // transient one (what was copied) lets keys through.
+            if notice?.isSticky == true {
+                notice = nil
+                actions.append(.redraw)
+                return
+            }
+            if selection != nil {
+                selection = nil
+                actions.append(.redraw)
+            }
+            let latch = bar.latch
+            let key = bar.apply(to: typed)
+            if bar.latch != latch { actions.append(.redraw) }
+            actions.append(.send(.key(key)))
         }
-        if selection != nil {
-            selection = nil
-            actions.append(.redraw)
-        }
-        let latch = bar.latch
-        let key = bar.apply(to: typed)
-        if bar.latch != latch { actions.append(.redraw) }
-        actions.append(.send(.key(key)))
     }
 
-    private mutating func finishPrompt(_ answer: String?, into actions: inout [FrontAction]) {
-        prompt = nil
-        if promptOpensSession {
-            promptOpensSession = false
+    private mutating func finishPrompt(_ answer: String?, opensSession: Bool, into actions: inout [FrontAction]) {
+        mode = .live
+        if opensSession {
             if let answer, !answer.allSatisfy({ $0 == " " }) { actions.append(.openSession(answer)) }
         } else {
             actions.append(.answerPrompt(answer))
@@ -215,8 +237,8 @@ public struct FrontController: Sendable {
 
     /// Back to the live screen (a paste or a key sent from the history).
     mutating func leaveHistory(into actions: inout [FrontAction]) {
-        guard historyTop != nil else { return }
-        historyTop = nil
+        guard case .history = mode else { return }
+        mode = .live
         actions.append(.redraw)
     }
 
@@ -225,59 +247,49 @@ public struct FrontController: Sendable {
     /// What the session reported; returns what to do about it.
     public mutating func sessionEvent(_ event: SessionEvent) -> [FrontAction] {
         switch event {
-        case .escape(.help):
-            showHelp()
-            return [.redraw]
-        case .escape(.toggleBar):
-            setBarVisible(!bar.isVisible)
-            return [.barVisibilityChanged, .redraw]
-        case .escape(.suspend):
-            return [.suspend]
-        case .escape(.newSession):
-            askForDestination()
-            return [.redraw]
-        case .escape(.nextSession):
-            return [.nextSession]
-        case .escape(.previousSession):
-            return [.previousSession]
-        case .escape(.showSession(let number)):
-            return [.showSession(number - 1)]
         case .prompt(let request):
-            promptOpensSession = false
-            prompt = PromptEditor(request)
-            isMenuOpen = false
-            panel = nil
+            mode = .prompt(PromptEditor(request), opensSession: false)
             return [.redraw]
         case .ended:
-            if !promptOpensSession { prompt = nil }
+            dropConnectionQuestion()
             return []
         case .linkLost:
             // The user must see why nothing answers, and have the buttons: a hidden bar
             // comes back. What was open over the screen is closed.
-            isMenuOpen = false
-            panel = nil
+            closeMenuOrPanel()
             guard !bar.isVisible else { return [.redraw] }
             setBarVisible(true)
             return [.barVisibilityChanged, .redraw]
         case .reconnected, .linkStatusChanged:
             // An attempt started or failed: a question of the one before is gone with it.
-            if !promptOpensSession { prompt = nil }
+            dropConnectionQuestion()
             return [.redraw]
         default:
             return []
         }
     }
 
+    /// The connection's question is gone (its attempt is over); `~c`'s stays.
+    private mutating func dropConnectionQuestion() {
+        if case .prompt(_, opensSession: false) = mode { mode = .live }
+    }
+
+    private mutating func closeMenuOrPanel() {
+        switch mode {
+        case .menu, .panel: mode = .live
+        default: break
+        }
+    }
+
     /// Hides or shows the bar; the front then resizes the remote screen.
-    mutating func setBarVisible(_ visible: Bool) {
+    public mutating func setBarVisible(_ visible: Bool) {
         bar.setVisible(visible)
-        isMenuOpen = false
+        if isMenuOpen { mode = .live }
     }
 
     /// Opens the help panel.
     public mutating func showHelp() {
-        isMenuOpen = false
-        panel = FrontHelp.panel(escape: escapeCharacter)
+        mode = .panel(FrontHelp.panel(escape: escapeCharacter))
     }
 
     /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed
@@ -285,37 +297,4 @@ public struct FrontController: Sendable {
     public mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
         notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
     }
-
-    // MARK: - What is drawn
-
-    /// The overlays for the frame composer: links, the selection, the panel, the bar row.
-    public mutating func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
-        var overlays = FrameComposer.Overlays()
-        overlays.links = links
-        if let selection {
-            let bounds = selection.bounds(lines: { view.terminal.line(number: $0) })
-            overlays.selection = bounds.start...bounds.end
-        }
-        overlays.panel = panel
-        let distance = historyTop.map { max(0, view.terminal.screenTopLineNumber - $0) } ?? 0
-        overlays.isStale = view.reconnection != nil
-        overlays.bar = barLabels(
-            width: view.columns, historyDistance: distance, reconnection: view.reconnection, now: view.now)
-        overlays.barCursor = barCursorColumn
-        if view.isPredicting, prompt == nil, endedSession == nil, view.reconnection == nil, overlays.bar != nil {
-            // Column 0 is always a blank (every button has one either side).
-            overlays.bar?.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
-        }
-        return overlays
-    }
-}
-
-/// A line rterm shows on the bar row.
-public struct Notice: Equatable, Sendable {
-    /// The text.
-    public var text: String
-    /// Whether it stays until dismissed (a problem) rather than for a few seconds.
-    public var isSticky: Bool
-    /// When a transient notice goes away.
-    public var expiry: UInt64?
 }

@@ -13,6 +13,8 @@ import RemoteTermLoop
 public final class AsciicastWriter {
     private let handle: FileHandle
     private let start: UInt64
+    /// The loop's clock, which times the events.
+    private let clock: LoopClock
     /// Output bytes of a character split between two reads, kept until it is complete
     /// (asciicast strings must be valid UTF-8).
     private var pendingOutput: [UInt8] = []
@@ -24,7 +26,8 @@ public final class AsciicastWriter {
     /// Creates `path` and writes the header.
     /// Opened in place (`open(2)`, truncated), never by writing a new file over it, so a path
     /// that is a device, a pipe or a symbolic link is written to rather than replaced.
-    public init(path: String, columns: Int, rows: Int, term: String = "xterm-256color") throws {
+    /// Events are timed on `clock` (the loop's).
+    public init(path: String, columns: Int, rows: Int, term: String = "xterm-256color", clock: LoopClock) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw NSError(
@@ -33,7 +36,8 @@ public final class AsciicastWriter {
         }
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
-        start = MonotonicClock.now()
+        self.clock = clock
+        start = clock.now()
         let header: [String: Any] = [
             "version": 2, "width": columns, "height": rows, "timestamp": Int(Date().timeIntervalSince1970),
             "env": ["TERM": term],
@@ -62,7 +66,7 @@ public final class AsciicastWriter {
     public func marker(_ text: String) { event("m", text) }
 
     private func event(_ code: String, _ data: String) {
-        let seconds = Double(MonotonicClock.now() - start) / 1e9
+        let seconds = Double(clock.now() &- start) / 1e9
         let array: [Any] = [(seconds * 1e6).rounded() / 1e6, code, data]
         if let json = try? JSONSerialization.data(withJSONObject: array) { write(line: json) }
     }

@@ -15,6 +15,9 @@ public struct Frame: Equatable, Sendable {
     public var lines: [FrameLine]
     /// Where the cursor is shown, nil when hidden.
     public var cursor: FrameCursor?
+    /// The remote's colour table: palette entries and default colours it changed (OSC 4,
+    /// 10, 11) are drawn as their RGB values.
+    public var colors = TerminalColors()
 
     /// A blank frame.
     public init(rows: Int, columns: Int) {

@@ -4,9 +4,7 @@ import RemoteTermCore
 /// another session's only mark its tab (and what the connection says goes on its own
 /// screen, read when it is shown).
 extension Workspace {
-    /// Whether a session has events the front has not taken: a session added after the
-    /// front on the loop (`~c`) runs after it in a turn, so its events would otherwise wait
-    /// for the next wakeup.
+    /// Whether a session has events the front has not taken.
     public var hasSessionEvents: Bool { entries.contains { $0.session.hasEvents } }
 
     /// Drains every session's events (after each loop turn) and returns what to do.
@@ -66,7 +64,8 @@ extension Workspace {
             }
             perform(controller.sessionEvent(event), now: now)
         case .linkLost:
-            effects.append(.linkLost)
+            // The bar row counts the seconds since the loss from now on.
+            reconnectTick = now
             perform(controller.sessionEvent(event), now: now)
             effects.append(.redraw)
         case .reconnected:
@@ -81,7 +80,7 @@ extension Workspace {
             notify("link down: keys are not sent", now: now)
         case .connected:
             effects.append(.redraw)
-        case .linkStatusChanged, .escape, .ended:
+        case .linkStatusChanged, .ended:
             perform(controller.sessionEvent(event), now: now)
         }
     }
@@ -106,7 +105,7 @@ extension Workspace {
             entries[index].tab.isWaitingForAnswer = true
         case .reconnected, .linkStatusChanged:
             entries[index].tab.isWaitingForAnswer = entries[index].session.pendingPrompt != nil
-        case .clipboardRequest, .escape, .linkLost, .inputDropped, .connected, .ended:
+        case .clipboardRequest, .linkLost, .inputDropped, .connected, .ended:
             // The clipboard belongs to the session the user sees; a background session's
             // request is dropped, as a hidden terminal does not own the keyboard either.
             break

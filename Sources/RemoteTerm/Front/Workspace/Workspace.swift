@@ -1,18 +1,18 @@
 import RemoteTermCore
-import RemoteTermEngine
 import RemoteTermLoop
 import RemoteTermSSH
 
 /// Several sessions in one front, one of them shown. Only the shown session owns the
 /// keyboard: keys, pastes, bar clicks and mouse reports reach it alone (the one
-/// `FrontController` decides on its screen), while every session keeps reading and parsing
-/// its output, keeping its link alive and reconnecting on the one loop. What happens in a
-/// session that is not shown marks its tab (output, a bell, a question waiting, an ending).
+/// `FrontController` decides on its screen, and the shown session's escape filter reads them
+/// first), while every session keeps reading and parsing its output, keeping its link alive
+/// and reconnecting on the one loop. What happens in a session that is not shown marks its
+/// tab (output, a bell, a question waiting, an ending).
 ///
 /// Pure of I/O: the front that draws it passes its input, the loop's time and the local size
-/// in, and carries out the `WorkspaceEffect`s that come back (drawing, the bell, the title,
-/// the clipboard, opening a session it parsed). Tested in-process with memory transports and
-/// a manual clock.
+/// in, draws `frame(now:)` and carries out the `WorkspaceEffect`s that come back (the bell,
+/// the title, the clipboard, opening a session it parsed). Tested in-process with memory
+/// transports and a manual clock.
 public final class Workspace {
     /// One session and its tab.
     public struct Entry {
@@ -22,6 +22,10 @@ public final class Workspace {
         public var tab: SessionTab
         /// The tmux session a reconnect lands in (`--resume`), for what the bar says.
         public var resumeName: String?
+        /// OpenSSH's escapes in the keys typed into it (nil: escapes are off, `-e none`).
+        var escapes: EscapeCharacterFilter?
+        /// The escape character as the help shows it (`~`, `^]`).
+        var escapeName: String?
         /// The remote's last title, put on the window when the session is shown.
         public var title = ""
         /// Whether it was ever connected (a session that never was failed to connect).
@@ -31,7 +35,7 @@ public final class Workspace {
     /// The sessions, in the order of their tabs.
     public internal(set) var entries: [Entry] = []
     /// The index of the shown session.
-    public private(set) var shownIndex = 0
+    public internal(set) var shownIndex = 0
     /// The front's decisions, for the shown session's screen.
     public var controller: FrontController
     /// The local terminal's size; the remote size of every session follows it.
@@ -42,6 +46,9 @@ public final class Workspace {
     public internal(set) var endings: [SessionEnding] = []
     /// Whether some session could never connect (rterm then exits 255).
     public internal(set) var someFailedToConnect = false
+    /// When the bar row's "last contact 12s ago" was last brought up to date (it counts
+    /// seconds while the shown session's link is down).
+    var reconnectTick: UInt64 = 0
     /// The loop the sessions are polled on (added and removed with them), if any.
     private let loop: EventLoop?
     var effects: [WorkspaceEffect] = []
@@ -80,15 +87,30 @@ public final class Workspace {
 
     // MARK: - Sessions
 
-    /// Adds `session` under `name` (resized to the remote size) and returns its index;
-    /// `show` makes it the shown one (the first session is always shown).
+    /// Adds a session the factory made; `show` makes it the shown one.
     @discardableResult
-    public func add(_ session: Session, name: String, resumeName: String? = nil, show: Bool = false) -> Int {
-        entries.append(Entry(session: session, tab: SessionTab(name: name), resumeName: resumeName))
+    public func add(_ opened: SessionFactory.Opened, show: Bool = false) -> Int {
+        add(opened.session, name: opened.label, resumeName: opened.resumeName, escape: opened.escapeCharacter, show: show)
+    }
+
+    /// Adds `session` under `name` (resized to the remote size), reading `escape` (nil:
+    /// none) in the keys typed into it, and returns its index; `show` makes it the shown
+    /// one (the first session is always shown).
+    @discardableResult
+    public func add(
+        _ session: Session, name: String, resumeName: String? = nil, escape: UInt8? = 0x7E, show: Bool = false
+    ) -> Int {
+        var entry = Entry(session: session, tab: SessionTab(name: name), resumeName: resumeName)
+        if let escape {
+            entry.escapes = EscapeCharacterFilter(escape: escape, sessionEscapes: true)
+            entry.escapeName = SSHEscapeCharacter.byte(escape).description
+        }
+        entries.append(entry)
         loop?.add(session)
         let size = remoteSize
         session.resize(rows: size.rows, columns: size.columns)
         let index = entries.count - 1
+        if index == 0 { controller.escapeCharacter = entry.escapeName }
         if index > 0, show {
             self.show(index)
         } else {
@@ -110,8 +132,7 @@ public final class Workspace {
         shownIndex = index
         controller.sessionShown()
         // Each session has its own escape character (`-e`): the help shows the shown one's.
-        let options = entries[index].session.options
-        controller.escapeCharacter = options.escapes ? SSHEscapeCharacter.byte(options.escapeCharacter).description : nil
+        controller.escapeCharacter = entries[index].escapeName
         entries[index].tab.hasActivity = false
         entries[index].tab.hasBell = false
         entries[index].tab.isWaitingForAnswer = false
@@ -150,6 +171,11 @@ public final class Workspace {
         for entry in entries { entry.session.resize(rows: remote.rows, columns: remote.columns) }
     }
 
+    /// Ends every session (a termination signal, the terminal gone, a loop failure).
+    public func endAll(_ ending: SessionEnding) {
+        for entry in entries { entry.session.end(ending) }
+    }
+
     /// The tab labels, as the bar and menu show them.
     public var tabLabels: [String] {
         entries.indices.map { entries[$0].tab.label(number: $0 + 1, isShown: $0 == shownIndex) }
@@ -166,31 +192,6 @@ public final class Workspace {
         return "\(name): \(how)"
     }
 
-    // MARK: - Input
-
-    /// What the controller needs of the shown session.
-    public func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
-        let area = remoteSize
-        var view = FrontView(
-            terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
-            isInputPaused: isInputPaused, reconnection: shown.reconnection, now: now)
-        view.isPredicting = shown.predictor.isShowing && !shown.terminal.isAlternateScreenActive
-        return view
-    }
-
-    /// Bytes typed, pasted or clicked into the local terminal: decided on the shown
-    /// session's screen and carried out on it alone.
-    public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
-        perform(controller.input(bytes, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
-        return takeEffects()
-    }
-
-    /// What the clock decides at `now` (a lone Esc, a held button, a link, a notice).
-    public func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
-        perform(controller.timersDue(now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
-        return takeEffects()
-    }
-
     /// Shows `text` on the bar row for a few seconds.
     public func notify(_ text: String, now: UInt64) {
         controller.showNotice(text, now: now)
@@ -200,48 +201,5 @@ public final class Workspace {
     func takeEffects() -> [WorkspaceEffect] {
         defer { effects.removeAll() }
         return effects
-    }
-
-    /// Carries out the controller's actions: on the shown session, or on the workspace.
-    func perform(_ actions: [FrontAction], now: UInt64) {
-        for action in actions {
-            let entry = entries[shownIndex]
-            switch action {
-            case .send(let input):
-                let before = entry.session.predictor.overlay(terminal: entry.session.terminal)
-                entry.session.send(input)
-                // A guess shows at once, not when the echo comes.
-                if entry.session.predictor.overlay(terminal: entry.session.terminal) != before { effects.append(.redraw) }
-                // An escape it completed (`~n`) takes effect before the next key is routed, so
-                // keys typed after it in the same read reach the session it shows.
-                if drainEvents(of: shownIndex, now: now) { updateTabs() }
-            case .answerPrompt(let answer): entry.session.answerPrompt(answer)
-            case .disconnect: entry.session.end(.disconnected(label: entry.session.options.label))
-            case .reconnectNow: entry.session.reconnectNow()
-            case .quit:
-                entry.session.end(.failed(entry.session.reconnection?.summary ?? "rterm: the link was lost"))
-            case .suspend: effects.append(.suspend)
-            case .barVisibilityChanged:
-                resize(local: localSize)
-                effects.append(.barVisibilityChanged)
-            case .redraw: effects.append(.redraw)
-            case .copy(let text): effects.append(.copy(text))
-            case .openLink(let url): effects.append(.openLink(url))
-            case .showSession(let index):
-                if entries.indices.contains(index) {
-                    show(index)
-                } else {
-                    notify("no session \(index + 1): there are \(entries.count)", now: now)
-                }
-            case .nextSession, .previousSession:
-                if entries.count == 1 {
-                    notify("only one session: ~c opens another", now: now)
-                } else {
-                    showNeighbour(action == .nextSession ? 1 : -1)
-                }
-            case .openSession(let destination): effects.append(.openSession(destination))
-            case .dismissSession: dismissShown()
-            }
-        }
     }
 }

@@ -24,6 +24,4 @@ public enum WorkspaceEffect: Equatable, Sendable {
     /// Open a new session to this destination (`~c`, as typed): the front parses it, and
     /// adds the session or shows why it cannot.
     case openSession(String)
-    /// A lost link: the bar row counts seconds from now on.
-    case linkLost
 }

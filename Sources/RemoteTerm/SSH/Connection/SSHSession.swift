@@ -43,7 +43,7 @@ final class SSHSession {
     /// stopped when the session closes.
     let proxy: SSHProxyCommand?
     /// Callback state; its address is the session's abstract pointer.
-    let context = SSHSessionContext()
+    let context: SSHSessionContext
     let log: SSHLog
     /// The call holding a half-sent packet, which must be repeated before anything else
     /// sends (SSHSendDiscipline.swift).
@@ -52,10 +52,11 @@ final class SSHSession {
     /// Takes ownership of `socket` (closed on failure too).
     init(
         socket: Int32, endpoint: SSHEndpoint, answerTimeout: Int, tunnel: SSHTunnel?, proxy: SSHProxyCommand? = nil,
-        log: SSHLog
+        log: SSHLog, clock: LoopClock
     )
         throws(SSHError)
     {
+        context = SSHSessionContext(clock: clock)
         guard let raw = rterm_libssh2_session_init(Unmanaged.passUnretained(context).toOpaque()) else {
             Glibc.close(socket)
             throw SSHError.libraryFailure(operation: "session_init", reason: "out of memory")
@@ -79,7 +80,7 @@ final class SSHSession {
             }
             if count > 0, let pointer = abstract?.pointee {
                 let context = Unmanaged<SSHSessionContext>.fromOpaque(pointer).takeUnretainedValue()
-                context.lastReceived = MonotonicClock.now()
+                context.lastReceived = context.clock.now()
                 context.receivedBytes &+= count
             }
             return count

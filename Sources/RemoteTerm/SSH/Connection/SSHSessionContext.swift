@@ -4,10 +4,13 @@ import RemoteTermLoop
 /// pointer, the only user data libssh2 hands to callbacks (libssh2 notes, pitfall 10).
 /// Owned by `SSHSession`, so it lives exactly as long as the C session.
 final class SSHSessionContext {
+    /// The loop's clock (the receive callback reads it on the connecting thread, then on the
+    /// loop's).
+    let clock: LoopClock
     /// When bytes last arrived from the server (set by the receive callback), on the clock
     /// that stops while the machine sleeps: the keepalive logic (`SSHLinkWatch`) measures
     /// silence from here.
-    var lastReceived = MonotonicClock.now()
+    var lastReceived: UInt64
     /// Bytes received from the server in all: when it moved during a call for one channel,
     /// libssh2 may hold data for another in memory, with nothing left on the socket.
     var receivedBytes = 0
@@ -25,6 +28,11 @@ final class SSHSessionContext {
     var ignoredBytes = 0
     /// `SSH_MSG_IGNORE` messages received.
     var ignoredMessages = 0
+
+    init(clock: LoopClock) {
+        self.clock = clock
+        lastReceived = clock.now()
+    }
 }
 
 /// One keyboard-interactive info request from the server.

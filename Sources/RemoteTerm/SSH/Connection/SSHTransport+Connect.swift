@@ -1,16 +1,23 @@
 import CSSH2
+import RemoteTermLoop
 
 extension SSHTransport {
     /// Connects to the destination (through each jump host in turn), checks every host key
-    /// before authenticating to that host, logs in, and starts the shell or command.
-    public static func connect(_ request: SSHConnectionRequest, log: SSHLog) throws(SSHError) -> SSHTransport {
+    /// before authenticating to that host, logs in, and starts the shell or command. Blocks
+    /// (each stage bounded by its own timeout), so it runs off the loop; the transport then
+    /// keeps its time (keepalives, input pacing, the server's last word) on `clock`, the
+    /// loop's.
+    public static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
+        -> SSHTransport
+    {
         var session: SSHSession?
         let chain = request.jumpHosts + [request.destination]
         for (index, settings) in chain.enumerated() {
             let endpoint = SSHEndpoint(
                 host: settings.hostName, port: settings.port, user: settings.user,
                 isJumpHost: index < chain.count - 1)
-            session = try openSession(to: endpoint, settings: settings, through: session, request: request, log: log)
+            session = try openSession(
+                to: endpoint, settings: settings, through: session, request: request, log: log, clock: clock)
         }
         guard let session else { throw SSHError.libraryFailure(operation: "connect", reason: "no destination") }
         if request.destination.forwardAgent {
@@ -25,13 +32,13 @@ extension SSHTransport {
         return SSHTransport(
             session: session, channel: channel, isIdle: forwardsOnly, forwarding: forwarding,
             keepaliveInterval: request.destination.serverAliveInterval,
-            keepaliveCountMax: request.destination.serverAliveCountMax, pacesInput: request.terminal != nil)
+            keepaliveCountMax: request.destination.serverAliveCountMax, pacesInput: request.terminal != nil, clock: clock)
     }
 
     /// TCP (or a tunnel through `previous`), handshake, host key check, authentication.
     private static func openSession(
         to endpoint: SSHEndpoint, settings: SSHSettings, through previous: SSHSession?,
-        request: SSHConnectionRequest, log: SSHLog
+        request: SSHConnectionRequest, log: SSHLog, clock: LoopClock
     ) throws(SSHError) -> SSHSession {
         let socket: Int32
         var tunnel: SSHTunnel?
@@ -55,7 +62,8 @@ extension SSHTransport {
         let session: SSHSession
         do {
             session = try SSHSession(
-                socket: socket, endpoint: endpoint, answerTimeout: answerTimeout, tunnel: tunnel, proxy: proxy, log: log)
+                socket: socket, endpoint: endpoint, answerTimeout: answerTimeout, tunnel: tunnel, proxy: proxy, log: log,
+                clock: clock)
         } catch {
             proxy?.stop()  // (the session closed the socket)
             throw error

@@ -59,14 +59,17 @@ public final class SSHTransport: Transport {
     private var exit: TransportExit?
     /// Bytes moved through a jump tunnel in the last `service()`: more may be readable.
     private var tunnelMoved = false
+    /// The loop's clock: keepalives, pacing and `lastReceived` are on it.
+    private let clock: LoopClock
 
     /// The most one libssh2 write takes (`_libssh2_channel_write` sends at most 32,700 bytes).
     static let writeChunk = 32_700
 
     init(
         session: SSHSession, channel: SSHChannel, isIdle: Bool = false, forwarding: SSHForwarding?,
-        keepaliveInterval: Int, keepaliveCountMax: Int, pacesInput: Bool
+        keepaliveInterval: Int, keepaliveCountMax: Int, pacesInput: Bool, clock: LoopClock
     ) {
+        self.clock = clock
         self.channel = channel
         self.isIdle = isIdle
         self.session = session
@@ -77,9 +80,9 @@ public final class SSHTransport: Transport {
         startWindow = Int(channel.writeWindow)
         if keepaliveInterval > 0 {
             libssh2_keepalive_config(session.raw, 1, UInt32(keepaliveInterval))
-            let now = MonotonicClock.now()
+            let now = clock.now()
             linkWatch = SSHLinkWatch(
-                interval: keepaliveInterval, countMax: keepaliveCountMax, awake: now, boot: MonotonicClock.sinceBoot())
+                interval: keepaliveInterval, countMax: keepaliveCountMax, awake: now, boot: clock.sinceBoot())
             nextKeepalive = now &+ UInt64(keepaliveInterval) * 1_000_000_000
         }
     }
@@ -106,18 +109,13 @@ public final class SSHTransport: Transport {
         return pollInterests
     }
 
-    /// Until the next keepalive is due or paced input may go; -1 without either.
-    public var pollTimeout: Int32 {
-        var timeout: Int32 = -1
-        let now = MonotonicClock.now()
-        if let nextKeepalive {
-            timeout = Int32(clamping: (nextKeepalive &- min(nextKeepalive, now)) / 1_000_000 + 1)
+    /// When the next keepalive is due or paced input may go; nil without either.
+    public var deadline: UInt64? {
+        var deadline = nextKeepalive
+        if isHeldByPacer, let release = pacer?.nextRelease(now: clock.now()) {
+            deadline = min(deadline ?? release, release)
         }
-        if isHeldByPacer, let release = pacer?.nextRelease(now: now) {
-            let milliseconds = Int32(clamping: (release &- min(release, now)) / 1_000_000 + 1)
-            timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
-        }
-        return timeout
+        return deadline
     }
 
     /// Moves jump traffic, finishes a half-sent write, sends a queued window change, sends a
@@ -158,7 +156,7 @@ public final class SSHTransport: Transport {
         }
         let count = channel.read(stream: stream == .output ? 0 : SSH_EXTENDED_DATA_STDERR, into: buffer)
         if count > 0 {
-            pacer?.outputArrived(now: MonotonicClock.now())
+            pacer?.outputArrived(now: clock.now())
             return .transferred(count)
         }
         if count == Int(LIBSSH2_ERROR_EAGAIN) { return .wouldBlock }
@@ -179,7 +177,7 @@ public final class SSHTransport: Transport {
         }
         if inputClosed { return .endOfStream }
         guard inFlight.isEmpty, !bytes.isEmpty else { return .wouldBlock }
-        let now = MonotonicClock.now()
+        let now = clock.now()
         updatePacer(channel.session)
         let allowance = pacer?.allowance(now: now) ?? Int.max
         let count = min(bytes.count, Self.writeChunk, allowance)
@@ -296,7 +294,7 @@ public final class SSHTransport: Transport {
     /// size of each write to a terminal with echo off) and the window it gave back.
     private func updatePacer(_ session: SSHSession) {
         guard pacer != nil, let channel else { return }
-        let now = MonotonicClock.now()
+        let now = clock.now()
         let context = session.context
         if context.ignoredMessages != seenIgnoredMessages {
             pacer?.ignored(
@@ -315,9 +313,9 @@ public final class SSHTransport: Transport {
     /// would leave that packet half sent for good.
     private func keepalive(_ session: SSHSession) throws(SSHError) {
         guard var watch = linkWatch else { return }
-        let now = MonotonicClock.now()
+        let now = clock.now()
         watch.received(awake: session.context.lastReceived)
-        let verdict = watch.check(awake: now, boot: MonotonicClock.sinceBoot())
+        let verdict = watch.check(awake: now, boot: clock.sinceBoot())
         linkWatch = watch
         var dueNow = false
         switch verdict {

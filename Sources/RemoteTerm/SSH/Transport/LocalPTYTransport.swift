@@ -78,7 +78,6 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// No timers.
-    public var pollTimeout: Int32 { -1 }
 
     /// Nothing to do; the kernel buffers everything.
     public func service() throws(TransportError) {

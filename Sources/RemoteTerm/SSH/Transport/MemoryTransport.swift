@@ -61,7 +61,6 @@ public final class MemoryTransport: Transport {
     public var unreadOutputCount: Int { output.count - outputStart }
 
     public var pollInterests: [PollInterest] { [] }
-    public var pollTimeout: Int32 { -1 }
 
     public func service() throws(TransportError) {
         if let failure { throw failure }

@@ -10,7 +10,7 @@ import RemoteTermLoop
 /// or memory.
 ///
 /// Everything is non-blocking and single-threaded, and no call ever waits: the session's
-/// event loop polls `pollInterests` (sleeping at most `pollTimeout` milliseconds), calls
+/// event loop polls `pollInterests` (sleeping until `deadline` at most), calls
 /// `service()`, reads each stream until `.wouldBlock` or its read budget is spent, writes what
 /// it has, and then asks `hasBufferedInput` before it sleeps again: libssh2 decrypts ahead of
 /// the socket, so data can already be waiting in memory while the socket has nothing
@@ -24,9 +24,9 @@ public protocol Transport: AnyObject {
     /// transport that carries other traffic on the same descriptors (SSH port forwards)
     /// keeps reading what that traffic needs.
     func pollInterests(outputPaused: Bool) -> [PollInterest]
-    /// The longest the loop may sleep before calling `service()` again, in milliseconds
-    /// (-1: no limit). Keepalives, a queued window change and paced input need this.
-    var pollTimeout: Int32 { get }
+    /// When `service()` is due again even if nothing is ready, on the loop's clock (nil: no
+    /// such time). Keepalives and paced input need this.
+    var deadline: UInt64? { get }
     /// Housekeeping after a wake-up or a timeout: keepalives, dead-link detection, moving
     /// bytes through jump hosts, sending a queued window change.
     func service() throws(TransportError)
@@ -55,13 +55,16 @@ public protocol Transport: AnyObject {
     /// Releases the connection; further calls fail. Also done on deinit.
     func close()
     /// When the remote side last sent anything at all (keepalive answers included), on the
-    /// monotonic clock (`MonotonicClock.now()`), where the transport knows; nil otherwise.
+    /// loop's clock, where the transport knows; nil otherwise.
     var lastReceived: UInt64? { get }
 }
 
 extension Transport {
     /// Most transports cannot tell more than the data they deliver.
     public var lastReceived: UInt64? { nil }
+
+    /// Most transports need no service on a schedule.
+    public var deadline: UInt64? { nil }
 
     /// Nothing but the streams.
     public var hasOtherWork: Bool { false }

@@ -61,7 +61,7 @@ public final class RecordingTransport: Transport {
     }
 
     public var pollInterests: [PollInterest] { base.pollInterests }
-    public var pollTimeout: Int32 { base.pollTimeout }
+    public var deadline: UInt64? { base.deadline }
     public func service() throws(TransportError) { try base.service() }
     public var hasBufferedInput: Bool { base.hasBufferedInput }
 

@@ -1,5 +1,4 @@
 import RemoteTermEngine
-import RemoteTermSSH
 
 /// OpenSSH's escape character for the interactive session: a `~` (or the `-e` / EscapeChar
 /// character) typed at the start of a line (after Enter, or first thing in the session) is

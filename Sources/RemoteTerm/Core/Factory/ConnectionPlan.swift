@@ -1,3 +1,4 @@
+import RemoteTermLoop
 import RemoteTermSSH
 
 /// A target resolved into everything a connection needs: the SSH request (settings, jump
@@ -69,12 +70,13 @@ public struct ConnectionPlan: Sendable {
 
     /// Connects, blocking until the remote side runs or the attempt failed. Questions go to
     /// `prompts` when given (the full-screen front asks them), else to the terminal or askpass.
-    public func connect(prompts: PromptMailbox?) -> ConnectionAttempt.Outcome {
+    /// The transport keeps its time on `clock` (the loop's).
+    public func connect(prompts: PromptMailbox?, clock: LoopClock) -> ConnectionAttempt.Outcome {
         switch route {
         case .ssh(var request, let log):
             if let prompts { request.prompter.mailbox = prompts }
             do {
-                return .connected(try SSHTransport.connect(request, log: log))
+                return .connected(try SSHTransport.connect(request, log: log, clock: clock))
             } catch {
                 return .failed(.connectFailed(message: error.description, status: 255), retryable: error.isWorthRetrying)
             }
@@ -89,11 +91,16 @@ public struct ConnectionPlan: Sendable {
         }
     }
 
-    /// Starts connecting on a thread of its own; `wake` is the loop's waker. With
-    /// `prompting`, questions come to the session (`SessionEvent.prompt`) instead of the
+    /// Starts connecting on a thread of its own, for the loop whose waker is `wake` and
+    /// whose clock is `clock`. With `prompting`, questions come to the session
+    /// (`SessionEvent.prompt`) through `mailbox` (a new one if none is given) instead of the
     /// terminal.
-    public func start(wake: @escaping @Sendable () -> Void, prompting: Bool) -> ConnectionAttempt {
+    public func start(
+        wake: @escaping @Sendable () -> Void, clock: LoopClock, prompting: Bool, mailbox: PromptMailbox? = nil
+    ) -> ConnectionAttempt {
         let plan = self
-        return ConnectionAttempt(wake: wake) { mailbox in plan.connect(prompts: prompting ? mailbox : nil) }
+        return ConnectionAttempt(prompts: mailbox, wake: wake) { mailbox in
+            plan.connect(prompts: prompting ? mailbox : nil, clock: clock)
+        }
     }
 }

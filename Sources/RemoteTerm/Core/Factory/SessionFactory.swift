@@ -1,0 +1,207 @@
+import RemoteTermEngine
+import RemoteTermLoop
+import RemoteTermSSH
+
+/// Makes configured sessions: a target (ssh's syntax with its options, or `--local [--
+/// command]`) and a role give a `Session` connecting on its own thread, with the options,
+/// reconnection, escapes, log destination and colours that role calls for (`Policy`). The
+/// command line's target, each line of `--hosts FILE`, each `~c` and each script run are made
+/// here, and nowhere else.
+public struct SessionFactory {
+    /// What a session is for.
+    public enum Role: Sendable, CaseIterable {
+        /// Shown by the full-screen front: a person types into it.
+        case interactive
+        /// Driven by `rterm script`: its steps type, wait and check the screen.
+        case script
+        /// A command without a screen (`rterm host command`): bytes pass through.
+        case pump
+    }
+
+    /// How a lost link comes back.
+    public enum Reconnection: Sendable, Equatable {
+        /// Attempts start by themselves, on the backoff schedule.
+        case automatic
+        /// Only when asked (a script's `reconnect` step).
+        case whenAsked
+    }
+
+    /// What a role decides about its sessions.
+    public struct Policy: Equatable, Sendable {
+        /// Keepalives even where ssh_config sets none (`ServerAliveInterval 10`): a dead link
+        /// is noticed in bounded time when someone or something waits on the screen.
+        public var watchesLink: Bool
+        /// How a lost link comes back, for a plan that can reconnect (a login shell, or a
+        /// command in tmux with `--resume`); nil: a lost link ends the session, as ssh does.
+        public var reconnection: Reconnection?
+        /// Whether OpenSSH's escapes (`~.`, `~?`, and rterm's `~c` `~n` `~p`) are read from
+        /// typed keys.
+        public var escapes: Bool
+        /// Whether the connection's questions and log lines come to the session (its front
+        /// asks on the bar row), rather than to the terminal and standard error.
+        public var asksOnScreen: Bool
+        /// Whether typed keys are shown before their echo (`--predict`, `RTermPredict`).
+        public var predicts: Bool
+        /// Whether colour queries are answered with the local terminal's colours.
+        public var answersWithLocalColors: Bool
+    }
+
+    /// The policy of `role` for a plan that can reconnect or not.
+    public static func policy(for role: Role, canReconnect: Bool) -> Policy {
+        switch role {
+        case .interactive:
+            return Policy(
+                watchesLink: true, reconnection: canReconnect ? .automatic : nil, escapes: true, asksOnScreen: true,
+                predicts: true, answersWithLocalColors: true)
+        case .script:
+            // A lost link stops the script with 255 unless it says `expect-disconnect`; then
+            // its `reconnect` step connects again.
+            return Policy(
+                watchesLink: true, reconnection: canReconnect ? .whenAsked : nil, escapes: false, asksOnScreen: false,
+                predicts: false, answersWithLocalColors: false)
+        case .pump:
+            return Policy(
+                watchesLink: false, reconnection: nil, escapes: false, asksOnScreen: false, predicts: false,
+                answersWithLocalColors: false)
+        }
+    }
+
+    /// The loop the sessions run on (its clock and its waker).
+    public let loop: EventLoop
+    /// rterm's environment (ssh's, for config, agent and askpass; the local command's).
+    public let environment: [String: String]
+    /// Whether standard input is a terminal (ssh's RequestTTY rules depend on it for a pump).
+    public var inputIsTerminal: Bool
+    /// The local terminal's colours, which interactive sessions answer colour queries with.
+    public var colors: TerminalColors.Defaults = .xterm
+    /// Writes a line to the user (standard error) where no front shows it.
+    public var say: @Sendable (String) -> Void
+    /// A `-v` line that starts every connection's log (rterm's and libssh2's versions).
+    public var banner: String?
+
+    /// A factory for sessions on `loop`.
+    public init(
+        loop: EventLoop, environment: [String: String], inputIsTerminal: Bool,
+        say: @escaping @Sendable (String) -> Void
+    ) {
+        self.loop = loop
+        self.environment = environment
+        self.inputIsTerminal = inputIsTerminal
+        self.say = say
+    }
+
+    /// A target resolved for a role, not connecting yet.
+    public struct Planned {
+        /// Everything the connection needs.
+        public let plan: ConnectionPlan
+        let log: LogDestination
+        /// The mailbox what resolving logged went to (an interactive session's screen).
+        let mailbox: PromptMailbox?
+    }
+
+    /// A session made, connecting.
+    public struct Opened {
+        /// The session.
+        public let session: Session
+        /// Its name: `user@host[:port]`, or `local: command`.
+        public let label: String
+        /// The tmux session a reconnect lands in (`--resume`).
+        public let resumeName: String?
+        /// The escape character typed keys are read for (nil: none).
+        public let escapeCharacter: UInt8?
+    }
+
+    // MARK: - Making sessions
+
+    /// Parses `words`, resolves them for `role` at `size` and starts connecting; or says in
+    /// one line why it cannot.
+    public func open(_ words: [String], as role: Role, size: (rows: Int, columns: Int)) -> Result<Opened, OpenProblem> {
+        let target: SessionTarget
+        do {
+            target = try SessionTarget.parse(words)
+        } catch {
+            return .failure(OpenProblem(message: error.description, exitStatus: error.exitStatus))
+        }
+        if case .ssh(let commandLine) = target, commandLine.action != .connect {
+            return .failure(OpenProblem(message: "rterm: '\(words.joined(separator: " "))' is not a destination", exitStatus: 2))
+        }
+        let planned: Planned
+        switch plan(target, for: role, size: size) {
+        case .success(let resolved): planned = resolved
+        case .failure(let problem): return .failure(problem)
+        }
+        if role == .interactive, !planned.plan.hasTerminal || planned.plan.forwardsOnly {
+            return .failure(OpenProblem(
+                message: "rterm: \(planned.plan.label) would have no terminal to show (-T, -N or a command without -t)",
+                exitStatus: 2))
+        }
+        return .success(start(planned, as: role, size: size))
+    }
+
+    /// Resolves `target` (its ssh_config, its jump hosts, whether it gets a pseudo-terminal of
+    /// `size`) for `role`: a pump's pty follows ssh's rules for standard input; a session a
+    /// front shows is typed into from a terminal; a script always has one.
+    public func plan(_ target: SessionTarget, for role: Role, size: (rows: Int, columns: Int)) -> Result<Planned, OpenProblem> {
+        var verbosity = 0
+        var logFile: String?
+        if case .ssh(let commandLine) = target {
+            guard SSHLibrary.initialize() else {
+                return .failure(OpenProblem(message: "rterm: libssh2 could not be initialised (reinstall libssh2-1)", exitStatus: 255))
+            }
+            verbosity = commandLine.verbosity
+            logFile = commandLine.logFile
+        }
+        let destination: LogDestination
+        switch LogDestination.open(logFile: logFile, say: say) {
+        case .success(let opened): destination = opened
+        case .failure(let problem): return .failure(problem)
+        }
+        // What resolving logs (-v) goes where the session's other lines will.
+        let mailbox = Self.policy(for: role, canReconnect: false).asksOnScreen ? PromptMailbox(wake: loop.waker.wake) : nil
+        destination.mailbox = mailbox
+        let log = SSHLog(verbosity: verbosity) { destination.write($0) }
+        if let banner { log.debug(banner) }
+        let request = TerminalRequest(
+            size: size, inputIsTerminal: role == .interactive || inputIsTerminal, isForced: role == .script)
+        do {
+            let plan = try target.plan(terminal: request, environment: environment, log: log)
+            return .success(Planned(plan: plan, log: destination, mailbox: mailbox))
+        } catch {
+            return .failure(OpenProblem(message: error.description, exitStatus: error.exitStatus))
+        }
+    }
+
+    /// Makes the session of `planned` for `role` with a `size` screen, its output going to
+    /// `output` (nil: its screen; a pump passes its sink), and starts connecting.
+    public func start(
+        _ planned: Planned, as role: Role, size: (rows: Int, columns: Int), output: SessionOutput? = nil
+    ) -> Opened {
+        let policy = Self.policy(for: role, canReconnect: planned.plan.canReconnect)
+        let plan = policy.watchesLink ? planned.plan.withInteractiveKeepalive() : planned.plan
+        var options = Session.Options()
+        options.label = plan.label
+        options.predict = policy.predicts ? plan.predict : .never
+        switch policy.reconnection {
+        case .automatic?: options.reconnect = ReconnectPolicy()
+        case .whenAsked?: options.reconnect = ReconnectPolicy(isAutomatic: false)
+        case nil: break
+        }
+        let session = Session(rows: size.rows, columns: size.columns, clock: loop.clock, options: options, output: output)
+        if policy.answersWithLocalColors { session.setColorDefaults(colors) }
+        let wake = loop.waker.wake
+        let clock = loop.clock
+        let log = planned.log
+        // Each attempt has a mailbox of its own (a cancelled one stays cancelled); the log
+        // lines of the one running go to the screen through it.
+        let attempt = { (mailbox: PromptMailbox?) -> ConnectionAttempt in
+            let mailbox = mailbox ?? PromptMailbox(wake: wake)
+            if policy.asksOnScreen { log.mailbox = mailbox }
+            return plan.start(wake: wake, clock: clock, prompting: policy.asksOnScreen, mailbox: mailbox)
+        }
+        session.connect(attempt(planned.mailbox))
+        if options.reconnect != nil { session.reconnector = { attempt(nil) } }
+        return Opened(
+            session: session, label: plan.label, resumeName: plan.resumeName,
+            escapeCharacter: policy.escapes ? plan.escapeCharacter : nil)
+    }
+}

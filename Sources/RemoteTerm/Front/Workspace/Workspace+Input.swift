@@ -1,0 +1,149 @@
+import RemoteTermCore
+import RemoteTermEngine
+
+/// What the user does, decided on the shown session's screen and carried out on it alone:
+/// the controller says what a key or click means, the shown session's escape filter reads
+/// the keys (`~.`, `~?`, `~c`, `~n`…) right where the escapes are carried out, and the rest
+/// is sent.
+extension Workspace {
+    /// What the controller needs of the shown session.
+    public func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
+        let area = remoteSize
+        var view = FrontView(
+            terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
+            isInputPaused: isInputPaused, reconnection: shown.reconnection, now: now)
+        view.isPredicting = shown.predictor.isShowing && !shown.terminal.isAlternateScreenActive
+        if shown.state == .connecting { view.connectingTo = entries[shownIndex].tab.name }
+        return view
+    }
+
+    /// Bytes typed, pasted or clicked into the local terminal.
+    public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+        perform(controller.input(bytes, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        return takeEffects()
+    }
+
+    /// What the clock decides at `now`: a lone Esc, a held button, a link, a notice, and the
+    /// bar row's count of seconds while the shown session's link is down.
+    public func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+        perform(controller.timersDue(now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        if shown.reconnection != nil, now >= reconnectTick &+ Self.tick {
+            reconnectTick = now
+            effects.append(.redraw)
+        }
+        return takeEffects()
+    }
+
+    /// The next time `timersDue` has something to do, or nil.
+    public func nextDeadline() -> UInt64? {
+        let deadline = controller.nextDeadline()
+        guard shown.reconnection != nil else { return deadline }
+        let tick = reconnectTick &+ Self.tick
+        return min(deadline ?? tick, tick)
+    }
+
+    /// How often the bar row counts while the link is down.
+    static let tick: UInt64 = 1_000_000_000
+
+    /// Carries out the controller's actions: on the shown session, or on the workspace.
+    func perform(_ actions: [FrontAction], now: UInt64) {
+        for action in actions {
+            let session = shown
+            switch action {
+            case .send(let input): send(input, now: now)
+            case .answerPrompt(let answer): session.answerPrompt(answer)
+            case .disconnect: session.end(.disconnected(label: session.options.label))
+            case .reconnectNow: session.reconnectNow()
+            case .quit: session.end(.failed(session.reconnection?.summary ?? "rterm: the link was lost"))
+            case .suspend: effects.append(.suspend)
+            case .barVisibilityChanged:
+                resize(local: localSize)
+                effects.append(.barVisibilityChanged)
+            case .redraw: effects.append(.redraw)
+            case .copy(let text): effects.append(.copy(text))
+            case .openLink(let url): effects.append(.openLink(url))
+            case .showSession(let index):
+                if entries.indices.contains(index) {
+                    show(index)
+                } else {
+                    notify("no session \(index + 1): there are \(entries.count)", now: now)
+                }
+            case .nextSession, .previousSession:
+                if entries.count == 1 {
+                    notify("only one session: ~c opens another", now: now)
+                } else {
+                    showNeighbour(action == .nextSession ? 1 : -1)
+                }
+            case .openSession(let destination): effects.append(.openSession(destination))
+            case .dismissSession: dismissShown()
+            }
+        }
+    }
+
+    /// Sends `input` to the shown session through its escape filter: keys one by one (an
+    /// escape such as `~n` takes effect before the keys after it, which then reach the
+    /// session it shows); a paste or raw bytes end a pending escape first.
+    private func send(_ input: SessionInput, now: UInt64) {
+        let before = shown.predictor.overlay(terminal: shown.terminal)
+        switch input {
+        case .key(let key):
+            filter([key], now: now)
+        case .keys(let keys):
+            filter(keys, now: now)
+        case .paste(let bytes), .bytes(let bytes):
+            let held = entries[shownIndex].escapes?.passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A)
+            for case .send(let key) in held ?? [] { shown.send(.key(key)) }
+            shown.send(input)
+        case .mouse, .focus:
+            shown.send(input)
+        }
+        // A guess shows at once, not when the echo comes.
+        if shown.predictor.overlay(terminal: shown.terminal) != before { effects.append(.redraw) }
+    }
+
+    /// Keys through the shown session's escape filter; the keys it lets through are sent
+    /// together.
+    private func filter(_ keys: [KeyEvent], now: UInt64) {
+        var passed: [KeyEvent] = []
+        func flush() {
+            if !passed.isEmpty { shown.send(passed.count == 1 ? .key(passed[0]) : .keys(passed)) }
+            passed.removeAll()
+        }
+        for key in keys {
+            guard entries[shownIndex].escapes != nil else {
+                passed.append(key)
+                continue
+            }
+            for action in entries[shownIndex].escapes!.filter(key) {
+                if case .send(let key) = action {
+                    passed.append(key)
+                } else {
+                    flush()
+                    escape(action, now: now)
+                }
+            }
+        }
+        flush()
+    }
+
+    /// Carries out an escape.
+    private func escape(_ action: EscapeCharacterFilter.Action, now: UInt64) {
+        switch action {
+        case .send: break
+        case .disconnect: perform([.disconnect], now: now)
+        case .suspend: perform([.suspend], now: now)
+        case .help:
+            controller.showHelp()
+            perform([.redraw], now: now)
+        case .toggleBar:
+            controller.setBarVisible(!controller.bar.isVisible)
+            perform([.barVisibilityChanged, .redraw], now: now)
+        case .newSession:
+            controller.askForDestination()
+            perform([.redraw], now: now)
+        case .nextSession: perform([.nextSession], now: now)
+        case .previousSession: perform([.previousSession], now: now)
+        case .showSession(let number): perform([.showSession(number - 1)], now: now)
+        }
+    }
+}
