@@ -55,30 +55,38 @@ public final class EventLoop {
     }
 
     /// One turn: sleep until something is ready, a deadline passes, or `limit` (loop-clock
-    /// nanoseconds) comes; then let every source handle what happened.
-    public func turn(limit: UInt64? = nil) throws(EventLoopError) {
+    /// nanoseconds) comes; then let every source handle what happened, and end the turn.
+    /// Returns whether anything was to be done (a descriptor or a source ready, a deadline
+    /// passed); false after a sleep that only reached `limit`.
+    @discardableResult
+    public func turn(limit: UInt64? = nil) throws(EventLoopError) -> Bool {
         turns += 1
         var descriptors: [pollfd] = []
         var ranges: [Range<Int>] = []
         let now = clock.now()
         var wake = limit
+        var deadline: UInt64?
+        var isReady = false
         for source in sources {
             let start = descriptors.count
             for interest in source.pollInterests {
                 descriptors.append(pollfd(fd: interest.descriptor, events: interest.events, revents: 0))
             }
             ranges.append(start..<descriptors.count)
-            if source.isReady { wake = now }
-            if let deadline = source.deadline { wake = min(wake ?? deadline, deadline) }
+            if source.isReady { isReady = true }
+            if let due = source.deadline { deadline = min(deadline ?? due, due) }
         }
+        if isReady { wake = now }
+        if let deadline { wake = min(wake ?? deadline, deadline) }
         let timeout = wake.map { $0 > now ? $0 - now : 0 }
-        _ = try poller.poll(&descriptors, timeout: timeout)
+        let ready = try poller.poll(&descriptors, timeout: timeout)
         let after = clock.now()
         // The list may change while sources are handled (a session ends and is removed).
         for (source, range) in zip(sources, ranges) {
             source.handle(readiness: descriptors[range].map(\.revents), now: after)
         }
         for handler in turnEndHandlers { handler.turnEnded(now: clock.now()) }
+        return ready > 0 || isReady || deadline.map { after >= $0 } == true
     }
 
     /// Turns until `done()` holds or the clock reaches `deadline`; returns whether `done()`

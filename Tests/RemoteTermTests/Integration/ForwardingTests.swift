@@ -61,24 +61,33 @@ extension SSHIntegrationTests {
             return try Self.sha256(target)
         }
 
-        /// rterm's login shell in a tmux pane with `-L 0:` to the web server, once its prompt is
-        /// there; the port comes from its `-E` log ("Allocated port N").
-        func shellWithForward() throws -> (TmuxPane, Int) {
+        /// rterm's interactive front in-process on a login shell with `-L 0:` to the web
+        /// server, once its prompt is there; the port comes from its `-E` log ("Allocated
+        /// port N"). Forwards move only while the front's loop turns: the tests wait on it.
+        func shellWithForward() throws -> (FrontHarness, Int) {
             let log = directory + "/rterm.log"
-            let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -E '\(log)' "
-                + "-L 0:127.0.0.1:\(webPort) -p \(harness.sshd.port) \(harness.sshd.host); sleep 60"
-            let pane = try TmuxPane(command: "sh -c \"\(line)\"")
-            #expect(
-                try pane.waitUntil(timeout: 20) {
-                    try pane.screen().split(separator: "\n").contains { $0.hasSuffix("#") || $0.hasSuffix("$") }
-                }, "\((try? pane.screen()) ?? "")")
+            let front = try FrontHarness(realTime: true)
+            front.start([try front.open(
+                ["-F", harness.config, "-E", log, "-L", "0:127.0.0.1:\(webPort)", "-p", harness.sshd.port, harness.sshd.host])])
+            #expect(front.wait(seconds: 20) { front.text.dropLast().contains { $0.hasSuffix("#") || $0.hasSuffix("$") } }, "\(front.text)")
             let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             guard let port = logged.range(of: "Allocated port ").flatMap({ Int(logged[$0.upperBound...].prefix { $0.isNumber }) })
             else {
-                pane.kill()
                 throw Spawn.Failure(description: "no port in the log: \(logged)")
             }
-            return (pane, port)
+            return (front, port)
+        }
+
+        /// curl ARGUMENTS into a file in the background while `front` turns; the file's
+        /// checksum, or curl's failure.
+        func fetch(_ arguments: [String], through front: FrontHarness) throws -> String {
+            let target = directory + "/fetched-" + UUID().uuidString.prefix(8)
+            defer { try? FileManager.default.removeItem(atPath: target) }
+            let curl = try BackgroundProcess(["curl", "-sS", "--max-time", "60", "-o", target] + arguments)
+            #expect(front.wait(seconds: 60) { !curl.isRunning })
+            let status = curl.wait(timeout: 1)
+            guard status == 0 else { return "curl exit \(status): \(curl.errorOutput)" }
+            return try Self.sha256(target)
         }
 
         @Test func localForwardCarriesADownloadAndNHoldsItWithoutAShell() throws {
@@ -96,8 +105,7 @@ extension SSHIntegrationTests {
 
         @Test func tenParallelDownloadsArriveWholeWhileTheShellAnswers() throws {
             defer { cleanUp() }
-            let (pane, listen) = try shellWithForward()
-            defer { pane.kill() }
+            let (front, listen) = try shellWithForward()
             // Ten slow readers (4 MB/s each, five seconds per file): their channels fill
             // and wait, and the terminal must not wait with them.
             var script = "cd \(directory) || exit 1; "
@@ -106,27 +114,24 @@ extension SSHIntegrationTests {
             }
             script += "wait; sha256sum d* | cut -c1-64 | sort | uniq -c"
             let downloads = try BackgroundProcess(["sh", "-c", script])
-            try pane.type("echo answer-$((6*7))")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("answer-42", timeout: 20), "\((try? pane.screen()) ?? "")")
+            front.type("echo answer-$((6*7))\r")
+            #expect(front.wait(seconds: 20) { front.shows("answer-42") }, "\(front.text)")
             #expect(downloads.isRunning, "the shell answered only after the downloads ended")
-            #expect(downloads.wait(timeout: 120) == 0)
+            #expect(front.wait(seconds: 120) { !downloads.isRunning })
+            #expect(downloads.wait(timeout: 1) == 0)
             #expect(downloads.output.trimmingCharacters(in: .whitespacesAndNewlines) == "10 \(checksum)", "\(downloads.output) \(downloads.errorOutput)")
         }
 
         @Test func aFloodingTerminalDoesNotStarveAForward() throws {
             defer { cleanUp() }
-            let (pane, port) = try shellWithForward()
-            defer { pane.kill() }
+            let (front, port) = try shellWithForward()
             // The terminal busy with output that never ends; the download must still finish.
-            try pane.type("base64 /dev/urandom")
-            try pane.keys("Enter")
-            #expect(try pane.waitUntil(timeout: 20) { try pane.screen().split(separator: "\n").count > 10 })
-            #expect(try fetch(["http://127.0.0.1:\(port)/big.bin"]) == checksum)
-            try pane.keys("C-c")
-            try pane.type("echo flood-$((6*7))")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("flood-42", timeout: 20), "\((try? pane.screen()) ?? "")")
+            front.type("base64 /dev/urandom\r")
+            #expect(front.wait(seconds: 20) { front.text.filter { !$0.isEmpty }.count > 10 })
+            #expect(try fetch(["http://127.0.0.1:\(port)/big.bin"], through: front) == checksum)
+            front.type("\u{03}")
+            front.type("echo flood-$((6*7))\r")
+            #expect(front.wait(seconds: 20) { front.shows("flood-42") }, "\(front.text)")
         }
 
         @Test func dynamicForwardSpeaksSOCKS5WithNamesAndSOCKS4a() throws {

@@ -61,61 +61,27 @@ extension SSHIntegrationTests {
             [UInt8](FileManager.default.contents(atPath: recording) ?? Data())
         }
 
-        /// Sends keys one at a time, waiting for each to arrive, and returns what arrived.
-        func bytes(for keys: [String], in pane: TmuxPane) throws -> [[UInt8]] {
-            var arrivals: [[UInt8]] = []
-            for key in keys {
-                let before = recorded().count
-                try pane.keys(key)
-                _ = pane.waitUntil(timeout: 5) { recorded().count > before }
-                usleep(100_000)  // nothing more may arrive for one key
-                arrivals.append(Array(recorded()[before...]))
-            }
-            return arrivals
+        /// Sends tmux key names in order and waits until the recorder holds `expected`.
+        func send(_ keys: [String], in pane: TmuxPane, expecting expected: [UInt8]) throws -> Bool {
+            for key in keys { try pane.keys(key) }
+            return pane.waitUntil { recorded() == expected }
         }
 
+        /// Every key arrives as the remote expects it, and nothing else: the recorder's
+        /// bytes, all keys together, are the keys' encodings one after another.
         @Test func keysArriveEncodedForTheRemote() throws {
             defer { harness.remove() }
             let pane = try record()
             defer { pane.kill() }
-            let arrivals = try bytes(for: ["Escape", "BSpace", "Enter", "Up", "C-Up", "M-x", "C-c", "PPage"], in: pane)
-            #expect(arrivals == [[0x1B], [0x7F], [0x0D], [0x1B, 0x5B, 0x41], [0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x41],
-                                 [0x1B, 0x78], [0x03], [0x1B, 0x5B, 0x35, 0x7E]])
-        }
-
-        @Test func arrowsFollowTheRemotesCursorKeyMode() throws {
-            defer { harness.remove() }
-            let pane = try record(modes: "\\x1b[?1h")
-            defer { pane.kill() }
-            #expect(try bytes(for: ["Up", "Left"], in: pane) == [[0x1B, 0x4F, 0x41], [0x1B, 0x4F, 0x44]])
-        }
-
-        @Test func pasteIsWrappedOnlyWhenTheRemoteAskedAndLosesItsEscapes() throws {
-            defer { harness.remove() }
-            let plain = try record()
-            try plain.paste("ab\u{1B}c")
-            _ = plain.waitUntil(timeout: 5) { recorded().count >= 3 }
-            usleep(200_000)
-            #expect(recorded() == Array("abc".utf8))
-            plain.kill()
-
-            let bracketed = try record(modes: "\\x1b[?2004h")
-            defer { bracketed.kill() }
-            try bracketed.paste("x\u{1B}y")
-            _ = bracketed.waitUntil(timeout: 5) { recorded().count >= 14 }
-            usleep(200_000)
-            #expect(recorded() == Array("\u{1B}[200~xy\u{1B}[201~".utf8))
-        }
-
-        @Test func theRemoteSizeIsThePaneLessTheBarAndFollowsResizes() throws {
-            defer { harness.remove() }
-            let pane = try pane("stty size; read x; stty size; read y")
-            defer { pane.kill() }
-            #expect(try pane.waitFor("23 80"), "\((try? pane.screen()) ?? "")")
-            try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
-            usleep(300_000)
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("29 100"), "\((try? pane.screen()) ?? "")")
+            let expected: [[UInt8]] = [
+                [0x1B], [0x7F], [0x0D], [0x1B, 0x5B, 0x41], [0x1B, 0x5B, 0x31, 0x3B, 0x35, 0x41], [0x1B, 0x78], [0x03],
+                [0x1B, 0x5B, 0x35, 0x7E],
+            ]
+            // Esc alone waits out rterm's lone-Esc time before the next key: an acknowledgement.
+            #expect(try send(["Escape"], in: pane, expecting: expected[0]))
+            let all = Array(expected.joined())
+            #expect(try send(["BSpace", "Enter", "Up", "C-Up", "M-x", "C-c", "PPage"], in: pane, expecting: all),
+                    "\(recorded()) is not \(all)")
         }
 
         /// After rterm exits, the pane's terminal is as before: canonical mode with echo,
@@ -128,21 +94,34 @@ extension SSHIntegrationTests {
             #expect(try pane.display("#{cursor_flag}") == "1")
         }
 
-        @Test func remoteExitStatusAndARestoredTerminal() throws {
+        /// Every way out restores the terminal, with ssh's status: the remote's exit, `~.`,
+        /// a link that drops without a status, and SIGTERM, SIGHUP and SIGINT to rterm.
+        @Test func everyWayOutRestoresTheTerminal() throws {
             defer { harness.remove() }
-            let pane = try pane("exit 7")
-            defer { pane.kill() }
-            try expectRestored(pane, status: "7")
-        }
+            let exit = try pane("exit 7")
+            try expectRestored(exit, status: "7")
+            exit.kill()
 
-        @Test func tildeDotDisconnects() throws {
-            defer { harness.remove() }
-            let pane = try pane("sleep 60")
-            defer { pane.kill() }
-            usleep(1_000_000)
-            try pane.keys("Enter")
-            try pane.type("~.")
-            try expectRestored(pane, status: "255")
+            let tilde = try pane("echo REMOTE-UP; sleep 60")
+            #expect(try tilde.waitFor("REMOTE-UP"))
+            try tilde.keys("Enter")
+            try tilde.type("~.")
+            try expectRestored(tilde, status: "255")
+            tilde.kill()
+
+            // The remote kills its own sshd session process: the link drops with no status.
+            let dropped = try pane("echo REMOTE-UP; kill -9 \\$PPID")
+            try expectRestored(dropped, status: "255")
+            dropped.kill()
+
+            for signal in [SIGTERM, SIGHUP, SIGINT] {
+                let pane = try pane("vim -u NONE")
+                defer { pane.kill() }
+                #expect(try pane.waitFor("~"))  // vim's empty-buffer marks: vim is up
+                let pid = try #require(try pane.childPid(named: "rterm"))
+                kill(pid, signal)
+                try expectRestored(pane, status: "255")
+            }
         }
 
         /// A flood survives being stopped and continued (job control, a debugger) and a storm
@@ -179,25 +158,6 @@ extension SSHIntegrationTests {
             try pane.type("~.")
             try expectRestored(pane, status: "255")
         }
-
-        @Test func aDroppedConnectionRestoresTheTerminal() throws {
-            defer { harness.remove() }
-            // The remote kills its own sshd session process: the link drops with no status.
-            let pane = try pane("sleep 1; kill -9 \\$PPID")
-            defer { pane.kill() }
-            try expectRestored(pane, status: "255")
-        }
-
-        @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
-        func aSignalRestoresTheTerminal(signal: Int32) throws {
-            defer { harness.remove() }
-            let pane = try pane("vim -u NONE")
-            defer { pane.kill() }
-            #expect(try pane.waitFor("~"))  // vim's empty-buffer marks: vim is up
-            let pid = try #require(try pane.childPid(named: "rterm"))
-            kill(pid, signal)
-            try expectRestored(pane, status: "255")
-        }
     }
 }
 
@@ -232,14 +192,19 @@ extension SSHIntegrationTests.InteractiveFrontTests {
                 } else {
                     try pane.keys(key)
                 }
-                usleep(150_000)
             }
         }
-        #expect(try viaRterm.waitFor("third line") && viaSSH.waitFor("third line"))
-        usleep(500_000)
-        let rtermRows = try viaRterm.screen().split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
-        let sshRows = try viaSSH.screen().split(separator: "\n", omittingEmptySubsequences: false).prefix(24)
-        #expect(Array(rtermRows) == Array(sshRows))
+        // Done when both show the last edit with the cursor back on the first line; then
+        // the two screens must be the same, row for row.
+        func rows(_ pane: TmuxPane) throws -> [Substring] {
+            Array(try pane.screen().split(separator: "\n", omittingEmptySubsequences: false).prefix(24))
+        }
+        for pane in [viaRterm, viaSSH] {
+            #expect(try pane.waitUntil { try pane.screen().contains("third line") && pane.display("#{cursor_y}") == "0" },
+                    "\((try? pane.screen()) ?? "")")
+        }
+        #expect(try viaRterm.waitUntil { try rows(viaRterm) == rows(viaSSH) },
+                "rterm:\n\((try? viaRterm.screen()) ?? "")\nssh:\n\((try? viaSSH.screen()) ?? "")")
 
         try viaRterm.type(":wq")
         try viaRterm.keys("Enter")

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermFront
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Reconnecting end to end: rterm in a tmux pane, its link to the test sshd running through
-/// a relay the test cuts and restores (`Scripts/test-relay`), keepalives at one second so a
-/// cut is noticed in about two. The remote tmux of `--resume` gets a socket directory of the
-/// test's own (`SetEnv TMUX_TMPDIR`), and its server is stopped by pid.
+/// Reconnecting against the test sshd through a relay the test cuts and restores
+/// (`Scripts/test-relay`), keepalives at one second so a cut is noticed in about two: the
+/// interactive front in-process, and once end to end (`--resume`, rterm in a tmux pane). The
+/// remote tmux of `--resume` gets a socket directory of the test's own (`SetEnv
+/// TMUX_TMPDIR`), and its server is stopped by pid.
 extension SSHIntegrationTests {
     @Suite struct ReconnectFrontTests {
         let harness: SSHHarness
@@ -79,72 +82,135 @@ extension SSHIntegrationTests {
             try? FileManager.default.removeItem(atPath: directory)
         }
 
-        /// A pane whose link is cut, with the loss on its bar.
-        func paneWithTheLinkCut() throws -> TmuxPane {
-            let pane = try pane()
+        /// rterm's interactive front in-process on a login shell through the relay
+        /// (`options` before the host), on the real clock; the remote prompt is set to `ok> `.
+        func front(_ options: [String] = []) throws -> FrontHarness {
+            let front = try FrontHarness(realTime: true)
+            let words = ["-F", harness.config, "-o", "StrictHostKeyChecking=accept-new"] + options
+                + ["-p", String(relay.port), "127.0.0.1"]
+            front.start([try front.open(words)])
+            #expect(front.wait(seconds: 20) { front.text.dropLast().contains { $0.hasSuffix("#") || $0.hasSuffix("$") } }, "\(front.text)")
+            front.type("PS1='o''k> '\r")  // the prompt reads ok> , the typed line does not
+            #expect(front.wait(seconds: 20) { front.shows("ok>") }, "\(front.text)")
+            front.type("X=41; echo set-$X\r")
+            #expect(front.wait { front.shows("set-41") }, "\(front.text)")
+            return front
+        }
+
+        /// Cuts the link and waits for the loss on the bar: about 2 s (ServerAliveInterval 1
+        /// x ServerAliveCountMax 2).
+        func cut(_ front: FrontHarness) throws {
             try relay.cut()
-            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
-            return pane
+            #expect(front.wait { front.barRow.contains("link lost") }, "\(front.text)")
         }
 
-        /// Restores the link and checks that the attempt is refused with `refusal` on the bar
-        /// and that nothing more is tried by itself: no new connection reaches the relay over
-        /// the next three backoff steps (1, 2 and 4 s would fall in them).
-        func expectRefusedAfterRestore(_ pane: TmuxPane, _ refusal: String) throws {
+        /// Restores the link and asks for an attempt now (the bar's [Reconnect now]: the
+        /// schedule's wait is the lifecycle's, tested on the manual clock).
+        func restore(_ front: FrontHarness) throws {
             try relay.restore()
-            #expect(try pane.waitFor(refusal, timeout: 40), "\((try? pane.screen()) ?? "")")
-            let attempts = try relay.connectionCount
-            #expect(!(try pane.waitUntil(timeout: 3) { try relay.connectionCount != attempts }))
+            try front.click("[Reconnect now]")
         }
 
-        /// Cuts the link, checks what the pane shows while it is down, restores it and waits
-        /// for the reconnect; returns the seconds from the restore to a prompt that answers.
-        func cutAndRestore(_ pane: TmuxPane, probe: String, expecting answer: String) throws -> Double {
-            try relay.cut()
-            let cut = Date()
-            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
-            // ServerAliveInterval 1 x ServerAliveCountMax 2: noticed in about 2 s.
-            #expect(Date().timeIntervalSince(cut) < 6)
-            let screen = try pane.screen()
-            #expect(screen.contains("[Reconnect now]") && screen.contains("[Quit]"))
-            #expect(screen.contains("ok> "), "the last screen stays: \(screen)")
-            #expect(try pane.styledScreen().contains("\u{1B}[2m"), "the stale screen is drawn faint")
-            // Keys typed meanwhile are dropped, with a note.
-            try pane.type("echo typed-while-down")
-            #expect(try pane.waitFor("link down: keys are not sent"))
-            try relay.restore()
-            let restored = Date()
-            #expect(try pane.waitFor("reconnected to", timeout: 40), "\((try? pane.screen()) ?? "")")
-            try pane.type(probe)
-            try pane.keys("Enter")
-            #expect(try pane.waitFor(answer, timeout: 10), "\((try? pane.screen()) ?? "")")
-            #expect(!(try pane.screen()).contains("typed-while-downtyped"))
-            return Date().timeIntervalSince(restored)
-        }
-
-        @Test func aCutLinkComesBackWithANewShell() throws {
+        @Test func aCutLinkComesBackWithANewShellAndKeysTypedMeanwhileAreDropped() throws {
             defer { cleanUp() }
-            let pane = try pane()
-            defer { pane.kill() }
-            try setVariable(pane)
-            let seconds = try cutAndRestore(pane, probe: "echo \"X=[$X]\"", expecting: "X=[]")
-            #expect(try pane.screen().contains("a new shell"))
-            print("reconnect: \(String(format: "%.2f", seconds)) s from the link's return to a prompt (new shell)")
-            try pane.type("exit")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("EXITED=0"), "\((try? pane.screen()) ?? "")")
+            let front = try front()
+            try cut(front)
+            let frame = try #require(front.screen.frame)
+            #expect(front.barRow.hasSuffix("[Reconnect now] [Quit]"))
+            #expect(front.text.contains { $0.hasPrefix("ok> ") }, "the last screen stays")
+            #expect(frame.lines[0].cells.allSatisfy { $0.attributes.contains(.faint) }, "drawn faint")
+            front.type("echo typed-while-down")
+            #expect(front.wait { front.barRow.contains("link down: keys are not sent") })
+            try restore(front)
+            #expect(front.wait(seconds: 20) { front.barRow.contains("reconnected to") }, "\(front.text)")
+            #expect(front.barRow.contains("a new shell"))
+            front.type("echo \"X=[$X]\"\r")
+            #expect(front.wait { front.shows("X=[]") }, "\(front.text)")
+            #expect(!front.shows("typed-while-downtyped"))
+            front.type("exit\r")
+            #expect(front.wait { front.workspace.isFinished })
+            #expect(front.workspace.exitStatus == 0)
         }
 
+        @Test func aRefusedLoginIsNotRetried() throws {
+            defer { cleanUp() }
+            let front = try front()
+            try cut(front)
+            // While the link is down the key the session logs in with is replaced.
+            try FileManager.default.removeItem(atPath: identity)
+            _ = try Spawn.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", identity])
+            try restore(front)
+            #expect(front.wait(seconds: 20) { front.barRow.contains("not retrying: authentication failed") }, "\(front.barRow)")
+            #expect(front.workspace.shown.reconnection?.nextAttempt == nil, "nothing more is tried by itself")
+            try front.click("[Quit]")
+            #expect(front.workspace.isFinished && front.workspace.exitStatus == 255)
+            #expect(front.workspace.endings.last?.message?.hasPrefix("rterm: authentication failed") == true)
+        }
+
+        @Test func aChangedHostKeyIsNotRetried() throws {
+            defer { cleanUp() }
+            let front = try front()
+            try cut(front)
+            // known_hosts now holds another key for the relay's address.
+            let sshd = try #require(TestSSHD.current)
+            let wrong = try String(contentsOfFile: sshd["KNOWN_HOSTS_WRONG"], encoding: .utf8)
+            let key = try #require(wrong.split(separator: "\n").first?.split(separator: " ").dropFirst())
+            try ("[127.0.0.1]:\(relay.port) " + key.joined(separator: " ") + "\n")
+                .write(toFile: knownHosts, atomically: true, encoding: .utf8)
+            try restore(front)
+            #expect(front.wait(seconds: 20) { front.barRow.contains("not retrying: host key verification failed") }, "\(front.barRow)")
+            #expect(front.workspace.shown.reconnection?.nextAttempt == nil, "nothing more is tried by itself")
+        }
+
+        @Test func tildeDotDuringTheWaitEnds255() throws {
+            defer { cleanUp() }
+            let front = try front()
+            try cut(front)
+            front.type("\r~.")
+            #expect(front.workspace.isFinished && front.workspace.exitStatus == 255)
+        }
+
+        /// Predictive echo: once a first key has echoed, the relay holds everything
+        /// (`stall`): what the frame shows of the keys typed then can only be rterm's guesses.
+        /// Then the echo is let through and the line runs as typed.
+        @Test func typedKeysShowWhileTheirEchoIsHeldUp() throws {
+            defer { cleanUp() }
+            let front = try front(["--predict", "always"])
+            front.type("e")
+            #expect(front.wait { front.shows("ok> e") }, "\(front.text)")
+            try relay.stall()
+            front.type("cho predic")
+            #expect(front.wait { front.shows("ok> echo predic") }, "typed keys show though no echo can arrive: \(front.text)")
+            #expect(front.barRow.hasPrefix(FrontController.predictionMark), "the bar says guesses are shown: '\(front.barRow)'")
+            front.type("\u{7F}ted")
+            #expect(front.wait { front.shows("ok> echo predited") }, "\(front.text)")
+            try relay.resume()
+            front.type("\r")
+            #expect(front.wait { front.text.contains("predited") }, "\(front.text)")
+            #expect(front.text.contains("ok> echo predited"), "after the echo the line is the remote's")
+        }
+
+        /// End to end, in a tmux pane: with `--resume` the shell runs in tmux on the server,
+        /// and after a cut link, and after sshd restarted as a reboot restarts it (every session
+        /// killed, the same keys and port after), the same shell is there.
         @Test func withResumeTheSameShellIsThereAfterTheCut() throws {
             defer { cleanUp() }
             let pane = try pane("--resume rterm-test")
             defer { pane.kill() }
             try setVariable(pane)
-            let seconds = try cutAndRestore(pane, probe: "echo \"X=[$X]\"", expecting: "X=[41]")
-            #expect(try pane.screen().contains("tmux session rterm-test"))
-            print("reconnect: \(String(format: "%.2f", seconds)) s from the link's return to a prompt (--resume)")
-            // sshd restarted as a server reboot does it (every session killed, the same keys
-            // and port after): the shell in tmux is still there.
+            try relay.cut()
+            #expect(try pane.waitFor("link lost", timeout: 10), "\((try? pane.screen()) ?? "")")
+            #expect(try pane.styledScreen().contains("\u{1B}[2m"), "the stale screen is drawn faint")
+            try relay.restore()
+            // [Reconnect now], rather than the schedule's wait: a click on the bar.
+            let bar = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)[23]
+            let button = try #require(bar.range(of: "[Reconnect now]"))
+            let column = bar.distance(from: bar.startIndex, to: button.lowerBound) + 2
+            try pane.type("\u{1B}[<0;\(column);24M\u{1B}[<0;\(column);24m")
+            #expect(try pane.waitFor("tmux session rterm-test", timeout: 40), "\((try? pane.screen()) ?? "")")
+            try pane.type("echo \"X=[$X]\"")
+            try pane.keys("Enter")
+            #expect(try pane.waitFor("X=[41]", timeout: 10), "\((try? pane.screen()) ?? "")")
             let sshd = try #require(TestSSHD.current)
             let restart = try Spawn.run([TestSSHD.packageRoot + "/Scripts/test-sshd", "restart", sshd["TEST_SSHD_DIR"]])
             #expect(restart.status == 0, "\(restart.errorOutput)")
@@ -153,48 +219,6 @@ extension SSHIntegrationTests {
             try pane.type("echo \"Y=[$X]\"")
             try pane.keys("Enter")
             #expect(try pane.waitFor("Y=[41]", timeout: 10), "\((try? pane.screen()) ?? "")")
-        }
-
-        @Test func aRefusedLoginIsNotRetried() throws {
-            defer { cleanUp() }
-            let pane = try paneWithTheLinkCut()
-            defer { pane.kill() }
-            // While the link is down the key the session logs in with is replaced.
-            try FileManager.default.removeItem(atPath: identity)
-            _ = try Spawn.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", identity])
-            try expectRefusedAfterRestore(pane, "not retrying: authentication failed")
-            // [Quit]: 255 and the one line, the terminal restored.
-            let row = 24
-            let column = 80 - 3
-            try pane.type("\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m")
-            #expect(try pane.waitFor("EXITED=255"), "\((try? pane.screen()) ?? "")")
-            #expect(try pane.waitFor("CANON"))
-            #expect(try pane.screen().contains("rterm: authentication failed"))
-        }
-
-        @Test func aChangedHostKeyIsNotRetried() throws {
-            defer { cleanUp() }
-            let pane = try paneWithTheLinkCut()
-            defer { pane.kill() }
-            // known_hosts now holds another key for the relay's address.
-            let sshd = try #require(TestSSHD.current)
-            let wrong = try String(contentsOfFile: sshd["KNOWN_HOSTS_WRONG"], encoding: .utf8)
-            let key = try #require(wrong.split(separator: "\n").first?.split(separator: " ").dropFirst())
-            try ("[127.0.0.1]:\(relay.port) " + key.joined(separator: " ") + "\n")
-                .write(toFile: knownHosts, atomically: true, encoding: .utf8)
-            try expectRefusedAfterRestore(pane, "not retrying: host key verification failed")
-        }
-
-        @Test func tildeDotDuringTheWaitExits255() throws {
-            defer { cleanUp() }
-            let pane = try paneWithTheLinkCut()
-            defer { pane.kill() }
-            try pane.keys("Enter")
-            try pane.type("~.")
-            #expect(try pane.waitFor("EXITED=255"), "\((try? pane.screen()) ?? "")")
-            #expect(try pane.waitFor("CANON"))
-            #expect(try pane.display("#{alternate_on}") == "0")
-            #expect(try pane.display("#{mouse_any_flag}") == "0")
         }
     }
 }

@@ -29,7 +29,7 @@ extension SSHIntegrationTests {
             return try TmuxPane(command: script, columns: columns, rows: rows)
         }
 
-        var target: String { "-F '\(harness.config)' -p \(harness.sshd.port) \(harness.sshd.host)" }
+        var paneTarget: String { "-F '\(harness.config)' -p \(harness.sshd.port) \(harness.sshd.host)" }
 
         /// Processes that keep both cores busy until `stop()`, stopped by pid.
         final class Load {
@@ -54,30 +54,36 @@ extension SSHIntegrationTests {
             deinit { stop() }
         }
 
+        /// The interactive front in-process on a session to the test sshd (`options` before
+        /// the host, then `command`), on the real clock, in a local terminal of `rows` x
+        /// `columns`.
+        func front(_ options: [String], command: String? = nil, rows: Int = 30, columns: Int = 100) throws -> FrontHarness {
+            let front = try FrontHarness(rows: rows, columns: columns, realTime: true)
+            let words = options + ["-p", harness.sshd.port, harness.sshd.host] + (command.map { [$0] } ?? [])
+            front.start([try front.open(words)])
+            return front
+        }
+
+        var target: [String] { ["-F", harness.config] }
+
         @Test func aPasswordIsAskedOnTheBarRowAndASecondTryWorks() throws {
             defer { harness.remove() }
             let sshd = harness.sshd
             try #require(!sshd.passwordUser.isEmpty, "the password user needs root (CI runs as root)")
-            let pane = try pane(
-                "-F none -o UserKnownHostsFile=\(sshd["KNOWN_HOSTS"]) -o IdentityAgent=none "
-                    + "-o PreferredAuthentications=password -l \(sshd.passwordUser) -p \(sshd.port) \(sshd.host)")
-            defer { pane.kill() }
+            let front = try front(
+                ["-F", "none", "-o", "UserKnownHostsFile=\(sshd["KNOWN_HOSTS"])", "-o", "IdentityAgent=none",
+                 "-o", "PreferredAuthentications=password", "-l", sshd.passwordUser])
             let question = "\(sshd.passwordUser)@\(sshd.host)'s password:"
-            #expect(try pane.waitFor(question), "\((try? pane.screen()) ?? "")")
-            try pane.type("not-the-password")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("Permission denied, please try again."), "\((try? pane.screen()) ?? "")")
-            #expect(try pane.waitUntil { try pane.screen().components(separatedBy: question).count == 2 })
-            try pane.type(sshd["PASSWORD"])
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("Esc"), "the key bar is back: \((try? pane.screen()) ?? "")")
-            try pane.type("echo I-am-$(whoami)")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("I-am-\(sshd.passwordUser)"), "\((try? pane.screen()) ?? "")")
-            #expect(try !pane.screen().contains(sshd["PASSWORD"]), "the password was shown")
-            try pane.type("exit")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("EXITED=0"))
+            #expect(front.wait { front.barRow.contains(question) }, "\(front.text)")
+            front.type("not-the-password\r")
+            #expect(front.wait { front.shows("Permission denied, please try again.") && front.barRow.contains(question) }, "\(front.text)")
+            front.type(sshd["PASSWORD"] + "\r")
+            #expect(front.wait { front.barRow.contains("Esc") }, "the key bar is back: \(front.text)")
+            front.type("echo I-am-$(whoami)\r")
+            #expect(front.wait { front.shows("I-am-\(sshd.passwordUser)") }, "\(front.text)")
+            #expect(!front.shows(sshd["PASSWORD"]), "the password was shown")
+            front.type("exit\r")
+            #expect(front.wait { front.workspace.isFinished } && front.workspace.exitStatus == 0)
         }
 
         @Test func aMegabytePasteArrivesWholeWhileBothCoresAreBusy() throws {
@@ -90,42 +96,37 @@ extension SSHIntegrationTests {
                 text.append(0x0A)
             }
             text = Array(text.prefix(1 << 20 - 1)) + [0x0A]
-            let source = try harness.process.file("paste.txt", String(decoding: text, as: UTF8.self))
             let destination = harness.process.home + "/pasted.txt"
-            let pane = try pane("-t \(target) 'stty -echo; echo READY; cat > \(destination)'")
-            defer { pane.kill() }
-            #expect(try pane.waitFor("READY"), "\((try? pane.screen()) ?? "")")
+            let front = try front(target + ["-t"], command: "stty -echo; echo READY; cat > \(destination)")
+            #expect(front.wait { front.shows("READY") }, "\(front.text)")
             let load = Load()
             defer { load.stop() }
-            try pane.tmux(["load-buffer", source])
-            try pane.tmux(["paste-buffer", "-p"])
-            let arrived = pane.waitUntil(timeout: 60) {
+            front.type(bytes: Array("\u{1B}[200~".utf8) + text + Array("\u{1B}[201~".utf8))
+            let arrived = front.wait(seconds: 60) {
                 (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? Int) == text.count
             }
             load.stop()
             #expect(arrived, "\((try? FileManager.default.attributesOfItem(atPath: destination)[.size]) ?? 0) bytes arrived")
             let same = FileManager.default.contents(atPath: destination) == Data(text)
             #expect(same, "the paste arrived byte for byte")
-            try pane.keys("C-d")
-            #expect(try pane.waitFor("EXITED=0"), "the session stayed up: \((try? pane.screen()) ?? "")")
+            front.type("\u{04}")
+            #expect(front.wait { front.workspace.isFinished }, "\(front.text)")
+            #expect(front.workspace.exitStatus == 0, "the session stayed up")
         }
 
         @Test func controlCDuringAFloodBringsThePromptBack() throws {
             defer { harness.remove() }
-            let pane = try pane(target)
-            defer { pane.kill() }
-            #expect(try pane.waitFor("Esc"))
-            try pane.type("PS1='READY$ '")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("READY$"))
-            try pane.type("yes")
-            try pane.keys("Enter")
-            #expect(try pane.waitUntil { try pane.screen().components(separatedBy: "\ny").count > 20 })
-            try pane.keys("C-c")
-            #expect(try pane.waitUntil { try pane.screen().contains("^C\nREADY$") }, "\((try? pane.screen()) ?? "")")
-            try pane.type("exit")
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("EXITED=130") || pane.waitFor("EXITED=0"))
+            let front = try front(target)
+            #expect(front.wait { front.barRow.contains("Esc") && front.text.dropLast().contains { !$0.isEmpty } })
+            front.type("PS1='READY$ '\r")
+            #expect(front.wait { front.shows("READY$") })
+            front.type("yes\r")
+            #expect(front.wait { front.text.filter { $0 == "y" }.count > 20 }, "\(front.text)")
+            front.type("\u{03}")
+            #expect(front.wait(seconds: 20) { front.text.contains("^C") || front.text.last(where: { !$0.isEmpty && $0 != front.barRow }) == "READY$" }, "\(front.text)")
+            #expect(front.wait { front.text.dropLast().last(where: { !$0.isEmpty }) == "READY$" }, "\(front.text)")
+            front.type("exit\r")
+            #expect(front.wait { front.workspace.isFinished })
         }
 
         @Test func anUnknownTermNeverLetsTheRemoteWriteToTheTerminal() throws {
@@ -135,7 +136,7 @@ extension SSHIntegrationTests {
             // cursor position and the device attributes.
             let remote = "stty size; printf '\\033]0;EVIL-TITLE\\007\\033]52;c;ZXZpbA==\\007\\033[6n\\033[c'; echo DONE-MARK"
             let session = try harness.process.script(
-                "session.sh", "HOME='\(harness.process.home)' exec '\(RTermProcess.executable)' -t \(target) \"\(remote)\"")
+                "session.sh", "HOME='\(harness.process.home)' exec '\(RTermProcess.executable)' -t \(paneTarget) \"\(remote)\"")
             // script(1) records every byte rterm writes to its terminal.
             let pane = try shell("TERM=no-such-terminal script -q -e -c '\(session)' '\(typescript)'", rows: 30)
             defer { pane.kill() }
@@ -152,17 +153,16 @@ extension SSHIntegrationTests {
             }
         }
 
-        @Test func aBigCatNeverStallsInAWidePane() throws {
+        @Test func aBigCatNeverStallsInAWideTerminal() throws {
             defer { harness.remove() }
             var text = ""
             for line in 0..<160_000 { text += "line \(line) " + String(repeating: "x", count: 90) + "\n" }
             let file = try harness.process.file("big.txt", text)
-            let pane = try pane("-t \(target) 'cat \(file); echo CAT-DONE; read x'", columns: 200, rows: 50)
-            defer { pane.kill() }
-            #expect(try pane.waitFor("CAT-DONE", timeout: 120), "\((try? pane.screen()) ?? "")")
-            #expect(try pane.screen().contains("line 159999 "))
-            try pane.keys("Enter")
-            #expect(try pane.waitFor("EXITED=0"))
+            let front = try front(target + ["-t"], command: "cat \(file); echo CAT-DONE; read x", rows: 50, columns: 200)
+            #expect(front.wait(seconds: 120) { front.shows("CAT-DONE") }, "\(front.text)")
+            #expect(front.shows("line 159999 "))
+            front.type("\r")
+            #expect(front.wait { front.workspace.isFinished } && front.workspace.exitStatus == 0)
         }
 
         @Test func aScriptsWaitTimesOutDuringAFlood() throws {

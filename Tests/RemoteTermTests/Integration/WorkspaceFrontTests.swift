@@ -4,8 +4,8 @@ import Testing
 /// Several sessions in one rterm, end to end: `rterm --hosts FILE` in a real tmux pane with
 /// three sessions to the test sshd. Keys and bar clicks reach only the shown session (each
 /// runs the raw-mode byte recorder into its own file); sessions are switched with `~N` and by
-/// clicking their tabs; a hidden session's output marks its tab; every session's remote
-/// size follows a resize made while it was hidden.
+/// clicking their tabs; each ends in turn and rterm exits with the terminal restored. (Tabs,
+/// marks, resizes and `~c` are proven in-process: WorkspaceTests, FrontInProcessTests.)
 extension SSHIntegrationTests.InteractiveFrontTests {
     /// rterm showing one session per line of `targets` (each after `-t -p PORT HOST`).
     func workspacePane(_ commands: [String]) throws -> TmuxPane {
@@ -67,62 +67,6 @@ extension SSHIntegrationTests.InteractiveFrontTests {
             #expect(try pane.waitFor("S\(next)READY"), "after closing \(number): \((try? pane.screen()) ?? "")")
         }
         try pane.keys("C-d")
-        try expectRestored(pane, status: "0")
-    }
-
-    @Test func hiddenOutputMarksItsTabAndEverySessionFollowsAResize() throws {
-        defer { harness.remove() }
-        // Each prints its size for every line it reads; the second also prints a line of its
-        // own a moment after, while hidden.
-        let pane = try workspacePane([
-            "sh -c 'echo first; while read x; do stty size; done'",
-            "sh -c 'echo second; while read x; do stty size; sleep 1; echo LATER; done'",
-            "sh -c 'echo third; while read x; do stty size; done'",
-        ])
-        defer { pane.kill() }
-        #expect(try pane.waitFor("first"), "\((try? pane.screen()) ?? "")")
-        try pane.tmux(["resize-window", "-x", "100", "-y", "30"])
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("29 100"), "the shown session: \((try? pane.screen()) ?? "")")
-        try pane.type("~2")
-        #expect(try pane.waitFor("second"))
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("29 100"), "a session hidden during the resize: \((try? pane.screen()) ?? "")")
-        try pane.type("~3")
-        #expect(try pane.waitFor("third"))
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("29 100"), "\((try? pane.screen()) ?? "")")
-        // Session 2 prints LATER while session 3 is shown: its tab gets the activity mark.
-        try pane.type("\u{1B}[<65;50;30M")
-        #expect(try pane.waitUntil { try pane.screen().contains("#") && pane.screen().contains("3:") },
-                "no activity mark: \((try? pane.screen()) ?? "")")
-        let tabs = try pane.screen().split(separator: "\n").last.map(String.init) ?? ""
-        #expect(tabs.range(of: #"2:[^ ]*#"#, options: .regularExpression) != nil, "\(tabs)")
-        #expect(tabs.range(of: #"3:[^ ]*\*"#, options: .regularExpression) != nil, "\(tabs)")
-    }
-
-    @Test func tildeCOpensASessionWhoseOutputShowsAtOnce() throws {
-        defer { harness.remove() }
-        let pane = try workspacePane(["sh -c 'echo first-session; read x'"])
-        defer { pane.kill() }
-        #expect(try pane.waitFor("first-session"), "\((try? pane.screen()) ?? "")")
-        try pane.type("~c")
-        #expect(try pane.waitFor("new session"), "\((try? pane.screen()) ?? "")")
-        let sshd = harness.sshd
-        // (A leading blank, so tmux does not take -F for its own flag. The command's quotes
-        // are for the remote shell, as with ssh.)
-        try pane.type(" -F \(harness.config) -t -p \(sshd.port) \(sshd.host) sh -c \"'sleep 1; echo second-session; read x'\"")
-        try pane.keys("Enter")
-        // Its output arrives a second after it connects, with nothing else happening: it must
-        // be drawn without waiting for another key or the next keepalive (10 s).
-        #expect(try pane.waitFor("second-session", timeout: 8), "\((try? pane.screen()) ?? "")")
-        try pane.type("~1")
-        #expect(try pane.waitFor("first-session"))
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("exited with status 0  (any key"), "\((try? pane.screen()) ?? "")")
-        try pane.type("x")
-        #expect(try pane.waitFor("second-session"))
-        try pane.keys("Enter")
         try expectRestored(pane, status: "0")
     }
 }

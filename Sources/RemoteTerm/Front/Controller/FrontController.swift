@@ -96,11 +96,27 @@ public struct FrontController: Sendable {
 
     // MARK: - Input
 
-    /// Bytes typed (or pasted, or clicked) into the local terminal at `now`.
+    /// Bytes typed (or pasted, or clicked) into the local terminal at `now`, decided on one
+    /// view.
     public mutating func input(_ bytes: some Sequence<UInt8>, now: UInt64, view: FrontView) -> [FrontAction] {
-        lastInput = now
         var actions: [FrontAction] = []
-        for event in decoder.feed(bytes) { handle(event, now: now, view: view, into: &actions) }
+        for event in decode(bytes, now: now) { actions += handle(event, now: now, view: view) }
+        return actions
+    }
+
+    /// The keys, pastes, mouse and focus reports in bytes read from the local terminal at
+    /// `now`, each to be decided in turn with `handle(_:now:view:)` (the workspace carries out
+    /// each one's actions before it decides the next: `~n` then a key reaches the session
+    /// `~n` showed).
+    public mutating func decode(_ bytes: some Sequence<UInt8>, now: UInt64) -> [LocalInputDecoder.Event] {
+        lastInput = now
+        return decoder.feed(bytes)
+    }
+
+    /// What one decoded event means at `now` on `view`.
+    public mutating func handle(_ event: LocalInputDecoder.Event, now: UInt64, view: FrontView) -> [FrontAction] {
+        var actions: [FrontAction] = []
+        handle(event, now: now, view: view, into: &actions)
         return actions
     }
 

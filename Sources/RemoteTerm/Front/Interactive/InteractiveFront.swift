@@ -85,7 +85,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     public func start() {
         signals?.onSignal = { [unowned self] signal in
             if signal == SIGWINCH {
-                applyLocalSize(screen.currentSize(), force: false)
+                localSizeChanged()
             } else {
                 workspace.endAll(.signal(SignalSource.name(signal)))
             }
@@ -231,6 +231,11 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         screen.invalidate()
         applyLocalSize(screen.currentSize(), force: false)
         pacer.requestDraw()
+    }
+
+    /// The local terminal changed size (SIGWINCH): every session follows.
+    public func localSizeChanged() {
+        applyLocalSize(screen.currentSize(), force: false)
     }
 
     /// Every session's remote size follows the local size, shown or not.

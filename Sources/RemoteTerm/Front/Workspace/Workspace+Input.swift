@@ -17,9 +17,13 @@ extension Workspace {
         return view
     }
 
-    /// Bytes typed, pasted or clicked into the local terminal.
+    /// Bytes typed, pasted or clicked into the local terminal: each key (paste, click) is
+    /// decided on the screen shown at that moment and carried out before the next, so keys
+    /// typed right after `~n` or `~c` in one read reach the session shown or the question.
     public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
-        perform(controller.input(bytes, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        for event in controller.decode(bytes, now: now) {
+            perform(controller.handle(event, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        }
         return takeEffects()
     }
 

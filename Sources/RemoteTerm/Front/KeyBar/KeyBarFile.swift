@@ -1,12 +1,12 @@
 import Foundation
-import RemoteTerm
+import RemoteTermEngine
 
 /// The key bar from `$XDG_CONFIG_HOME/rterm/keybar` (default `~/.config/rterm/keybar`), or
 /// the default bar. A bad line is reported as `file:line: problem` and skipped; the rest
 /// still loads (docs/keybar.md). The problems are returned for the front, which keeps them on
 /// the bar row until dismissed and prints them again when rterm exits.
-enum KeyBarFile {
-    static func load(environment: [String: String]) -> (bar: KeyBar, problems: [String]) {
+public enum KeyBarFile {
+    public static func load(environment: [String: String]) -> (bar: KeyBar, problems: [String]) {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let path = configHome + "/rterm/keybar"
