@@ -64,9 +64,13 @@ final class FrontHarness {
     /// What the "run" of the front's system answers (a link's open command).
     var commandsSucceed = true
 
+    /// Whether the loop runs on the system clock and poll(2).
+    let isRealTime: Bool
+
     /// A front for a local terminal of `rows` x `columns`; `realTime`: the system clock and
     /// poll(2), else a manual clock the loop moves only as far as the test asks.
     init(rows: Int = 24, columns: Int = 80, realTime: Bool = false) throws {
+        isRealTime = realTime
         if realTime {
             loop = try EventLoop()
         } else {
@@ -136,9 +140,14 @@ final class FrontHarness {
     // MARK: - Time
 
     /// Turns the loop until nothing is left to do now, then lets `nanoseconds` of the manual
-    /// clock pass (the timers due in that time fire). On the real clock: the same, waiting
-    /// for real.
+    /// clock pass (the timers due in that time fire). On the real clock, where a remote may
+    /// never stop (a flood), until the keys typed are read and `nanoseconds` passed.
     func settle(for nanoseconds: UInt64 = 0) {
+        if isRealTime {
+            let end = clock.now() &+ nanoseconds
+            wait(seconds: 10) { pendingKeys == 0 && clock.now() >= end }
+            return
+        }
         let end = clock.now() &+ nanoseconds
         for _ in 0..<100_000 {
             let busy: Bool
@@ -151,10 +160,22 @@ final class FrontHarness {
         }
     }
 
-    /// On the real clock: turns until `condition` holds, for at most `seconds`.
+    /// On the real clock: turns until `condition` holds, for at most `seconds`. What the
+    /// condition looks at may be outside the loop (a process's exit, a file's size), which
+    /// nothing would wake the loop for: each turn sleeps 20 ms at most.
     @discardableResult
     func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
-        (try? loop.run(until: condition, deadline: clock.now() &+ UInt64(seconds * 1e9))) ?? condition()
+        let deadline = clock.now() &+ UInt64(seconds * 1e9)
+        while !condition() {
+            let now = clock.now()
+            guard now < deadline else { return condition() }
+            do {
+                try loop.turn(limit: min(deadline, now &+ 20_000_000))
+            } catch {
+                return condition()
+            }
+        }
+        return true
     }
 
     // MARK: - The keyboard

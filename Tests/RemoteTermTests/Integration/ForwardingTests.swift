@@ -23,7 +23,7 @@ extension SSHIntegrationTests {
             directory = NSTemporaryDirectory() + "rterm-forward-" + UUID().uuidString.prefix(8)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-            let bytes = random.readData(ofLength: 20 * 1024 * 1024)
+            let bytes = random.readData(ofLength: 8 * 1024 * 1024)
             try random.close()
             #expect(FileManager.default.createFile(atPath: directory + "/big.bin", contents: bytes))
             checksum = try Self.sha256(directory + "/big.bin")
@@ -106,7 +106,7 @@ extension SSHIntegrationTests {
         @Test func tenParallelDownloadsArriveWholeWhileTheShellAnswers() throws {
             defer { cleanUp() }
             let (front, listen) = try shellWithForward()
-            // Ten slow readers (4 MB/s each, five seconds per file): their channels fill
+            // Ten slow readers (4 MB/s each, two seconds per file): their channels fill
             // and wait, and the terminal must not wait with them.
             var script = "cd \(directory) || exit 1; "
             for index in 1...10 {

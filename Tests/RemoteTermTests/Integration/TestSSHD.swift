@@ -84,10 +84,14 @@ struct TestSSHDTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try TestSSHD.start()
-        defer { server.stop() }
-        try await TestSSHD.$current.withValue(server) {
-            try await function()
+        // The suite's tests wait on the server: on a thread of their own (OwnThreadExecutor).
+        let executor = OwnThreadExecutor(name: "rterm-test-sshd-suite")
+        try await withTaskExecutorPreference(executor) {
+            let server = try TestSSHD.start()
+            defer { server.stop() }
+            try await TestSSHD.$current.withValue(server) {
+                try await function()
+            }
         }
     }
 }

@@ -84,7 +84,7 @@ struct KnownHostsFileTests {
     @Test func readingOnlyTheNamesLookedUpKeepsTheSameAnswers() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let filler = (1...30_000).map { "host\($0).example.org,10.0.\($0 % 250).\($0 % 7) ssh-ed25519 \(F.otherEd25519)" }
+        let filler = (1...10_000).map { "host\($0).example.org,10.0.\($0 % 250).\($0 % 7) ssh-ed25519 \(F.otherEd25519)" }
         let text = [
             "# a comment", "", "@revoked other.example ssh-ed25519 \(F.otherEd25519)",
             "EXAMPLE.com,alias ecdsa-sha2-nistp256 \(F.ecdsa)",
