@@ -9,13 +9,14 @@ extension SSHIntegrationTests {
             let harness = try SSHHarness(knownHosts: empty)
             defer { harness.remove() }
             let user = SSHHarness.uniqueUser()
+            let logStart = harness.sshd.log.utf8.count
             let result = try harness.rterm(
                 ["-l", user, "-o", "IdentityAgent=SSH_AUTH_SOCK"], "true",
                 environment: ["SSH_AUTH_SOCK": harness.sshd["SSH_AUTH_SOCK"]])
             #expect(result.status == 255)
             #expect(result.isOneErrorLine, "\(result.errorOutput)")
             #expect(result.errorOutput.contains("StrictHostKeyChecking is yes"))
-            #expect(!harness.serverLog().contains(user))
+            #expect(!harness.serverLog(from: logStart).contains(user))
             #expect(!FileManager.default.fileExists(atPath: empty))
         }
 
@@ -23,6 +24,7 @@ extension SSHIntegrationTests {
             let harness = try SSHHarness(knownHosts: TestSSHD.current.map { $0["KNOWN_HOSTS_WRONG"] } ?? "")
             defer { harness.remove() }
             let user = SSHHarness.uniqueUser()
+            let logStart = harness.sshd.log.utf8.count
             // Even with StrictHostKeyChecking=no and an agent full of keys.
             let result = try harness.rterm(
                 ["-l", user, "-o", "StrictHostKeyChecking=no", "-o", "IdentityAgent=SSH_AUTH_SOCK"], "true",
@@ -31,7 +33,7 @@ extension SSHIntegrationTests {
             #expect(result.errorOutput.contains("REMOTE HOST IDENTIFICATION HAS CHANGED"))
             #expect(result.errorOutput.contains(harness.sshd["KNOWN_HOSTS_WRONG"] + ":1"))
             #expect(result.errorLines.last?.hasPrefix("rterm: host key verification failed") == true)
-            let log = harness.serverLog()
+            let log = harness.serverLog(from: logStart)
             #expect(!log.contains(user), "the server saw an authentication attempt")
         }
 

@@ -52,10 +52,21 @@ struct SSHHarness {
     /// A user name no test uses elsewhere, to find (or not find) this connection in the log.
     static func uniqueUser() -> String { "probe" + UUID().uuidString.prefix(8).lowercased() }
 
-    /// The sshd log, after giving the per-connection sshd a moment to finish writing.
-    func serverLog() -> String {
-        usleep(300_000)
-        return sshd.log
+    /// The sshd log from `offset` on (its length before the connection looked for), once
+    /// `acknowledged` holds for it: the per-connection sshd writes after the client is done,
+    /// so the test waits for the line that says it finished, up to 10 s.
+    func serverLog(from offset: Int = 0, acknowledged: (String) -> Bool = Self.connectionEnded) -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let text = String(sshd.log.utf8.dropFirst(offset)) ?? ""
+            if acknowledged(text) || Date() >= deadline { return text }
+            usleep(20_000)
+        }
+    }
+
+    /// Whether the log holds the end of a connection (refused, closed or disconnected).
+    static func connectionEnded(_ log: String) -> Bool {
+        ["Connection closed", "Disconnected from", "Connection reset", "Received disconnect"].contains { log.contains($0) }
     }
 }
 

@@ -7,17 +7,19 @@ import Testing
 @testable import RemoteTermLoop
 @testable import RemoteTermSSH
 
-/// Checks the known_hosts code against the files `Scripts/test-sshd start DIR` writes (keys
-/// from a real sshd, lines written and hashed by OpenSSH's tools). Runs only when
-/// `RTERM_TEST_SSHD_DIR` names such a directory; needs no network.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["RTERM_TEST_SSHD_DIR"] != nil))
-struct TestSSHDKnownHostsTests {
-    let directory = ProcessInfo.processInfo.environment["RTERM_TEST_SSHD_DIR"] ?? ""
+/// Checks the known_hosts code against the files `Scripts/test-sshd start DIR` writes for the
+/// integration suite's server (keys from a real sshd, lines written and hashed by OpenSSH's
+/// tools). Needs no connection.
+extension SSHIntegrationTests {
+@Suite struct TestSSHDKnownHostsTests {
+    let directory: String
+
+    init() throws {
+        directory = try #require(TestSSHD.current, "the test sshd is not running").directory
+    }
 
     func environmentValue(_ name: String) throws -> String {
-        let text = try String(contentsOfFile: directory + "/env", encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(name + "=") })
-        return String(line.dropFirst(name.count + 1))
+        try #require(TestSSHD.current)[name]
     }
 
     func hostKey(_ type: String) throws -> (type: String, blob: [UInt8]) {
@@ -70,4 +72,5 @@ struct TestSSHDKnownHostsTests {
         let printed = String(output.split(separator: " ")[1])
         #expect(SSHFingerprint.sha256(ofKeyBlob: try hostKey("ed25519").blob) == printed)
     }
+}
 }

@@ -24,6 +24,9 @@ extension Session {
         do {
             try link.flush()
             self.link = link
+            // A write reads too (libssh2 takes what the socket holds): what it took waits
+            // for a turn, which the socket, empty now, would not bring (libssh2 notes, 2).
+            if link.transport.hasBufferedInput { wantsTurn = true }
         } catch {
             self.link = link
             lose(error)

@@ -200,11 +200,8 @@ public final class ScriptRunner {
         if case .failed(let message)? = session.ending, Self.sends(step.kind) {
             throw failure(step, "send", message)
         }
-        if let lost = session.reconnection, !disconnectExpected {
-            session.end(.failed(lost.reason))
-            var failure = failure(step, Self.name(of: step.kind), "the link was lost (\(lost.reason))")
-            failure.status = 255
-            throw failure
+        if session.reconnection != nil, !disconnectExpected {
+            throw failure(step, Self.name(of: step.kind), "")
         }
     }
 
@@ -339,13 +336,21 @@ public final class ScriptRunner {
 
     // MARK: - Reporting
 
-    /// A failure of `step`; when the connection itself broke, the message says so too.
+    /// A failure of `step`; when the connection itself broke, the message says so too. A
+    /// step that failed while the link was down, unexpected, failed for that: 255.
     private func failure(_ step: ScriptStep, _ name: String, _ message: String) -> Failure {
         var message = message
+        var status: Int32 = 1
+        if let lost = session.reconnection, !disconnectExpected {
+            session.end(.failed(lost.reason))
+            message = "the link was lost (\(lost.reason))"
+            status = 255
+        }
         if case .failed(let reason)? = session.ending, !message.contains(reason) {
             message += " (\(reason.hasPrefix("rterm: ") ? String(reason.dropFirst(7)) : reason))"
         }
         var failure = Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
+        failure.status = status
         if let pictureDirectory {
             let picture = (pictureDirectory as NSString).appendingPathComponent("failure.svg")
             if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
