@@ -36,12 +36,13 @@ debug: deps
 # The SSH integration tests start and stop their own throwaway sshd (Scripts/test-sshd) under
 # .build/test-sshd; the loop after the run stops any that a crashed test process left behind.
 test: deps
+	Scripts/check-file-sizes
+	Scripts/code-map --check
 	swift build --build-tests
 	@status=0; RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
 	done; exit $$status
-	Scripts/check-file-sizes
 
 bench:
 	$(MAKE) deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"

@@ -22,17 +22,18 @@ struct FanOut {
     let options: ScriptCommand.Options
 
     func run() -> Int32 {
-        let listed: [(line: Int, words: [String])]
-        switch HostsFile.targets(hostsFile) {
-        case .success(let targets): listed = targets
+        // Every line is checked before anything starts; the line says where.
+        let listed: [HostsFile.Entry]
+        switch HostsFile.entries(hostsFile, options: targetOptions) {
+        case .success(let entries): listed = entries
         case .failure(let problem):
             printError(problem.message)
-            return 2
+            return problem.exitStatus
         }
         let chosen = options.shard.map { shard in
             listed.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         } ?? listed
-        let targets = chosen.map(\.words)
+        let targets = chosen.map(\.lineWords)
         let suite = options.shard.map { "rterm script (shard \($0.index)/\($0.count))" } ?? "rterm script"
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
@@ -46,7 +47,7 @@ struct FanOut {
                 var arguments = [executable, "script", script]
                 if let base = ScriptCommand.pictureDirectory(options) { arguments += ["--snapshots", Self.join(base, name)] }
                 if let record = options.record { arguments += ["--record", Self.join(record, name + ".cast")] }
-                arguments += ["--"] + targetOptions + targets[next]
+                arguments += ["--"] + chosen[next].words
                 if let pid = Self.spawn(arguments, errorPath: errorPath) {
                     running[pid] = (next, errorPath, Date())
                 } else {

@@ -108,22 +108,13 @@ struct SessionCommand {
     /// each ssh line's words; a `--local` line is a local shell), in one front; the first is
     /// shown.
     private func runHosts(_ path: String, options: [String]) -> Int32 {
-        let targets: [(line: Int, words: [String])]
-        switch HostsFile.targets(path) {
-        case .success(let listed): targets = listed
+        // A mistake in the file is found before anything starts; the line says where.
+        let entries: [HostsFile.Entry]
+        switch HostsFile.entries(path, options: options) {
+        case .success(let found): entries = found
         case .failure(let problem):
             printError(problem.message)
-            return 2
-        }
-        let lines = targets.map { (line: $0.line, words: HostsFile.targetWords(options: options, line: $0.words)) }
-        // A mistake in the file is found before anything starts; the line says where.
-        for target in lines {
-            do {
-                _ = try SessionTarget.parse(target.words)
-            } catch {
-                printError("rterm: \(path):\(target.line): " + error.description.replacingOccurrences(of: "rterm: ", with: ""))
-                return error.exitStatus
-            }
+            return problem.exitStatus
         }
         guard isatty(1) == 1 else {
             printError("rterm: --hosts shows its sessions on the terminal: standard output is not one")
@@ -134,13 +125,13 @@ struct SessionCommand {
         var failure: (line: Int, problem: OpenProblem)?
         let status = runFront(factory) { factory in
             var opened: [SessionFactory.Opened] = []
-            for target in lines {
-                switch factory.open(target.words, as: .interactive, size: size) {
+            for entry in entries {
+                switch factory.open(entry.target, words: entry.words, as: .interactive, size: size) {
                 case .success(let session): opened.append(session)
                 case .failure(let problem):
                     // Nothing is started on a file with a mistake in it: the line says which.
                     for session in opened { session.session.end(.disconnected(label: session.label)) }
-                    failure = (target.line, problem)
+                    failure = (entry.line, problem)
                     return []
                 }
             }

@@ -5,10 +5,11 @@ import Testing
     import Glibc
 #endif
 
-/// The one session core, end to end in real tmux panes against the test sshd: questions on the
-/// bar row, a 1 MiB paste under load, Ctrl+C in a flood, an unknown TERM, a big `cat` that
-/// never stalls, and a script's timeout during a flood. Every wait is on something the pane
-/// or a file shows, never a fixed sleep.
+/// The one session core against the test sshd, through the interactive front in-process
+/// (`FrontHarness`): questions on the bar row, a 1 MiB paste under load, Ctrl+C in a flood, a
+/// big `cat` that never stalls; a script's timeout during a flood as a subprocess; and once in
+/// a real tmux pane, an unknown TERM. Every wait is on something the screen or a file shows,
+/// never a fixed sleep.
 extension SSHIntegrationTests {
     @Suite struct SessionCoreFrontTests {
         let harness: SSHHarness

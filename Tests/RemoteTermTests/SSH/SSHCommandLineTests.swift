@@ -80,7 +80,7 @@ struct SSHCommandLineTests {
         let parsed = try SSHCommandLine.parse(["-J", "me@j1:2022,j2", "h"])
         #expect(
             parsed.values.proxyJump == [
-                ProxyJumpHop(user: "me", host: "j1", port: 2022), ProxyJumpHop(host: "j2"),
+                SSHDestination(user: "me", host: "j1", port: 2022), SSHDestination(host: "j2"),
             ])
         #expect(parsed.values.proxyJumpText == "me@j1:2022,j2")
     }

@@ -219,8 +219,8 @@ struct SSHConfigFileTests {
         #expect(settings.setEnv == [SSHEnvironmentVariable(name: "RTERM_A", value: "1")])
         #expect(
             settings.proxyJump == [
-                ProxyJumpHop(user: "alice", host: "j1", port: 2022), ProxyJumpHop(host: "j2"),
-                ProxyJumpHop(host: "fe80::1", port: 23),
+                SSHDestination(user: "alice", host: "j1", port: 2022), SSHDestination(host: "j2"),
+                SSHDestination(host: "fe80::1", port: 23),
             ])
         #expect(settings.proxyJump.map(\.description) == ["alice@j1:2022", "j2", "[fe80::1]:23"])
         #expect(settings.identityFilesAreDefaults)

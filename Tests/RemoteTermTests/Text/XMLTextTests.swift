@@ -6,6 +6,7 @@ import Testing
 @testable import RemoteTermLoop
 @testable import RemoteTermSSH
 
+/// XML escaping for the JUnit reports: whatever bytes a remote prints, the report stays well formed.
 @Suite struct XMLTextTests {
     @Test func specialsAreEscapedAndControlsReplaced() {
         #expect(XMLText.escaped("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;")

@@ -8,6 +8,43 @@ import Foundation
 /// (its words as on the command line after `rterm`), `#` starts a comment, blank lines are
 /// skipped.
 public enum HostsFile {
+    /// One target of a hosts file: where it is, its words (with the command line's options)
+    /// and the target they parse to.
+    public struct Entry: Sendable {
+        /// Its line number.
+        public let line: Int
+        /// The words written on its line.
+        public let lineWords: [String]
+        /// Its words, after the command line's options.
+        public let words: [String]
+        /// What they name.
+        public let target: SessionTarget
+    }
+
+    /// Every target of the file at `path`, each parsed with the command line's `options`
+    /// before its words; or the first mistake, as `rterm: FILE:LINE: problem` with its exit
+    /// status, found before anything starts.
+    public static func entries(_ path: String, options: [String]) -> Result<[Entry], OpenProblem> {
+        let listed: [(line: Int, words: [String])]
+        switch targets(path) {
+        case .success(let found): listed = found
+        case .failure(let problem): return .failure(OpenProblem(message: problem.message, exitStatus: 2))
+        }
+        var entries: [Entry] = []
+        for (line, lineWords) in listed {
+            let words = targetWords(options: options, line: lineWords)
+            do {
+                entries.append(
+                    Entry(line: line, lineWords: lineWords, words: words, target: try SessionTarget.parse(words)))
+            } catch {
+                return .failure(OpenProblem(
+                    message: "rterm: \(path):\(line): " + error.description.replacingOccurrences(of: "rterm: ", with: ""),
+                    exitStatus: error.exitStatus))
+            }
+        }
+        return .success(entries)
+    }
+
     /// The targets of the file at `path`, with their line numbers, or the one-line problem.
     public static func targets(_ path: String) -> Result<[(line: Int, words: [String])], HostsFileProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {

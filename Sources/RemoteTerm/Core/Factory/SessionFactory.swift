@@ -116,12 +116,18 @@ public struct SessionFactory {
     /// Parses `words`, resolves them for `role` at `size` and starts connecting; or says in
     /// one line why it cannot.
     public func open(_ words: [String], as role: Role, size: (rows: Int, columns: Int)) -> Result<Opened, OpenProblem> {
-        let target: SessionTarget
         do {
-            target = try SessionTarget.parse(words)
+            return open(try SessionTarget.parse(words), words: words, as: role, size: size)
         } catch {
             return .failure(OpenProblem(message: error.description, exitStatus: error.exitStatus))
         }
+    }
+
+    /// Resolves `target` (parsed from `words`) for `role` at `size` and starts connecting; or
+    /// says in one line why it cannot.
+    public func open(
+        _ target: SessionTarget, words: [String], as role: Role, size: (rows: Int, columns: Int)
+    ) -> Result<Opened, OpenProblem> {
         if case .ssh(let commandLine) = target, commandLine.action != .connect {
             return .failure(OpenProblem(message: "rterm: '\(words.joined(separator: " "))' is not a destination", exitStatus: 2))
         }

@@ -21,9 +21,4 @@ public struct CSISequence: Equatable, Sendable {
         self.intermediates = intermediates
         self.final = final
     }
-
-    /// The first intermediate byte, or 0.
-    public var firstIntermediate: UInt8 { UInt8(truncatingIfNeeded: intermediates) }
-    /// The second intermediate byte, or 0.
-    public var secondIntermediate: UInt8 { UInt8(truncatingIfNeeded: intermediates >> 8) }
 }

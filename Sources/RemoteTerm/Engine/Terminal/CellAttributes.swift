@@ -14,8 +14,7 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let invisible = CellAttributes(rawValue: 1 << 5)
     public static let strikethrough = CellAttributes(rawValue: 1 << 6)
     public static let overline = CellAttributes(rawValue: 1 << 7)
-    /// Bits 8–10 hold the `UnderlineStyle`; use `underlineStyle` to read or write them.
-    static let underlineMask = CellAttributes(rawValue: 0b111 << 8)
+    // Bits 8–10 hold the `UnderlineStyle`: `underlineStyle` reads and writes them.
     /// The first cell of a character two cells wide.
     public static let wide = CellAttributes(rawValue: 1 << 11)
     /// The second cell of a wide character: it holds no character of its own.

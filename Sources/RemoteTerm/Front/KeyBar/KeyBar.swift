@@ -154,13 +154,6 @@ public struct KeyBar: Equatable, Sendable {
         }
     }
 
-    /// Shows the page holding the session tabs (the first tab's page), if there are tabs.
-    public mutating func showSessionTabs() {
-        guard !sessionTabs.isEmpty else { return }
-        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
-        page = result.pageOfItem[items.count]
-    }
-
     /// Drops armed (one-shot) modifiers and any held button; locked ones stay. The visible
     /// session changed: a modifier armed for one session must not land on another's key.
     public mutating func releaseArmedModifiers() {

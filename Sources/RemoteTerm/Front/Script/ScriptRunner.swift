@@ -69,12 +69,6 @@ public final class ScriptRunner {
     /// The screen as `rterm render` prints it.
     public var screenText: String { terminal.renderText() }
 
-    /// How the remote ended, once it has.
-    public var remoteExit: TransportExit? {
-        if case .remoteExited(let exit)? = session.ending { return exit }
-        return nil
-    }
-
     /// Waits until the connection is set up; returns how it failed, if it did.
     public func waitForConnection() -> SessionEnding? {
         do {

@@ -228,7 +228,7 @@ public struct SSHCommandLine: Sendable, Equatable {
             if !values.identityFiles.contains(value) { values.identityFiles.append(value) }
         case "J":
             guard values.proxyJump == nil else { throw SSHCommandLineError.multipleJumpHosts }
-            guard let hops = try? ProxyJumpHop.parseList(value) else {
+            guard let hops = try? SSHDestination.parseHops(value) else {
                 throw SSHCommandLineError.badJumpHost(value)
             }
             values.proxyJump = hops

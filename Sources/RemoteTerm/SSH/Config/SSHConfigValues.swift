@@ -34,7 +34,7 @@ public struct SSHConfigValues: Sendable, Equatable {
     /// `RequestTTY` (or `-t`/`-T`).
     public var requestTTY: RequestTTY?
     /// `ProxyJump` hops; an empty list is an explicit `none`.
-    public var proxyJump: [ProxyJumpHop]?
+    public var proxyJump: [SSHDestination]?
     /// `ProxyJump` as written, for `-G` and `%j`.
     public var proxyJumpText: String?
     /// `BatchMode`: never prompt.
@@ -181,7 +181,7 @@ public struct SSHConfigValues: Sendable, Equatable {
             setFirst(\.preferredAuthentications, methods, active)
         case .proxyJump:
             let text = try single(arguments, keyword)
-            let hops = try ProxyJumpHop.parseList(text)
+            let hops = try SSHDestination.parseHops(text)
             if active, proxyJump == nil {
                 proxyJump = hops
                 proxyJumpText = hops.isEmpty ? nil : text

@@ -44,7 +44,7 @@ public struct SSHSettings: Sendable, Equatable {
     /// `RequestTTY` (`-t`, `-tt`, `-T`).
     public var requestTTY: RequestTTY
     /// Jump hosts, the first connected to first; empty for a direct connection.
-    public var proxyJump: [ProxyJumpHop]
+    public var proxyJump: [SSHDestination]
     /// `ProxyJump` as written (for `-G`), nil when there is none.
     public var proxyJumpText: String?
     /// `BatchMode`: never prompt (passphrases, passwords, host keys).

@@ -253,9 +253,6 @@ public final class SSHTransport: Transport {
         session = nil
     }
 
-    /// Forwarded connections open now (for `~#` and tests).
-    public var forwardedConnectionCount: Int { forwarding?.connectionCount ?? 0 }
-
     // MARK: - Internals
 
     /// Hands `inFlight` to libssh2 until it is empty or libssh2 would block.

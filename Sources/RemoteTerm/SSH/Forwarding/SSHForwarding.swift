@@ -45,9 +45,6 @@ final class SSHForwarding {
         receivedMark = session.context.receivedBytes
     }
 
-    /// Forwarded connections open now.
-    var connectionCount: Int { connections.count }
-
     /// The listening and connection sockets to poll.
     var pollInterests: [PollInterest] {
         var interests: [PollInterest] = []

@@ -47,7 +47,7 @@ public final class LocalPTYTransport: Transport {
             throw TransportError.system(operation: "ptsname", target: "the new pseudo-terminal", errno: code)
         }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        let slaveName = String(cString: nameBuffer)
+        let slaveName = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -121,7 +121,6 @@ public final class LocalPTYTransport: Transport {
     public func finishWriting() throws(TransportError) -> Bool {
         guard try sendEndOfFile() else { return false }
         inputEnded = true
-        endOfFileModes = currentModes()
         return true
     }
 
@@ -131,14 +130,19 @@ public final class LocalPTYTransport: Transport {
     private var endOfFileModes: [UInt8]?
 
     /// Writes the terminal's end-of-file character (VEOF, ^D unless changed); false when the
-    /// pty cannot take it now.
+    /// pty cannot take it now. The modes are noted *before* the write: a program that changes
+    /// them (and flushes) between the write and a later look would otherwise leave its
+    /// discarded ^D unrepeated.
     private func sendEndOfFile() throws(TransportError) -> Bool {
         var eof: UInt8 = 4
         var modes = termios()
+        let noted = currentModes()
         if tcgetattr(master, &modes) == 0 { eof = withUnsafeBytes(of: modes.c_cc) { $0[Int(VEOF)] } }
-        return try withUnsafeBytes(of: &eof) { raw in
+        let sent = try withUnsafeBytes(of: &eof) { raw in
             Result { () throws(TransportError) in try write(raw) }
         }.get() != .wouldBlock
+        if sent { endOfFileModes = noted }
+        return sent
     }
 
     /// The slave's termios as bytes, to notice a change.
@@ -155,7 +159,6 @@ public final class LocalPTYTransport: Transport {
         guard inputEnded else { return }
         let modes = currentModes()
         guard modes != endOfFileModes else { return }
-        endOfFileModes = modes
         _ = try sendEndOfFile()
     }
 

@@ -1,30 +1,50 @@
 import Foundation
-import RemoteTerm
+import RemoteTermEngine
 
 /// The result of one script against one target, and the JUnit and TAP reports of a run.
-struct ScriptResult {
-    var script: String
-    var target: String
+public struct ScriptResult {
+    /// The script's file.
+    public var script: String
+    /// The target's words.
+    public var target: String
     /// 0 passed, 1 failed, 2 bad script, 255 connection failure.
-    var status: Int32
+    public var status: Int32
     /// What was printed on failure (the step and the framed screen).
-    var message: String
-    var seconds: Double
+    public var message: String
+    /// How long it ran.
+    public var seconds: Double
     /// The failing screen as a picture (an absolute path), for the report to link.
-    var picture: String?
+    public var picture: String?
     /// Which line of the hosts file the target came from (fan-out), so that the same target
     /// listed twice still gives distinct testcases.
-    var hostsLine: Int?
+    public var hostsLine: Int?
 
-    var passed: Bool { status == 0 }
-    var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
+    /// A result.
+    public init(
+        script: String, target: String, status: Int32, message: String, seconds: Double, picture: String? = nil,
+        hostsLine: Int? = nil
+    ) {
+        self.script = script
+        self.target = target
+        self.status = status
+        self.message = message
+        self.seconds = seconds
+        self.picture = picture
+        self.hostsLine = hostsLine
+    }
+
+    /// Whether it passed.
+    public var passed: Bool { status == 0 }
+    /// Its name in a report: the script, the target and its line in the hosts file.
+    public var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
 }
 
-enum ScriptReport {
+/// The reports of a run: JUnit XML and TAP.
+public enum ScriptReport {
     /// JUnit XML: one testcase per script and target, the failure message with the screen.
     /// `suite` names the testsuite (a shard says which), so reports of shards merge cleanly.
     /// A failing testcase links its picture the way Jenkins and GitLab pick up attachments.
-    static func junit(_ results: [ScriptResult], suite: String = "rterm script") -> String {
+    public static func junit(_ results: [ScriptResult], suite: String = "rterm script") -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
@@ -45,7 +65,7 @@ enum ScriptReport {
     }
 
     /// TAP version 13.
-    static func tap(_ results: [ScriptResult]) -> String {
+    public static func tap(_ results: [ScriptResult]) -> String {
         var text = "TAP version 13\n1..\(results.count)\n"
         for (index, result) in results.enumerated() {
             text += "\(result.passed ? "ok" : "not ok") \(index + 1) - \(result.name)\n"

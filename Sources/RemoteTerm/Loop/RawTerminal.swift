@@ -1,4 +1,3 @@
-import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -9,13 +8,13 @@ import Foundation
 /// typed. Output never goes raw to a terminal: with a terminal on standard output the
 /// full-screen front runs instead. `restore()` (also on deinit) puts the modes back; the
 /// caller catches termination signals (`SignalSource`) so that it always runs.
-final class RawTerminal {
+public final class RawTerminal {
     private let descriptor: Int32
     private var saved = termios()
     private var isRaw = false
 
     /// Raw mode on `descriptor` (standard input); nil when it is not a terminal.
-    init?(descriptor: Int32 = 0) {
+    public init?(descriptor: Int32 = 0) {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return nil }
         self.descriptor = descriptor
         var raw = saved
@@ -29,14 +28,14 @@ final class RawTerminal {
     }
 
     /// Puts the terminal back as it was.
-    func restore() {
+    public func restore() {
         guard isRaw else { return }
         isRaw = false
         _ = tcsetattr(descriptor, TCSADRAIN, &saved)
     }
 
     /// The size of the terminal on standard output, or of standard input.
-    static func size() -> (rows: Int, columns: Int)? {
+    public static func size() -> (rows: Int, columns: Int)? {
         for descriptor: Int32 in [1, 0, 2] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {

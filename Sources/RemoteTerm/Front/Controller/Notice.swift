@@ -1,0 +1,10 @@
+/// A line rterm shows on the bar row.
+public struct Notice: Equatable, Sendable {
+    /// The text.
+    public var text: String
+    /// Whether it stays until dismissed (a problem) rather than for a few seconds; while it
+    /// shows, the key that dismisses it does only that.
+    public var isSticky: Bool
+    /// When a transient notice goes away.
+    public var expiry: UInt64?
+}
