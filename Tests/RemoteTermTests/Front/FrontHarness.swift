@@ -234,8 +234,15 @@ final class FrontHarness {
 
     /// The column where `label` starts on the bar row, if it shows.
     func column(of label: String) -> Int? {
-        guard let frame = screen.frame else { return nil }
-        let line = frame.lines[frame.rows - 1]
+        screen.frame?.barColumn(of: label)
+    }
+}
+
+extension Frame {
+    /// The column where `label` starts on the bar row (the last), if it shows; wide
+    /// characters count once.
+    func barColumn(of label: String) -> Int? {
+        let line = lines[rows - 1]
         var characters: [(column: Int, text: String)] = []
         for (column, cell) in line.cells.enumerated() where !cell.attributes.contains(.wideContinuation) {
             characters.append((column, TextRenderer.grapheme(of: cell, extras: line.extras) ?? " "))

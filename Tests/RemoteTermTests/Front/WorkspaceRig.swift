@@ -101,20 +101,7 @@ final class WorkspaceRig {
     var barRow: String { frame.lines[frame.rows - 1].text }
 
     /// The column where `label` starts on the bar row, if it shows.
-    func column(of label: String) -> Int? {
-        let line = frame.lines[frame.rows - 1]
-        var characters: [(column: Int, text: String)] = []
-        for (column, cell) in line.cells.enumerated() where !cell.attributes.contains(.wideContinuation) {
-            characters.append((column, TextRenderer.grapheme(of: cell, extras: line.extras) ?? " "))
-        }
-        let wanted = label.map(String.init)
-        guard wanted.count <= characters.count else { return nil }
-        for start in 0...(characters.count - wanted.count)
-        where zip(characters[start...], wanted).allSatisfy({ $0.text == $1 }) {
-            return characters[start].column
-        }
-        return nil
-    }
+    func column(of label: String) -> Int? { frame.barColumn(of: label) }
 
     /// A press and release of the left button at a cell (0-based), in SGR form.
     func click(column: Int, row: Int) {

@@ -24,6 +24,8 @@ final class SSHProxyCommand: @unchecked Sendable {
     let socket: Int32
     private let lock = NSLock()
     private var reaped: Int32?
+    /// Signalled once the command's standard error has closed and every line of it is logged.
+    private let errorsRelayed = DispatchSemaphore(value: 0)
 
     /// Starts `command`; throws when the shell cannot be started.
     init(command: String, environment: [String: String], log: SSHLog, endpoint: SSHEndpoint) throws(SSHError) {
@@ -60,6 +62,7 @@ final class SSHProxyCommand: @unchecked Sendable {
         socket = pair[0]
         log.debug("ProxyCommand (pid \(child)): \(command)")
         let errors = errorPipe[0]
+        let relayed = errorsRelayed
         let thread = Thread {
             // Its stderr, a line at a time, until it closes (the command ended).
             var pending: [UInt8] = []
@@ -80,6 +83,7 @@ final class SSHProxyCommand: @unchecked Sendable {
             }
             if !pending.isEmpty { log.warn(String(decoding: pending, as: UTF8.self)) }
             close(errors)
+            relayed.signal()
         }
         thread.name = "rterm-proxy-stderr"
         thread.start()
@@ -95,6 +99,13 @@ final class SSHProxyCommand: @unchecked Sendable {
         }
         guard let status = reaped else { return nil }
         return status & 0x7F == 0 ? "exited with status \((status >> 8) & 0xFF)" : "killed by signal \(status & 0x7F)"
+    }
+
+    /// Waits, at most `seconds`, until the command's standard error is all logged, so that a
+    /// failure reported after it comes after the command's own words, as with OpenSSH. Bounded:
+    /// a child the command left behind may hold its standard error open.
+    func waitForItsErrors(seconds: Double) {
+        if errorsRelayed.wait(timeout: .now() + seconds) == .success { errorsRelayed.signal() }
     }
 
     /// SIGHUP now; reaped on a thread, SIGKILL after two seconds.

@@ -85,7 +85,10 @@ extension SSHTransport {
             // A proxy that gave up is why the handshake failed: say that, with how it ended.
             if let proxy {
                 for _ in 0..<50 where proxy.ending == nil { usleep(10_000) }
-                if let ending = proxy.ending { throw SSHError.proxyCommandFailed(command: proxy.command, reason: ending) }
+                if let ending = proxy.ending {
+                    proxy.waitForItsErrors(seconds: 1)
+                    throw SSHError.proxyCommandFailed(command: proxy.command, reason: ending)
+                }
             }
             throw error
         }
