@@ -149,7 +149,6 @@ struct SessionCommand {
         // Blocked before any other thread starts (the connections'): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
-        let (bar, barProblems) = KeyBarFile.load(environment: environment)
         var factory = factory
         // Asked before the screen starts, so the answers are not taken for keys.
         factory.colors = TerminalProbe.colorDefaults(term: environment["TERM"])
@@ -158,6 +157,8 @@ struct SessionCommand {
             signals.pause()
             return 2
         }
+        // The bar's height and labels are the first session's (its host's settings).
+        let (bar, barProblems) = KeyBarFile.load(environment: environment, preferences: sessions[0].front)
         guard let screen = NcursesScreen(say: printError) else {
             printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
             for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }

@@ -207,4 +207,23 @@ import Testing
         let (_, e) = feedAllWays(rows: 2, columns: 10, "⎋]52;ps;Zm9v\u{07}")
         #expect(e.contains(.clipboardRequest(selection: "ps", data: "Zm9v")))
     }
+
+    /// Shell integration: OSC 7 reports the directory, OSC 133 A and D say the shell is
+    /// back at its prompt (B and C do not); both only count, for the key bar's program
+    /// detection, and draw nothing.
+    @Test(arguments: [
+        ("⎋]7;file://box/home/me\u{07}", 1), ("⎋]133;A\u{07}", 1), ("⎋]133;D;0⎋\\", 1),
+        ("⎋]133;B\u{07}⎋]133;C\u{07}", 0), ("⎋]133;A\u{07}⎋]133;B\u{07}⎋]133;C\u{07}⎋]133;D\u{07}", 2),
+    ])
+    func shellMarksCountPrompts(_ input: String, _ marks: Int) {
+        let (t, e) = feedAllWays(rows: 2, columns: 10, input)
+        #expect(t.promptMarks == marks)
+        #expect(e.isEmpty)
+        expectScreen(t, [], cursor: (0, 0))
+    }
+
+    @Test func theWorkingDirectoryIsKeptInert() {
+        let (t, _) = feedAllWays(rows: 2, columns: 10, "⎋]7;file://box/tmp/a\u{202E}b\u{07}")
+        #expect(t.workingDirectory == "file://box/tmp/ab")
+    }
 }

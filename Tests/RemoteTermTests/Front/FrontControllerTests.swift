@@ -71,7 +71,7 @@ import Testing
     // MARK: - The key bar
 
     @Test func ctrlOnTheBarThenATypedKeySendsAControlCharacter() throws {
-        let rig = Rig()
+        let rig = Rig(columns: 100)
         let ctrl = try #require(rig.column(of: "Ctrl"))
         rig.click(column: ctrl, row: 23)
         #expect(rig.barRow.contains("^Ctrl"))

@@ -88,7 +88,8 @@ import Testing
     }
 
     @Test func ctrlIsOneShotVisibleAndCancellable() throws {
-        let (front, remote) = try Self.front()
+        // Wide enough for the full labels (80 columns shows `Ct`).
+        let (front, remote) = try Self.front(columns: 100)
         try front.click("Ctrl")
         #expect(front.barRow.contains("^Ctrl"), "armed Ctrl is shown")
         #expect(remote.received.isEmpty, "arming sends nothing")
@@ -104,7 +105,8 @@ import Testing
     }
 
     @Test func aDoubleClickLocksCtrlForSeveralKeys() throws {
-        let (front, remote) = try Self.front()
+        // Wide enough for the full labels (80 columns shows `Ct`).
+        let (front, remote) = try Self.front(columns: 100)
         try front.click("Ctrl")
         try front.click("^Ctrl")  // within the double-click interval
         #expect(front.barRow.contains("^CTRL"), "locked Ctrl is shown: \(front.barRow)")

@@ -39,20 +39,24 @@ extension SSHIntegrationTests {
         /// then prints rterm's exit status and the terminal's settings.
         /// `environment`: `NAME=value` words for rterm's environment.
         func pane(
-            _ command: String, columns: Int = 80, rows: Int = 24, environment: String = "", clipboard: Bool = false
+            _ command: String, columns: Int = 80, rows: Int = 24, environment: String = "", clipboard: Bool = false,
+            options: String = ""
         ) throws -> TmuxPane {
             let sshd = harness.sshd
             let rterm = RTermProcess.executable
-            let line = "\(environment) HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) "
+            let line = "\(environment) HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' \(options) -t -p \(sshd.port) \(sshd.host) "
                 + "\"\(command)\"; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
             return try TmuxPane(
                 command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows,
                 clipboard: clipboard)
         }
 
-        func record(modes: String = "", clipboard: Bool = false) throws -> TmuxPane {
+        func record(modes: String = "", columns: Int = 80, clipboard: Bool = false, options: String = "") throws
+            -> TmuxPane
+        {
             try? FileManager.default.removeItem(atPath: recording)
-            let pane = try pane("python3 \(recorderPath) \(recording) '\(modes)'", clipboard: clipboard)
+            let pane = try pane(
+                "python3 \(recorderPath) \(recording) '\(modes)'", columns: columns, clipboard: clipboard, options: options)
             #expect(try pane.waitFor("READY"), "the recorder did not start: \((try? pane.screen()) ?? "")")
             return pane
         }

@@ -7,9 +7,9 @@ import Testing
 /// bar's behaviour in detail is proven in-process: FrontInProcessTests.)
 extension SSHIntegrationTests.InteractiveFrontTests {
     /// The 0-based column of `label` on the bar (the pane's last row).
-    func column(of label: String, in pane: TmuxPane, rows: Int = 24) throws -> Int {
+    func column(of label: String, in pane: TmuxPane, rows: Int = 24, barRow: Int? = nil) throws -> Int {
         let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)
-        let bar = String(lines[rows - 1])
+        let bar = String(lines[barRow ?? rows - 1])
         let range = try #require(bar.range(of: label), "no '\(label)' on the bar: '\(bar)'")
         return bar.unicodeScalars.distance(from: bar.unicodeScalars.startIndex, to: range.lowerBound.samePosition(in: bar.unicodeScalars)!)
     }
@@ -24,7 +24,8 @@ extension SSHIntegrationTests.InteractiveFrontTests {
     /// arms (and shows it) for the next typed key.
     @Test func barClicksSendExactlyOneKeyEachAndCtrlArms() throws {
         defer { harness.remove() }
-        let pane = try record()
+        // Wide enough for the full labels (80 columns shows `Ct`).
+        let pane = try record(columns: 100)
         defer { pane.kill() }
         var expected: [UInt8] = []
         for (label, bytes): (String, [UInt8]) in [("Esc", [0x1B]), ("Tab", [0x09]), ("⌫", [0x7F]), ("⏎", [0x0D]), ("PgUp", [0x1B, 0x5B, 0x35, 0x7E])] {
@@ -38,5 +39,95 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         expected += [0x03]
         #expect(pane.waitUntil { recorded() == expected }, "\(recorded())")
         #expect(try pane.waitUntil { try !pane.screen().contains("^Ctrl") })
+    }
+}
+
+/// The key bar's second round end to end (issue 32): sets by host and by program, popups,
+/// a taller bar, labels in words. (Each behaviour in detail: KeyBarSecondRoundFrontTests.)
+extension SSHIntegrationTests.InteractiveFrontTests {
+    /// A bash whose title is the command it runs (a DEBUG trap), and `user@host` at its
+    /// prompt, as zsh and fish themes do by themselves.
+    static let titlingShell = """
+        PS1='rc-ready$ '
+        PROMPT_COMMAND='printf "\\033]2;%s@%s\\007" "$USER" "${HOSTNAME%%.*}"'
+        trap '[[ $BASH_COMMAND != "$PROMPT_COMMAND" ]] && printf "\\033]2;%s\\007" "$BASH_COMMAND"' DEBUG
+        """
+
+    /// The first word of the bar row: the set's name.
+    func shownSet(_ pane: TmuxPane, barRow: Int = 23) throws -> String {
+        let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count > barRow ? String(lines[barRow].split(separator: " ").first ?? "") : ""
+    }
+
+    @Test func theHostsSetOnConnectVimsWhileItRunsAndAClickOnTheNameCycles() throws {
+        defer { harness.remove() }
+        // The host's set, from a Host block; the docs' key-bar file (with its vim rule).
+        let config = try String(contentsOfFile: harness.config, encoding: .utf8)
+        try (config + "Host \(harness.sshd.host)\n  RTermKeyBar htop\n").write(
+            toFile: harness.config, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: harness.process.home + "/.config/rterm", withIntermediateDirectories: true)
+        _ = try harness.process.file(".config/rterm/keybar", try KeyBarConfigTests.docsExample())
+        let rc = try harness.process.file("titling.bashrc", Self.titlingShell)
+        let pane = try pane("bash --rcfile \(rc) -i", columns: 100)
+        defer { pane.kill() }
+        #expect(pane.waitUntil { (try? shownSet(pane)) == "htop" }, "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("rc-ready$"))
+        try pane.type("vim -u NONE -N notes.txt\r")
+        #expect(pane.waitUntil { (try? shownSet(pane)) == "vim" }, "\((try? pane.screen()) ?? "")")
+        #expect(try pane.screen().contains(":w "), "the docs' vim set: \((try? pane.screen()) ?? "")")
+        try pane.type(":q!\r")
+        #expect(pane.waitUntil { (try? shownSet(pane)) == "htop" }, "\((try? pane.screen()) ?? "")")
+        // A click on the name shows the next set; it sends nothing (the shell shows no ^[).
+        try click("htop", in: pane)
+        #expect(pane.waitUntil { (try? shownSet(pane)) == "tmux" }, "\((try? pane.screen()) ?? "")")
+        try pane.type("exit\r")
+        try expectRestored(pane, status: "0")
+    }
+
+    @Test func aHeldDashOffersItsAlternativesAndSendsOnlyThePickedOne() throws {
+        defer { harness.remove() }
+        let pane = try record(columns: 100)
+        defer { pane.kill() }
+        let dash = try column(of: " - ", in: pane) + 2
+        // Held: the strip opens above the bar after 400 ms (shown: the acknowledgement).
+        try pane.type("\u{1B}[<0;\(dash);24M")
+        #expect(try pane.waitFor(" _  =  +"), "\((try? pane.screen()) ?? "")")
+        try pane.type("\u{1B}[<0;\(dash);24m")
+        let strip = String(try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)[22])
+        let underscore = try #require(strip.firstIndex(of: "_"))
+        let x = strip.distance(from: strip.startIndex, to: underscore) + 1
+        try pane.type("\u{1B}[<0;\(x);23M\u{1B}[<0;\(x);23m")
+        #expect(pane.waitUntil { recorded() == Array("_".utf8) }, "\(recorded())")
+        // A right click opens it again; Esc closes it and sends nothing; then a tap sends -.
+        try pane.type("\u{1B}[<2;\(dash);24M\u{1B}[<2;\(dash);24m")
+        #expect(try pane.waitFor(" _  =  +"))
+        try pane.keys("Escape")
+        #expect(try pane.waitUntil { try !pane.screen().contains(" _  =  +") })
+        try click(" - ", in: pane)
+        #expect(pane.waitUntil { recorded() == Array("_-".utf8) }, "Esc was not sent: \(recorded())")
+    }
+
+    @Test func aThreeRowBarInWordsActsOnEveryRowAndTheRemoteHasThreeRowsFewer() throws {
+        defer { harness.remove() }
+        try? FileManager.default.removeItem(atPath: recording)
+        let pane = try pane(
+            "stty size; python3 \(recorderPath) \(recording) ''", columns: 80, options: "--bar-rows 3 --bar-labels words")
+        defer { pane.kill() }
+        #expect(try pane.waitFor("READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.screen().contains("21 80"), "\((try? pane.screen()) ?? "")")
+        let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for row in 21...23 {
+            let ascii = lines[row].unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(ascii, "row \(row): \(lines[row])")
+        }
+        #expect(lines[22].contains("Esc") && lines[22].contains("Tab"), "\(lines[22])")
+        let esc = try column(of: "Esc", in: pane, barRow: 22) + 1
+        var expected: [UInt8] = []
+        for row in 22...24 {
+            try pane.type("\u{1B}[<0;\(esc);\(row)M\u{1B}[<0;\(esc);\(row)m")
+            expected.append(0x1B)
+            #expect(pane.waitUntil { recorded() == expected }, "row \(row): \(recorded())")
+        }
     }
 }

@@ -10,7 +10,11 @@ final class TmuxPane {
     /// With `clipboard`, tmux takes OSC 52 from the pane into its paste buffers
     /// (`set-clipboard on`), set before the command starts.
     init(command: String, columns: Int = 80, rows: Int = 24, clipboard: Bool = false) throws {
-        var start = ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command]
+        // A UTF-8 locale, whatever the test's: rterm labels its bar in words without one.
+        var start = [
+            "-f", "/dev/null", "new-session", "-d", "-e", "LANG=C.UTF-8", "-e", "LC_ALL=", "-x", "\(columns)", "-y",
+            "\(rows)", command,
+        ]
         if clipboard { start += [";", "set-option", "-s", "set-clipboard", "on"] }
         let result = try tmux(start)
         guard result.status == 0 else { throw Spawn.Failure(description: "tmux new-session: \(result.errorOutput)") }

@@ -27,10 +27,17 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         return pane.waitUntil { recording(number) == expected }
     }
 
-    /// The bar's page of session tabs, turned to with the wheel over the bar.
+    /// The bar's page of session tabs, turned to with the wheel over the bar (the buttons
+    /// may take more than one page).
     func showTabs(_ pane: TmuxPane) throws -> Bool {
-        try pane.type("\u{1B}[<65;40;24M")
-        return try pane.waitFor("1:")
+        for _ in 0..<4 {
+            let before = try pane.screen()
+            try pane.type("\u{1B}[<65;40;24M")
+            // The page turned when the bar row changed.
+            _ = pane.waitUntil { (try? pane.screen()) != before }
+            if try pane.screen().contains("1:") { return true }
+        }
+        return false
     }
 
     @Test func keysAndClicksReachOnlyTheShownSessionSwitchedByEscapeAndTab() throws {

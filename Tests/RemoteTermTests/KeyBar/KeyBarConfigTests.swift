@@ -1,3 +1,4 @@
+import Foundation
 // The key-bar config: each entry kind, comments and blank lines, page breaks, bad lines
 // reported as file:line with the rest still loading, and the defaults when there is none.
 
@@ -107,32 +108,33 @@ private let file = "/home/u/.config/rterm/keybar"
         #expect(layout.slots.compactMap(\.itemIndex) == [2])
     }
 
-    @Test func theExampleInDocsKeybarLoadsCleanly() {
-        let text = """
-            key Esc
-            key Tab
-            modifier Ctrl
-            modifier Alt
-            key Up
-            key Down
-            key Ctrl+c label ^C
-            text "git status\\r" label gs
-            macro "Ctrl+a d" label detach
-            page
-            key Left
-            key Right
-            key PgUp label "Pg ↑" short P↑
-            menu
-            """
-        let config = KeyBarConfig.parse(text, fileName: file)
+    /// The example of docs/keybar.md, read from the file (the block after "Example:").
+    static func docsExample() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/keybar.md"), encoding: .utf8)
+        let after = try #require(doc.range(of: "Example:\n\n```\n"))
+        let end = try #require(doc[after.upperBound...].range(of: "```"))
+        return String(doc[after.upperBound..<end.lowerBound])
+    }
+
+    @Test func theExampleInDocsKeybarLoadsCleanly() throws {
+        let config = KeyBarConfig.parse(try Self.docsExample(), fileName: file)
         #expect(config.errors == [])
-        #expect(config.items.count == 13)
+        #expect(config.items.count == 14)
         #expect(config.items[9].startsPage)
         #expect(config.items[11].label == "Pg ↑")
+        #expect(config.items[12].alternatives.map(\.label) == ["_", "=", "+"])
         for width in [20, 40, 80] {
             let layout = KeyBarLayout.layout(items: config.items, width: width, page: 0)
             #expect(layout.pageCount >= 2)
         }
+        // Its vim set replaces rterm's, and its rule comes before rterm's.
+        let vim = try #require(config.allSets.first { $0.name == "vim" })
+        #expect(vim.items.map(\.label) == ["Esc", ":w", ":q", "i", "Ctrl", "☰"])
+        #expect(config.allSets.map(\.name) == ["shell", "vim", "less", "htop", "tmux"])
+        #expect(KeyBarRule.setName(for: "vim notes.txt", in: config.allRules) == "vim")
+        #expect(config.allRules.first?.source == "^vim")
     }
 
     @Test func shortLabelMayNotBeWiderThanTheLabel() {

@@ -62,13 +62,23 @@ private func checkInvariants(_ items: [KeyBarItem], width: Int) -> [KeyBarLayout
     }
 
     @Test func wideTerminalsShowOnePageWithFullLabels() {
-        for width in [80, 120, 200, 300] {
+        for width in [90, 120, 200, 300] {
             let layout = KeyBarLayout.layout(items: defaults, width: width, page: 0)
             #expect(layout.pageCount == 1)
             #expect(layout.slots.count == defaults.count)
             #expect(layout.slots.allSatisfy { !$0.usesShortLabel })
             #expect(layout.slots.map(\.label) == defaults.map(\.label))
         }
+    }
+
+    /// At 80 columns the default bar fits on one page with its short labels, the set's name
+    /// first.
+    @Test func eightyColumnsFitWithShortLabels() {
+        var bar = KeyBar(sets: KeyBarSet.builtIn)
+        let layout = bar.layout(width: 80)
+        #expect(layout.pageCount == 1)
+        #expect(layout.slots.map(\.label).joined(separator: " ")
+            == "sh Esc Tab Ct Al ← ↑ ↓ → ⌫ ⏎ P↑ P↓ Hm End | ~ / - Fn ☰")
     }
 
     @Test func narrowTerminalsPage() {

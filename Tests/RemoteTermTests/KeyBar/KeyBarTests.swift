@@ -12,16 +12,16 @@ import Testing
 
 private let ms: UInt64 = 1_000_000
 
-/// A bar laid out 80 columns wide (everything on one page).
+/// A bar laid out 100 columns wide (everything on one page, full labels).
 private func wideBar() -> KeyBar {
     var bar = KeyBar()
-    _ = bar.layout(width: 80)
+    _ = bar.layout(width: 100)
     return bar
 }
 
 /// The first column of the button labelled `label` on the current page.
 private func column(of label: String, in bar: inout KeyBar) -> Int {
-    let layout = bar.layout(width: 80)
+    let layout = bar.layout(width: 100)
     guard let slot = layout.slots.first(where: { $0.label == label }) else {
         Issue.record("no button '\(label)'")
         return -1
@@ -31,16 +31,17 @@ private func column(of label: String, in bar: inout KeyBar) -> Int {
 
 /// Clicks the button labelled `label` and returns the bytes the front would send.
 private func clickBytes(_ label: String, _ bar: inout KeyBar, at now: UInt64 = 0) -> String {
-    let response = bar.click(column: column(of: label, in: &bar), at: now)
-    bar.release()
-    switch response.action {
-    case .send(let events):
-        return hexString(events.flatMap { KeyEncoder.encode($0, options: KeyEncodingOptions()) })
-    case .sendBytes(let bytes):
-        return hexString(bytes)
-    default:
-        return ""
+    // A press and its release: a button with alternatives sends at the release.
+    let responses = [bar.click(column: column(of: label, in: &bar), at: now), bar.release(at: now)]
+    var bytes: [UInt8] = []
+    for response in responses {
+        switch response.action {
+        case .send(let events): bytes += events.flatMap { KeyEncoder.encode($0, options: KeyEncodingOptions()) }
+        case .sendBytes(let sent): bytes += sent
+        default: break
+        }
     }
+    return hexString(bytes)
 }
 
 /// A keyboard key through the bar's latch, encoded.
@@ -76,7 +77,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         let response = bar.click(column: ctrl, at: 0)
         #expect(response == KeyBarResponse(action: .none, redrawBar: true))
         #expect(bar.latch.state(of: .control) == .armed)
-        let slot = bar.layout(width: 80).hitTest(column: ctrl)!
+        let slot = bar.layout(width: 100).hitTest(column: ctrl)!
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "^Ctrl", emphasis: .armed))
         #expect(typed(.character("c"), &bar) == "03")
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "Ctrl", emphasis: .normal))
@@ -103,7 +104,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         _ = clickBytes("Ctrl", &bar, at: 0)
         _ = clickBytes("Ctrl", &bar, at: 200 * ms)
         #expect(bar.latch.state(of: .control) == .locked)
-        let slot = bar.layout(width: 80).hitTest(column: column(of: "Ctrl", in: &bar))!
+        let slot = bar.layout(width: 100).hitTest(column: column(of: "Ctrl", in: &bar))!
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "^CTRL", emphasis: .locked))
         #expect(typed(.character("c"), &bar) == "03")
         #expect(typed(.character("c"), &bar) == "03")

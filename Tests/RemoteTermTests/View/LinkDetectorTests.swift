@@ -189,13 +189,18 @@ private let linkCases: [LinkCase] = [
 
     @Test(arguments: ["h", "http:", "www", "(", "https://(", "h日"])
     func repetitiveLinesStayLinear(_ unit: String) {
-        // 50 rows of 200 columns of the same few characters, the shape that makes naive
-        // matchers go quadratic; one pass over the visible lines has to be quick.
-        let text = String(repeating: unit, count: 10_000 / unit.count)
-        let t = viewTerminal(columns: 200, rows: 50, text)
-        let lines = t.heldLines
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = LinkDetector.links(in: lines, firstLineNumber: 0) }
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        // Rows of the same few characters, the shape that makes naive matchers go quadratic.
+        // Linear means four times the text costs about four times as much, on any machine:
+        // the ratio is compared, not a duration (best of three each, against noise). A
+        // quadratic matcher would cost sixteen times as much.
+        func cost(rows: Int) -> Duration {
+            let text = String(repeating: unit, count: rows * 200 / unit.count)
+            let lines = viewTerminal(columns: 200, rows: rows, text).heldLines
+            let clock = ContinuousClock()
+            return (0..<3).map { _ in clock.measure { _ = LinkDetector.links(in: lines, firstLineNumber: 0) } }.min()!
+        }
+        let small = cost(rows: 25)
+        let large = cost(rows: 100)
+        #expect(large / small < 10, "25 rows: \(small), 100 rows: \(large)")
     }
 }

@@ -24,6 +24,8 @@ public struct ConnectionPlan: Sendable {
     public var resumeName: String?
     /// When typed keys are shown before their echo (SSH's `RTermPredict`; adaptive else).
     public var predict = PredictionSettings.adaptive
+    /// How the front shows it: key set, bar rows and labels, reader mode.
+    public var front = FrontPreferences()
 
     /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
     /// tmux with `--resume`). A remote command is not run a second time behind the user's

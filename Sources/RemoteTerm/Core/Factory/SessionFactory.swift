@@ -109,6 +109,8 @@ public struct SessionFactory {
         public let resumeName: String?
         /// The escape character typed keys are read for (nil: none).
         public let escapeCharacter: UInt8?
+        /// How the front shows it (the key set it starts with, the bar, reader mode).
+        public var front = FrontPreferences()
     }
 
     // MARK: - Making sessions
@@ -208,6 +210,6 @@ public struct SessionFactory {
         if options.reconnect != nil { session.reconnector = { attempt(nil) } }
         return Opened(
             session: session, label: plan.label, resumeName: plan.resumeName,
-            escapeCharacter: policy.escapes ? plan.escapeCharacter : nil)
+            escapeCharacter: policy.escapes ? plan.escapeCharacter : nil, front: plan.front)
     }
 }

@@ -6,8 +6,10 @@ import RemoteTermSSH
 public enum SessionTarget: Equatable, Sendable {
     /// `[ssh options] [user@]host [command ...]`, parsed as ssh parses it.
     case ssh(SSHCommandLine)
-    /// `--local [--] [command ...]`: the command, or the user's shell when empty.
-    case local(command: [String])
+    /// `--local [front options] [--] [command ...]`: the command, or the user's shell when
+    /// empty, shown as the front options say (`--keybar`, `--bar-rows`, `--bar-labels`,
+    /// `--reader`).
+    case local(command: [String], front: FrontPreferences = FrontPreferences())
 
     /// Parses a target from its words.
     public static func parse(_ arguments: [String]) throws(SessionTargetError) -> SessionTarget {
@@ -19,12 +21,30 @@ public enum SessionTarget: Equatable, Sendable {
             }
         }
         var rest = arguments.dropFirst()
-        if rest.first == "--" {
+        var values = SSHConfigValues()
+        while let first = rest.first, first.hasPrefix("-") {
             rest = rest.dropFirst()
-        } else if let first = rest.first, first.hasPrefix("-") {
-            throw .usage("rterm: unknown --local option '\(first)' (usage: rterm --local [-- command ...])")
+            if first == "--" { break }
+            if first == "--reader" {
+                values.front.reader = true
+                continue
+            }
+            guard let (name, keyword) = SSHCommandLine.longOptions.first(where: { first == $0.0 }),
+                keyword != .rtermResume, keyword != .rtermPredict
+            else {
+                throw .usage(
+                    "rterm: unknown --local option '\(first)' (usage: rterm --local [--keybar NAME] [--bar-rows N] "
+                        + "[--bar-labels STYLE] [--reader] [-- command ...])")
+            }
+            guard let value = rest.first else { throw .usage("rterm: \(name) needs a value") }
+            rest = rest.dropFirst()
+            do {
+                try values.apply(keyword, arguments: [value], active: true)
+            } catch {
+                throw .usage("rterm: \(name): \(error.message)")
+            }
         }
-        return .local(command: Array(rest))
+        return .local(command: Array(rest), front: values.front)
     }
 
     /// The SSH settings of the destination and of each jump host, as ssh resolves them
@@ -63,13 +83,15 @@ public enum SessionTarget: Equatable, Sendable {
         throws(SessionTargetError) -> ConnectionPlan
     {
         switch self {
-        case .local(let command):
+        case .local(let command, let front):
             let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
             let arguments = command.isEmpty ? [shell] : command
-            return ConnectionPlan(
+            var plan = ConnectionPlan(
                 route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
                     columns: terminal.size.columns),
                 label: "local: " + arguments.joined(separator: " "), hasTerminal: true)
+            plan.front = front
+            return plan
         case .ssh(let commandLine):
             let resolved = try Self.resolve(commandLine, context: .current())
             let settings = resolved.destination
@@ -116,6 +138,7 @@ public enum SessionTarget: Equatable, Sendable {
                 route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
             plan.resumeName = settings.resumeSession
             plan.predict = settings.predict
+            plan.front = settings.front
             return plan
         }
     }

@@ -262,6 +262,9 @@ extension Terminal {
         title = ""
         iconName = ""
         if !titleStack.isEmpty { titleStack = [] }
+        workingDirectory = ""
+        // promptMarks: only its changes mean anything (the shell is back), and a reset is
+        // not one, so it keeps counting.
         // colors: `fullReset` puts back the defaults it keeps.
         lastPrinted = 0
         followsJoiner = false
@@ -280,7 +283,8 @@ extension Terminal {
         "charsets", "modes", "recordedModes", "window", "conformanceLevel", "statusDisplay", "savedPrivateModes",
         "scrollTop", "scrollBottom", "leftMargin", "rightMargin", "tabStops", "protectionMode", "attributeChangeExtent",
         "savedCursors", "title", "iconName", "titleStack", "colors", "lastPrinted", "followsJoiner", "pendingEffects",
-        "lastWholesaleChange", "isUntouchedSinceWholesaleChange", "alignedRevisions",
+        "lastWholesaleChange", "isUntouchedSinceWholesaleChange", "alignedRevisions", "workingDirectory",
+        "promptMarks",
     ]
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.

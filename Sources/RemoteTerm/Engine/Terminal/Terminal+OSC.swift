@@ -33,6 +33,16 @@ extension Terminal {
                 iconName = text
                 pendingEffects.append(.iconNameChanged(text))
             }
+        case 7:
+            // The shell's working directory, reported with each prompt.
+            workingDirectory = Self.sanitizedTitle(argument)
+            promptMarks &+= 1
+        case 133:
+            // Shell integration marks (FinalTerm's): A a prompt starts, B the command line
+            // starts, C the command runs, D it finished. A and D mean the shell is back.
+            if let mark = argument.first, mark == UInt8(ascii: "A") || mark == UInt8(ascii: "D") {
+                promptMarks &+= 1
+            }
         case 8:
             setHyperlink(argument)
         case 52:

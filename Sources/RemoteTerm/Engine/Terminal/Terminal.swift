@@ -74,6 +74,13 @@ public struct Terminal: Sendable {
     public internal(set) var title = ""
     /// The icon name (OSC 0/1).
     public internal(set) var iconName = ""
+    /// The working directory the shell reported last (OSC 7, `file://host/path`), as sent
+    /// (control characters removed, bounded like a title); empty until one is reported.
+    public internal(set) var workingDirectory = ""
+    /// How many times the shell said it is back at its prompt: OSC 133 `A` (a prompt starts)
+    /// or `D` (a command finished), or OSC 7 (shells report the directory with each prompt).
+    /// Only its changes mean anything: the key bar's program detection reads them.
+    public internal(set) var promptMarks = 0
     /// Titles pushed by XTWINOPS 22 (bounded).
     var titleStack: [String] = []
     /// The palette, special and dynamic colours (OSC 4, 5, 10–19); fixed-size tables.

@@ -34,4 +34,6 @@ public enum FrontAction: Equatable, Sendable {
     case openSession(String)
     /// Close the shown session, which has ended (its status was read).
     case dismissSession
+    /// Show the next key set on the shown session's bar (a click on the set's name).
+    case cycleKeySet
 }

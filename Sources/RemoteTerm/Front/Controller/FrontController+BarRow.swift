@@ -57,12 +57,12 @@ extension FrontController {
         case .hidden:
             return nil
         case .prompt(let editor):
-            return [BarLabel(column: 0, text: " " + editor.display, emphasis: .normal)]
+            return wordsIfAsked([BarLabel(column: 0, text: " " + editor.display, emphasis: .normal)])
         case .ended(let line):
-            return [BarLabel(column: 0, text: " " + line + "  (any key or click closes it)", emphasis: .armed)]
+            return wordsIfAsked([BarLabel(column: 0, text: " " + line + "  (any key or click closes it)", emphasis: .armed)])
         case .reconnect(let reconnection):
-            return Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: view.now, notice: notice)
-                .labels
+            return wordsIfAsked(
+                Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: view.now, notice: notice).labels)
         case .notice(let notice):
             let hint = notice.isSticky ? "  (any key or click dismisses)" : ""
             labels = [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
@@ -87,7 +87,14 @@ extension FrontController {
             // Column 0 is always a blank (every button has one either side).
             labels.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
         }
-        return labels
+        return wordsIfAsked(labels)
+    }
+
+    /// In words style, everything on the bar row in ASCII, whoever wrote it (a notice, a
+    /// session's name, the menu's page arrows).
+    func wordsIfAsked(_ labels: [BarLabel]) -> [BarLabel] {
+        guard bar.style == .words else { return labels }
+        return labels.map { BarLabel(column: $0.column, text: KeyBarLabelStyle.ascii($0.text), emphasis: $0.emphasis) }
     }
 
     /// Where the cursor goes on the bar row while a question is answered (after the shown
@@ -184,26 +191,33 @@ extension FrontController {
     ) {
         _ = bar.layout(width: view.columns)
         switch mouse.action {
+        case .press where mouse.button == 2:
+            barResponse(bar.rightClick(column: mouse.column), into: &actions)
         case .press:
-            let response = bar.click(column: mouse.column, at: now)
-            if response.redrawBar { actions.append(.redraw) }
-            switch response.action {
-            case .send(let keys): actions.append(.send(.keys(keys)))
-            case .sendBytes(let bytes): actions.append(.send(.bytes(bytes)))
-            case .showMenu:
-                mode = .menu(page: 0)
-                actions.append(.redraw)
-            case .showSession(let index): actions.append(.showSession(index))
-            case .none, .changedPage: break
-            }
+            barResponse(bar.click(column: mouse.column, at: now), into: &actions)
         case .release:
-            bar.release()
+            barResponse(bar.release(at: now), into: &actions)
         case .wheelUp:
             if bar.turnPage(.previous).redrawBar { actions.append(.redraw) }
         case .wheelDown:
             if bar.turnPage(.next).redrawBar { actions.append(.redraw) }
         case .motion:
             break
+        }
+    }
+
+    /// Carries out what a press or release on the bar (or its popup) asked for.
+    mutating func barResponse(_ response: KeyBarResponse, into actions: inout [FrontAction]) {
+        if response.redrawBar { actions.append(.redraw) }
+        switch response.action {
+        case .send(let keys): actions.append(.send(.keys(keys)))
+        case .sendBytes(let bytes): actions.append(.send(.bytes(bytes)))
+        case .showMenu:
+            mode = .menu(page: 0)
+            actions.append(.redraw)
+        case .showSession(let index): actions.append(.showSession(index))
+        case .cycleSet: actions.append(contentsOf: [.cycleKeySet, .redraw])
+        case .none, .changedPage: break
         }
     }
 

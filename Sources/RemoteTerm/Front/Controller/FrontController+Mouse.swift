@@ -5,7 +5,16 @@ import RemoteTermEngine
 extension FrontController {
     /// Routes a mouse event by where it is: the bar row, a panel, or the remote area.
     mutating func mouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
-        if mouse.row == view.remoteRows && bar.isVisible {
+        if bar.popup != nil {
+            // The popup owns the mouse: a press on an alternative sends it, a press anywhere
+            // else only closes the strip; nothing else reaches the remote meanwhile.
+            guard mouse.action == .press else { return }
+            let strip = (view.remoteRows - bar.rows)..<view.remoteRows
+            let response = bar.pickFromPopup(column: strip.contains(mouse.row) ? mouse.column : nil, at: now)
+            barResponse(response, into: &actions)
+            return
+        }
+        if mouse.row >= view.remoteRows && bar.isVisible {
             barRowMouse(mouse, now: now, view: view, into: &actions)
             return
         }

@@ -15,6 +15,10 @@ extension FrontController {
         overlays.isStale = view.reconnection != nil
         overlays.bar = barLabels(view: view)
         overlays.barCursor = barCursorColumn
+        overlays.barRows = bar.rows
+        if case .buttons = barRow(view: view) {
+            overlays.popup = bar.popupLabels(width: view.columns).map(wordsIfAsked)
+        }
         return overlays
     }
 }

@@ -47,4 +47,10 @@ extension FrontController {
     public mutating func showEnded(_ line: String) {
         mode = .ended(line)
     }
+
+    /// Shows the key set `name` on the bar; returns whether the bar changed. A popup or a
+    /// held button of the set before goes with it.
+    public mutating func showKeySet(_ name: String) -> Bool {
+        bar.showSet(name)
+    }
 }

@@ -147,6 +147,7 @@ public struct FrontController: Sendable {
             for event in decoder.flushPending() { handle(event, now: now, view: view, into: &actions) }
         }
         if case .send(let keys) = bar.repeatsDue(at: now) { actions.append(.send(.keys(keys))) }
+        if bar.popupDue(at: now) { actions.append(.redraw) }
         if let link = pendingLink, now >= link.deadline {
             pendingLink = nil
             actions.append(.openLink(link.url))
@@ -223,6 +224,11 @@ public struct FrontController: Sendable {
             if notice?.isSticky == true { notice = nil }
             actions.append(.redraw)
         case .live:
+            // Esc closes a popup and does only that; another key closes it and goes on.
+            if bar.closePopup() {
+                actions.append(.redraw)
+                if typed == KeyEvent(.escape) { return }
+            }
             // A sticky notice (a problem the user must see) is dismissed by the key alone; a
             // transient one (what was copied) lets keys through.
             if notice?.isSticky == true {

@@ -1,4 +1,5 @@
 import RemoteTermEngine
+import RemoteTermSSH
 
 /// What the front should do after a click on the key bar.
 public enum KeyBarAction: Equatable, Sendable {
@@ -14,6 +15,8 @@ public enum KeyBarAction: Equatable, Sendable {
     case changedPage(Int)
     /// A session tab was clicked: show the workspace's session at this index.
     case showSession(Int)
+    /// The set's name was clicked: show the next key set.
+    case cycleSet
 }
 
 /// A click's result: the action, and whether the bar row must be redrawn.
@@ -56,16 +59,41 @@ public struct KeyBarLabel: Equatable, Sendable {
 /// releases into `release()`, polls with `nextRepeatDeadline()` and sends
 /// `repeatsDue(at:)`, and passes every keyboard key through `apply(to:)`.
 public struct KeyBar: Equatable, Sendable {
-    /// The buttons, in order.
+    /// The buttons, in order (the shown set's).
     public var items: [KeyBarItem] {
-        didSet { page = 0 }
+        didSet {
+            page = 0
+            rebuild()
+        }
+    }
+    /// The key sets the bar can show (`KeyBarSet`), empty for a bar of plain items.
+    public private(set) var sets: [KeyBarSet] = []
+    /// The rules that choose a set for the program running (`KeyBarSetChoice` applies them).
+    public private(set) var rules: [KeyBarRule] = []
+    /// The shown set's name, first on the bar when there are several sets to cycle.
+    public private(set) var setName: String?
+    /// How the buttons are labelled (symbols or words).
+    public var style = KeyBarLabelStyle.glyphs {
+        didSet { rebuild() }
+    }
+    /// Rows the bar takes when shown (1 to 3): every row of a button's box acts.
+    public var rows = 1 {
+        didSet { rows = min(max(rows, 1), FrontPreferences.maximumBarRows) }
     }
     /// The workspace's session tabs, on a page of their own after the buttons (none with a
     /// single session). Replacing them keeps the page shown, so a mark appearing on a tab
     /// does not turn the bar away from the tabs.
-    public private(set) var sessionTabs: [KeyBarItem] = []
-    /// The buttons, then the session tabs: what is laid out and clicked.
-    var shownItems: [KeyBarItem] { sessionTabs.isEmpty ? items : items + sessionTabs }
+    public private(set) var sessionTabs: [KeyBarItem] = [] {
+        didSet { rebuild() }
+    }
+    /// The set's name, the buttons, then the session tabs, labelled in the bar's style: what
+    /// is laid out and clicked.
+    public private(set) var shownItems: [KeyBarItem] = []
+    /// The alternatives shown above a button (a long press, a right click), if any.
+    public internal(set) var popup: KeyBarPopup?
+    /// A press on a button that has alternatives: its key goes at the release, unless it is
+    /// held for `popupDelay` (the popup opens instead).
+    var pendingPress: (itemIndex: Int, columns: Range<Int>, at: UInt64)?
     /// The page shown; kept in range by `layout(width:)`.
     public private(set) var page = 0
     /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
@@ -77,7 +105,7 @@ public struct KeyBar: Equatable, Sendable {
     /// Whether the bar is shown; a hidden bar frees its row for the remote.
     public private(set) var isVisible = true
     /// The width of the last layout, so clicks hit what was drawn.
-    private var width = 0
+    var width = 0
 
     /// A bar with the given buttons (the defaults unless given), shown, on its first page.
     public init(
@@ -87,11 +115,58 @@ public struct KeyBar: Equatable, Sendable {
         self.items = items
         self.latch = latch
         self.holdRepeat = holdRepeat
+        rebuild()
     }
 
-    /// Rows the bar takes from the bottom of the screen: 1 when shown, 0 when hidden. The
-    /// front recomputes the remote's size from this and sends window-change at once.
-    public var reservedRows: Int { isVisible ? 1 : 0 }
+    /// A bar of key sets, showing `shown` (the first set when there is no such set), with
+    /// `rules` for choosing a set by program.
+    public init(sets: [KeyBarSet], rules: [KeyBarRule] = [], shown: String? = nil) {
+        self.init(items: [])
+        self.sets = sets
+        self.rules = rules
+        showSet(shown ?? KeyBarSet.defaultName)
+    }
+
+    /// Equal when they look and act the same.
+    public static func == (a: KeyBar, b: KeyBar) -> Bool {
+        a.items == b.items && a.sets == b.sets && a.rules == b.rules && a.setName == b.setName && a.style == b.style
+            && a.rows == b.rows && a.sessionTabs == b.sessionTabs && a.page == b.page && a.latch == b.latch
+            && a.holdRepeat == b.holdRepeat && a.heldEvent == b.heldEvent && a.isVisible == b.isVisible
+            && a.popup == b.popup && a.pendingPress?.itemIndex == b.pendingPress?.itemIndex
+            && a.pendingPress?.at == b.pendingPress?.at && a.width == b.width
+    }
+
+    /// Rows the bar takes from the bottom of the screen: `rows` when shown, 0 when hidden.
+    /// The front recomputes the remote's size from this and sends window-change at once.
+    public var reservedRows: Int { isVisible ? rows : 0 }
+
+    /// Shows the set named `name` (the first set when there is none by that name); returns
+    /// whether the bar changed. A set switch changes the bar row only.
+    @discardableResult
+    public mutating func showSet(_ name: String) -> Bool {
+        guard let set = sets.first(where: { $0.name == name }) ?? sets.first, set.name != setName else { return false }
+        setName = set.name
+        closePopup()
+        items = set.items
+        return true
+    }
+
+    /// The set after the shown one, wrapping: what a click on the set's name shows.
+    public var nextSetName: String? {
+        guard let setName, let index = sets.firstIndex(where: { $0.name == setName }), sets.count > 1 else { return nil }
+        return sets[(index + 1) % sets.count].name
+    }
+
+    /// Recomputes `shownItems` after a change to what they are made of.
+    private mutating func rebuild() {
+        var all: [KeyBarItem] = []
+        if let setName, sets.count > 1 {
+            all.append(KeyBarItem(label: setName, shortLabel: String(setName.prefix(2)), action: .cycleSet, repeats: false))
+        }
+        all += items
+        all += sessionTabs
+        shownItems = style == .words ? all.map(style.styled) : all
+    }
 
     /// Shows or hides the bar. Hiding drops the modifiers and any held button, since they
     /// could no longer be seen or released on the bar.
@@ -100,14 +175,21 @@ public struct KeyBar: Equatable, Sendable {
         if !visible {
             latch.reset()
             release()
+            closePopup()
         }
     }
 
     /// Lays the bar out for a row `width` columns wide, on the current page (clamped).
     public mutating func layout(width: Int) -> KeyBarLayout {
-        let result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
+        var result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
         self.width = width
         page = result.page
+        if style == .words {
+            // The page buttons too: `<` and `>`.
+            for index in result.slots.indices where result.slots[index].itemIndex == nil {
+                result.slots[index].label = KeyBarLabelStyle.ascii(result.slots[index].label)
+            }
+        }
         return result
     }
 
@@ -120,6 +202,18 @@ public struct KeyBar: Equatable, Sendable {
             return KeyBarResponse(action: .none, redrawBar: false)
         }
         release()
+        if let index = slot.itemIndex, !shownItems[index].alternatives.isEmpty, !shownItems[index].repeats,
+            shownItems[index].action != .popup
+        {
+            // Its key goes at the release, or its popup opens if it is held.
+            pendingPress = (index, slot.columns, now)
+            return KeyBarResponse(action: .none, redrawBar: false)
+        }
+        return perform(slot, at: now)
+    }
+
+    /// What a click on `slot` does.
+    mutating func perform(_ slot: KeyBarSlot, at now: UInt64) -> KeyBarResponse {
         switch slot.action {
         case .key(let event):
             let hadModifiers = latch.active
@@ -143,7 +237,26 @@ public struct KeyBar: Equatable, Sendable {
             return turnPage(direction)
         case .session(let index):
             return KeyBarResponse(action: .showSession(index), redrawBar: false)
+        case .popup:
+            guard let index = slot.itemIndex else { return KeyBarResponse(action: .none, redrawBar: false) }
+            openPopup(itemIndex: index, columns: slot.columns)
+            return KeyBarResponse(action: .none, redrawBar: true)
+        case .cycleSet:
+            return KeyBarResponse(action: .cycleSet, redrawBar: false)
         }
+    }
+
+    /// The mouse button went up at `now`: stops any repeat, and sends the key of a button
+    /// with alternatives that was tapped rather than held.
+    public mutating func release(at now: UInt64) -> KeyBarResponse {
+        defer { release() }
+        guard let pending = pendingPress, popup == nil else { return KeyBarResponse(action: .none, redrawBar: false) }
+        pendingPress = nil
+        let item = shownItems[pending.itemIndex]
+        let slot = KeyBarSlot(
+            itemIndex: pending.itemIndex, action: item.action, columns: pending.columns, usesShortLabel: false,
+            label: item.label)
+        return perform(slot, at: now)
     }
 
     /// Sets the session tabs (labels already marked for activity, bell, a waiting question
@@ -161,15 +274,18 @@ public struct KeyBar: Equatable, Sendable {
         release()
     }
 
-    /// The mouse button was released: stops any repeat; sends nothing.
+    /// Stops any repeat and forgets a pending press; sends nothing.
     public mutating func release() {
         holdRepeat.release()
         heldEvent = nil
+        pendingPress = nil
     }
 
-    /// When the held button next repeats, for the front's poll timeout; nil when none is held.
+    /// When the held button next repeats, or a held button's popup opens, for the front's
+    /// poll timeout; nil when nothing is held.
     public func nextRepeatDeadline() -> UInt64? {
-        heldEvent == nil ? nil : holdRepeat.nextDeadline()
+        if let pendingPress { return pendingPress.at &+ Self.popupDelay }
+        return heldEvent == nil ? nil : holdRepeat.nextDeadline()
     }
 
     /// The repeats of the held button due at `now`, as keys to send (`.none` when none).

@@ -23,21 +23,64 @@ public struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConvert
 /// `#` are ignored. The format is documented in docs/keybar.md:
 ///
 /// ```
+/// rows 2
+/// labels words
 /// key Esc
 /// key Ctrl+c label ^C
+/// key - popup "_ = +"
 /// text "git status\r" label gs
 /// macro "Ctrl+a d" label detach
+/// popup "F1 F2 F3 F4" label Fn
 /// modifier Ctrl
 /// page
 /// menu
+/// set vim
+/// key Esc
+/// text ":w\r" label :w
+/// rule /^vim/ vim
 /// ```
 ///
-/// A bad line is skipped with an error naming the file and line; the rest still loads.
+/// The buttons before any `set` line are the `shell` set; `set NAME` starts another (or
+/// replaces rterm's set of that name); `rule /PATTERN/ SET` shows SET while a program whose
+/// title matches runs. A bad line is skipped with an error naming the file and line; the
+/// rest still loads.
 public struct KeyBarConfig: Equatable, Sendable {
-    /// The buttons, in order; the default bar when the config has none.
+    /// The buttons before any `set` line, in order; the default bar when the config has none.
     public var items: [KeyBarItem]
+    /// The sets the file defines with `set NAME`, in order.
+    public var sets: [KeyBarSet] = []
+    /// The file's rules, in order (tried before rterm's).
+    public var rules: [KeyBarRule] = []
+    /// `rows N`: the bar's height, unless the command line or ssh_config says.
+    public var rows: Int?
+    /// `labels STYLE`: words, glyphs or auto, unless the command line or ssh_config says.
+    public var labels: FrontPreferences.Labels?
     /// One entry per line that could not be used.
     public var errors: [KeyBarConfigError]
+
+    /// A config of these items and problems.
+    public init(items: [KeyBarItem], errors: [KeyBarConfigError]) {
+        self.items = items
+        self.errors = errors
+    }
+
+    /// Every set the bar can show: rterm's (the `shell` set being the file's buttons when it
+    /// has any), each replaced by the file's set of the same name, then the file's others.
+    public var allSets: [KeyBarSet] {
+        var result = KeyBarSet.builtIn
+        result[0].items = items
+        for set in sets {
+            if let index = result.firstIndex(where: { $0.name == set.name }) {
+                result[index] = set
+            } else {
+                result.append(set)
+            }
+        }
+        return result
+    }
+
+    /// The rules: the file's, then rterm's.
+    public var allRules: [KeyBarRule] { rules + KeyBarRule.builtIn }
 
     /// The config for a file's text, or the default bar when there is no file (`text` nil).
     public static func load(text: String?, fileName: String, asciiOnly: Bool = false) -> KeyBarConfig {
@@ -51,9 +94,18 @@ public struct KeyBarConfig: Equatable, Sendable {
 
     /// Parses config text; `items` is exactly what the good lines define (maybe empty).
     public static func parse(_ text: String, fileName: String) -> KeyBarConfig {
+        var config = KeyBarConfig(items: [], errors: [])
         var items: [KeyBarItem] = []
         var errors: [KeyBarConfigError] = []
         var pageBreakPending = false
+        // The set being read (`set NAME` until the next), nil before the first.
+        var currentSet: KeyBarSet?
+        func finishSet() {
+            if let set = currentSet, !set.items.isEmpty {
+                config.sets.removeAll { $0.name == set.name }
+                config.sets.append(set)
+            }
+        }
         // Split on scalars: "\r\n" is one Character, and CRLF files should work too.
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         for (offset, scalars) in lines.enumerated() {
@@ -64,21 +116,38 @@ public struct KeyBarConfig: Equatable, Sendable {
                 case nil: break
                 case .pageBreak?: pageBreakPending = true
                 case .item(var item)?:
-                    item.startsPage = pageBreakPending && !items.isEmpty
+                    item.startsPage = pageBreakPending && !(currentSet?.items ?? items).isEmpty
                     pageBreakPending = false
-                    items.append(item)
+                    if currentSet != nil { currentSet?.items.append(item) } else { items.append(item) }
+                case .set(let name)?:
+                    finishSet()
+                    currentSet = KeyBarSet(name: name, items: [])
+                    pageBreakPending = false
+                case .rule(let rule)?:
+                    config.rules.append(rule)
+                case .rows(let rows)?:
+                    config.rows = rows
+                case .labels(let labels)?:
+                    config.labels = labels
                 }
             } catch {
                 errors.append(KeyBarConfigError(fileName: fileName, line: offset + 1, problem: error.problem))
             }
         }
-        return KeyBarConfig(items: items, errors: errors)
+        finishSet()
+        config.items = items
+        config.errors = errors
+        return config
     }
 
     /// What one line defines.
     private enum Entry {
         case item(KeyBarItem)
         case pageBreak
+        case set(String)
+        case rule(KeyBarRule)
+        case rows(Int)
+        case labels(FrontPreferences.Labels)
     }
 
     /// A line's problem, thrown inside the parser.
@@ -121,8 +190,48 @@ public struct KeyBarConfig: Equatable, Sendable {
             return .item(try item(action: .modifier(modifier), defaultLabel: label, options: rest))
         case "menu":
             return .item(try item(action: .menu, defaultLabel: "☰", options: rest))
+        case "popup":
+            let names = try argument(&rest, for: "popup", what: "quoted key names such as \"F1 F2 F3\"")
+            let alternatives = try popupItems(names)
+            var entry = try item(action: .popup, defaultLabel: nil, options: rest)
+            entry.alternatives = alternatives
+            return .item(entry)
+        case "set":
+            let name = try argument(&rest, for: "set", what: "a name such as vim")
+            guard rest.isEmpty else { throw LineError("'set' takes one name") }
+            do {
+                return .set(try FrontPreferences.setName(name))
+            } catch {
+                throw LineError(error.message)
+            }
+        case "rule":
+            guard rest.count == 2 else { throw LineError("'rule' needs a /pattern/ and a set name: rule /^vim/ vim") }
+            let pattern = rest[0].text
+            guard pattern.count >= 2, pattern.hasPrefix("/"), pattern.hasSuffix("/") else {
+                throw LineError("a rule's pattern is written between slashes: /^vim/")
+            }
+            guard let rule = KeyBarRule(pattern: String(pattern.dropFirst().dropLast()), setName: rest[1].text) else {
+                throw LineError("bad pattern \(pattern)")
+            }
+            return .rule(rule)
+        case "rows":
+            guard rest.count == 1 else { throw LineError("'rows' takes 1, 2 or 3") }
+            do {
+                return .rows(try FrontPreferences.barRows(rest[0].text))
+            } catch {
+                throw LineError(error.message)
+            }
+        case "labels":
+            guard rest.count == 1 else { throw LineError("'labels' takes words, glyphs or auto") }
+            do {
+                return .labels(try FrontPreferences.labels(rest[0].text))
+            } catch {
+                throw LineError(error.message)
+            }
         default:
-            throw LineError("unknown entry '\(command.text)': expected key, text, macro, modifier, menu or page")
+            throw LineError(
+                "unknown entry '\(command.text)': expected key, text, macro, modifier, menu, popup, page, set, rule, "
+                    + "rows or labels")
         }
     }
 
@@ -140,17 +249,37 @@ public struct KeyBarConfig: Equatable, Sendable {
         }
     }
 
-    /// An item from the options after the argument: `label L`, `short S`, `repeat`, `norepeat`.
+    /// A popup's alternatives: key names separated by blanks, each a button labelled by its
+    /// name.
+    private static func popupItems(_ names: String) throws(LineError) -> [KeyBarItem] {
+        let words = names.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { throw LineError("'popup' needs at least one key name") }
+        var items: [KeyBarItem] = []
+        for name in words {
+            let event = try keyEvent(name)
+            try validateLabel(name, option: "popup key")
+            items.append(KeyBarItem(label: name, action: .key(event)))
+        }
+        return items
+    }
+
+    /// An item from the options after the argument: `label L`, `short S`, `repeat`,
+    /// `norepeat`, `popup "KEYS"`.
     private static func item(action: KeyBarItem.Action, defaultLabel: String?, options: [Word]) throws(LineError)
         -> KeyBarItem
     {
         var label = defaultLabel
         var short: String?
         var repeats: Bool?
+        var alternatives: [KeyBarItem] = []
         var index = 0
         while index < options.count {
             let option = options[index].text.lowercased()
             switch option {
+            case "popup":
+                guard index + 1 < options.count else { throw LineError("'popup' needs quoted key names") }
+                alternatives = try popupItems(options[index + 1].text)
+                index += 2
             case "label", "short":
                 guard index + 1 < options.count else { throw LineError("'\(option)' needs a value") }
                 let value = options[index + 1].text
@@ -162,14 +291,16 @@ public struct KeyBarConfig: Equatable, Sendable {
                 index += 1
             default:
                 throw LineError(
-                    "unexpected '\(options[index].text)': options are label, short, repeat and norepeat")
+                    "unexpected '\(options[index].text)': options are label, short, repeat, norepeat and popup")
             }
         }
         guard let label else { throw LineError("this entry needs a label (label NAME)") }
         if let short, terminalColumns(short) > terminalColumns(label) {
             throw LineError("short label '\(short)' is wider than the label '\(label)'")
         }
-        return KeyBarItem(label: label, shortLabel: short, action: action, repeats: repeats)
+        var item = KeyBarItem(label: label, shortLabel: short, action: action, repeats: repeats)
+        item.alternatives = alternatives
+        return item
     }
 
     private static func validateLabel(_ value: String, option: String) throws(LineError) {

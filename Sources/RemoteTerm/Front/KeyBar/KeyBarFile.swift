@@ -1,12 +1,17 @@
 import Foundation
 import RemoteTermEngine
+import RemoteTermSSH
 
 /// The key bar from `$XDG_CONFIG_HOME/rterm/keybar` (default `~/.config/rterm/keybar`), or
-/// the default bar. A bad line is reported as `file:line: problem` and skipped; the rest
-/// still loads (docs/keybar.md). The problems are returned for the front, which keeps them on
-/// the bar row until dismissed and prints them again when rterm exits.
+/// the default bar: its sets and rules with rterm's, its height and labels (the host's
+/// `preferences`, from the command line or ssh_config, first). A bad line is reported as
+/// `file:line: problem` and skipped; the rest still loads (docs/keybar.md). The problems are
+/// returned for the front, which keeps them on the bar row until dismissed and prints them
+/// again when rterm exits.
 public enum KeyBarFile {
-    public static func load(environment: [String: String]) -> (bar: KeyBar, problems: [String]) {
+    public static func load(environment: [String: String], preferences: FrontPreferences = FrontPreferences())
+        -> (bar: KeyBar, problems: [String])
+    {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         let path = configHome + "/rterm/keybar"
@@ -15,6 +20,16 @@ public enum KeyBarFile {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let shown = !home.isEmpty && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
         let config = KeyBarConfig.load(text: text, fileName: shown)
-        return (KeyBar(items: config.items), config.errors.map { "\($0)" })
+        return (bar(config, preferences: preferences, environment: environment), config.errors.map { "\($0)" })
+    }
+
+    /// The bar a config and the host's preferences make.
+    public static func bar(_ config: KeyBarConfig, preferences: FrontPreferences, environment: [String: String])
+        -> KeyBar
+    {
+        var bar = KeyBar(sets: config.allSets, rules: config.allRules, shown: preferences.keyBarSet)
+        bar.style = KeyBarLabelStyle.resolve(preferences.barLabels ?? config.labels, environment: environment)
+        bar.rows = preferences.barRows ?? config.rows ?? 1
+        return bar
     }
 }

@@ -31,6 +31,11 @@ public struct KeyBarItem: Equatable, Sendable {
         case page(PageDirection)
         /// Shows the workspace's session at this index; only the session tabs carry it.
         case session(Int)
+        /// Opens the item's alternatives and sends nothing (a button such as `Fn`, whose keys
+        /// are all in its popup).
+        case popup
+        /// Shows the next key set; only the set's name, first on the bar, carries it.
+        case cycleSet
     }
 
     /// The widest label the config accepts, in terminal columns, so that every item fits
@@ -48,6 +53,14 @@ public struct KeyBarItem: Equatable, Sendable {
     public var repeats: Bool
     /// Whether the item starts a new page (a `page` line in the config before it).
     public var startsPage: Bool
+    /// What a long press (or a right click) offers instead, in a strip above the button
+    /// (`-` → `_ = +`); empty: none.
+    public var alternatives: [KeyBarItem] = []
+    /// The label in words (`Backspace`, `PageUp`), when the label is a symbol or an
+    /// abbreviation; nil: the label, or words made from it (`KeyBarLabelStyle`).
+    public var wordLabel: String?
+    /// A shorter word label for narrow terminals (`BkSp`, `PgUp`).
+    public var shortWordLabel: String?
 
     /// An item; `repeats` defaults to true for the arrows, Backspace and Delete.
     public init(
@@ -58,6 +71,21 @@ public struct KeyBarItem: Equatable, Sendable {
         self.action = action
         self.repeats = repeats ?? Self.repeatsByDefault(action)
         self.startsPage = startsPage
+    }
+
+    /// This item with alternatives for its popup.
+    public func with(alternatives: [KeyBarItem]) -> KeyBarItem {
+        var item = self
+        item.alternatives = alternatives
+        return item
+    }
+
+    /// This item with its label in words (and a shorter one for narrow rows).
+    public func with(words: String, short: String? = nil) -> KeyBarItem {
+        var item = self
+        item.wordLabel = words
+        item.shortWordLabel = short
+        return item
     }
 
     /// Keys people hold down to move or erase; everything else fires once per click.
@@ -85,36 +113,79 @@ public struct KeyBarItem: Equatable, Sendable {
         }
     }
 
-    /// The default bar. `asciiOnly` replaces the symbols (☰ ⌫ ⏎ and the arrows) with words
-    /// for terminals or fonts without them.
+    /// The default bar (the `shell` set). `asciiOnly` replaces the symbols (☰ ⌫ ⏎ and the
+    /// arrows) with words for terminals or fonts without them.
     public static func defaultItems(asciiOnly: Bool = false) -> [KeyBarItem] {
-        func key(_ label: String, _ short: String?, _ key: Key) -> KeyBarItem {
-            KeyBarItem(label: label, shortLabel: short, action: .key(KeyEvent(key)))
-        }
-        func character(_ scalar: Unicode.Scalar) -> KeyBarItem {
-            KeyBarItem(label: String(Character(scalar)), action: .key(.character(scalar)))
-        }
-        return [
-            key("Esc", nil, .escape),
-            key("Tab", nil, .tab),
-            KeyBarItem(label: "Ctrl", shortLabel: "Ct", action: .modifier(.control)),
-            KeyBarItem(label: "Alt", shortLabel: "Al", action: .modifier(.alt)),
-            key(asciiOnly ? "Left" : "←", asciiOnly ? "Lt" : nil, .left),
-            key(asciiOnly ? "Up" : "↑", nil, .up),
-            key(asciiOnly ? "Down" : "↓", asciiOnly ? "Dn" : nil, .down),
-            key(asciiOnly ? "Right" : "→", asciiOnly ? "Rt" : nil, .right),
-            key(asciiOnly ? "BkSp" : "⌫", asciiOnly ? "BS" : nil, .backspace),
-            key(asciiOnly ? "Ret" : "⏎", nil, .enter),
-            key("PgUp", asciiOnly ? "PU" : "P↑", .pageUp),
-            key("PgDn", asciiOnly ? "PD" : "P↓", .pageDown),
-            key("Home", "Hm", .home),
-            key("End", nil, .end),
-            character("|"),
+        var items = [
+            named(.escape), named(.tab), modifier(.control), modifier(.alt),
+            named(.left), named(.up), named(.down), named(.right), named(.backspace), named(.enter),
+            named(.pageUp), named(.pageDown), named(.home), named(.end),
+            character("|").with(alternatives: characters("\\&")),
             character("~"),
-            character("/"),
-            character("-"),
-            KeyBarItem(label: asciiOnly ? "Menu" : "☰", action: .menu),
+            character("/").with(alternatives: characters("?*")),
+            character("-").with(alternatives: characters("_=+")),
+            functionKeys(),
+            menuItem(),
         ]
+        if asciiOnly { items = items.map { KeyBarLabelStyle.words.styled($0) } }
+        return items
+    }
+
+    /// A button for a named key, labelled as the default bar labels it (a symbol where one
+    /// is shorter, with its words for `--bar-labels words`).
+    public static func named(_ key: Key, modifiers: KeyModifiers = []) -> KeyBarItem {
+        let event = KeyEvent(key, modifiers: modifiers)
+        guard modifiers.isEmpty else { return KeyBarItem(label: event.name, action: .key(event)) }
+        func item(_ label: String, _ short: String?, words: String, shortWords: String?) -> KeyBarItem {
+            KeyBarItem(label: label, shortLabel: short, action: .key(event)).with(words: words, short: shortWords)
+        }
+        switch key {
+        case .left: return item("←", nil, words: "Left", shortWords: "Lt")
+        case .up: return item("↑", nil, words: "Up", shortWords: nil)
+        case .down: return item("↓", nil, words: "Down", shortWords: "Dn")
+        case .right: return item("→", nil, words: "Right", shortWords: "Rt")
+        case .backspace: return item("⌫", nil, words: "Backspace", shortWords: "BkSp")
+        case .enter: return item("⏎", nil, words: "Enter", shortWords: "Ret")
+        case .pageUp: return item("PgUp", "P↑", words: "PageUp", shortWords: "PgUp")
+        case .pageDown: return item("PgDn", "P↓", words: "PageDown", shortWords: "PgDn")
+        case .home: return item("Home", "Hm", words: "Home", shortWords: "Hm")
+        case .character(" "): return item("Space", "Spc", words: "Space", shortWords: "Spc")
+        default: return KeyBarItem(label: event.name, action: .key(event))
+        }
+    }
+
+    /// A button for one character.
+    public static func character(_ scalar: Unicode.Scalar) -> KeyBarItem {
+        KeyBarItem(label: String(Character(scalar)), action: .key(.character(scalar)))
+    }
+
+    /// Buttons for each character of `text`, as a popup's alternatives.
+    static func characters(_ text: String) -> [KeyBarItem] {
+        text.unicodeScalars.map { character($0) }
+    }
+
+    /// A one-shot modifier button.
+    public static func modifier(_ modifier: KeyModifiers) -> KeyBarItem {
+        modifier == .control
+            ? KeyBarItem(label: "Ctrl", shortLabel: "Ct", action: .modifier(.control))
+            : KeyBarItem(label: "Alt", shortLabel: "Al", action: .modifier(.alt))
+    }
+
+    /// `Fn`: its popup holds F1…F12.
+    public static func functionKeys() -> KeyBarItem {
+        KeyBarItem(label: "Fn", action: .popup)
+            .with(alternatives: (1...12).map { KeyBarItem(label: "F\($0)", action: .key(KeyEvent(.function($0)))) })
+    }
+
+    /// rterm's menu button.
+    public static func menuItem() -> KeyBarItem {
+        KeyBarItem(label: "☰", action: .menu).with(words: "Menu")
+    }
+
+    /// Text sent as it is, under a label.
+    public static func text(_ text: String, label: String, words: String? = nil) -> KeyBarItem {
+        let item = KeyBarItem(label: label, action: .text(Array(text.utf8)))
+        return words.map { item.with(words: $0) } ?? item
     }
 }
 

@@ -41,7 +41,7 @@ public struct KeyBarLayout: Equatable, Sendable {
     /// The page each item is on, by item index.
     public let pageOfItem: [Int]
     /// The buttons of the shown page, left to right, without gaps or overlap.
-    public let slots: [KeyBarSlot]
+    public internal(set) var slots: [KeyBarSlot]
 
     /// Columns of a ‹ or › page button: the arrow with a blank either side.
     public static let pageButtonWidth = 3

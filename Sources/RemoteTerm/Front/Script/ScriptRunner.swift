@@ -241,14 +241,22 @@ public final class ScriptRunner {
         // Turn pages until the button shows: every button is on exactly one page.
         for _ in 0..<max(1, layout.pageCount) {
             let current = bar.layout(width: terminal.columns)
-            if let slot = current.slots.first(where: { $0.label == label && $0.itemIndex != nil }) {
+            // A button is found by any of its labels: a narrow bar shows the short one.
+            if let slot = current.slots.first(where: { slot in
+                guard let index = slot.itemIndex else { return false }
+                let item = bar.shownItems[index]
+                return slot.label == label || item.label == label || item.shortLabel == label
+                    || item.wordLabel == label
+            }) {
                 recorder?.marker("click \(label)")
-                let response = bar.click(column: slot.columns.lowerBound, at: loop.clock.now())
-                bar.release()
-                switch response.action {
-                case .send(let keys): session.send(.keys(keys))
-                case .sendBytes(let bytes): session.send(.bytes(bytes))
-                case .none, .changedPage, .showMenu, .showSession: break
+                // A press and its release: a button with alternatives sends at the release.
+                let now = loop.clock.now()
+                for response in [bar.click(column: slot.columns.lowerBound, at: now), bar.release(at: now)] {
+                    switch response.action {
+                    case .send(let keys): session.send(.keys(keys))
+                    case .sendBytes(let bytes): session.send(.bytes(bytes))
+                    case .none, .changedPage, .showMenu, .showSession, .cycleSet: break
+                    }
                 }
                 return
             }

@@ -18,6 +18,11 @@ public enum FrameComposer {
         public var bar: [BarLabel]?
         /// The cursor's column on the bar row while an answer is typed there.
         public var barCursor: Int?
+        /// Rows of the bar (1 to 3); the labels go on the middle one.
+        public var barRows = 1
+        /// A button's alternatives, in a strip as tall as the bar just above it (over the
+        /// remote's bottom rows).
+        public var popup: [BarLabel]?
         /// The remote screen is stale (the link is down): drawn faint, without its cursor.
         public var isStale = false
         /// Typed keys shown before the remote echoed them: drawn underlined over the live
@@ -50,7 +55,8 @@ public enum FrameComposer {
         _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays
     ) -> Frame {
         let hasBar = overlays.bar != nil
-        var frame = Frame(rows: area.rows + (hasBar ? 1 : 0), columns: area.columns)
+        let barRows = max(1, overlays.barRows)
+        var frame = Frame(rows: area.rows + (hasBar ? barRows : 0), columns: area.columns)
         let columns = frame.columns
         let first = firstLine(of: terminal, topLine: topLine)
         let isLive = first == terminal.screenTopLineNumber && topLine == nil
@@ -113,17 +119,37 @@ public enum FrameComposer {
             drawPanel(panel, rows: (area.rows - height)..<area.rows, in: &frame)
             if let cursor = frame.cursor, cursor.row >= area.rows - height { frame.cursor = nil }
         }
+        if let popup = overlays.popup {
+            drawPopup(popup, rows: max(0, area.rows - barRows)..<area.rows, in: &frame)
+            if let cursor = frame.cursor, cursor.row >= area.rows - barRows { frame.cursor = nil }
+        }
         if let bar = overlays.bar {
-            var line = FrameLine(columns: columns)
+            let labelRow = area.rows + labelRowOffset(rows: barRows)
+            for row in area.rows..<(area.rows + barRows) { frame.lines[row] = FrameLine(columns: columns) }
             for label in bar {
-                line.write(label.text, at: label.column, attributes: attributes(of: label.emphasis))
+                frame.lines[labelRow].write(label.text, at: label.column, attributes: attributes(of: label.emphasis))
             }
-            frame.lines[area.rows] = line
             if let column = overlays.barCursor {
-                frame.cursor = FrameCursor(row: area.rows, column: min(column, columns - 1))
+                frame.cursor = FrameCursor(row: labelRow, column: min(column, columns - 1))
             }
         }
         return frame
+    }
+
+    /// The row of a bar (or popup) `rows` tall that carries the labels: the middle one.
+    public static func labelRowOffset(rows: Int) -> Int { (max(1, rows) - 1) / 2 }
+
+    /// The popup strip: each alternative's box in reverse video over `rows`, its label on the
+    /// middle row.
+    private static func drawPopup(_ labels: [BarLabel], rows: Range<Int>, in frame: inout Frame) {
+        guard !rows.isEmpty else { return }
+        let labelRow = rows.lowerBound + labelRowOffset(rows: rows.count)
+        for row in rows {
+            for label in labels {
+                let text = row == labelRow ? label.text : String(repeating: " ", count: terminalColumns(label.text))
+                frame.lines[row].write(text, at: label.column, attributes: attributes(of: label.emphasis))
+            }
+        }
     }
 
     /// Restyles the cells of `range` that are on screen; a wide character's two cells go

@@ -12,6 +12,7 @@ extension Workspace {
         var tabsChanged = false
         for index in entries.indices { tabsChanged = drainEvents(of: index, now: now) || tabsChanged }
         if tabsChanged { updateTabs() }
+        showKeySet()
         return takeEffects()
     }
 

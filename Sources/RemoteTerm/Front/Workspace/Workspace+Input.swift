@@ -64,6 +64,7 @@ extension Workspace {
                 resize(local: localSize)
                 effects.append(.barVisibilityChanged)
             case .redraw: effects.append(.redraw)
+            case .cycleKeySet: cycleKeySet()
             case .copy(let text): effects.append(.copy(text))
             case .openLink(let url): effects.append(.openLink(url))
             case .showSession(let index):

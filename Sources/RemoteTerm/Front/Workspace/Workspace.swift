@@ -30,6 +30,8 @@ public final class Workspace {
         public var title = ""
         /// Whether it was ever connected (a session that never was failed to connect).
         public var wasConnected = false
+        /// Which key set its bar shows: the host's, the running program's, or the user's pick.
+        public var keySets = KeyBarSetChoice(hostSet: nil)
     }
 
     /// The sessions, in the order of their tabs.
@@ -90,7 +92,9 @@ public final class Workspace {
     /// Adds a session the factory made; `show` makes it the shown one.
     @discardableResult
     public func add(_ opened: SessionFactory.Opened, show: Bool = false) -> Int {
-        add(opened.session, name: opened.label, resumeName: opened.resumeName, escape: opened.escapeCharacter, show: show)
+        add(
+            opened.session, name: opened.label, resumeName: opened.resumeName, escape: opened.escapeCharacter,
+            keySet: opened.front.keyBarSet, show: show)
     }
 
     /// Adds `session` under `name` (resized to the remote size), reading `escape` (nil:
@@ -98,9 +102,15 @@ public final class Workspace {
     /// one (the first session is always shown).
     @discardableResult
     public func add(
-        _ session: Session, name: String, resumeName: String? = nil, escape: UInt8? = 0x7E, show: Bool = false
+        _ session: Session, name: String, resumeName: String? = nil, escape: UInt8? = 0x7E, keySet: String? = nil,
+        show: Bool = false
     ) -> Int {
         var entry = Entry(session: session, tab: SessionTab(name: name), resumeName: resumeName)
+        entry.keySets = KeyBarSetChoice(hostSet: keySet)
+        if let keySet, !controller.bar.sets.isEmpty, !controller.bar.sets.contains(where: { $0.name == keySet }) {
+            let names = controller.bar.sets.map(\.name).joined(separator: ", ")
+            laterMessages.append("rterm: no key set '\(keySet)' (the sets are \(names))")
+        }
         if let escape {
             entry.escapes = EscapeCharacterFilter(escape: escape, sessionEscapes: true)
             entry.escapeName = SSHEscapeCharacter.byte(escape).description
@@ -110,7 +120,10 @@ public final class Workspace {
         let size = remoteSize
         session.resize(rows: size.rows, columns: size.columns)
         let index = entries.count - 1
-        if index == 0 { controller.escapeCharacter = entry.escapeName }
+        if index == 0 {
+            controller.escapeCharacter = entry.escapeName
+            showKeySet()
+        }
         if index > 0, show {
             self.show(index)
         } else {
@@ -143,7 +156,26 @@ public final class Workspace {
             _ = controller.sessionEvent(.prompt(request))
         }
         updateTabs()
+        showKeySet()
         effects.append(.sessionShown(title: entries[index].title))
+    }
+
+    /// Puts the shown session's key set on the bar (after its screen changed, or it was
+    /// shown): a redraw of the bar row only.
+    func showKeySet() {
+        guard entries.indices.contains(shownIndex) else { return }
+        let terminal = shown.terminal
+        entries[shownIndex].keySets.observe(
+            title: terminal.title, alternateScreen: terminal.isAlternateScreenActive,
+            promptMarks: terminal.promptMarks, rules: controller.bar.rules)
+        if controller.showKeySet(entries[shownIndex].keySets.active) { effects.append(.redraw) }
+    }
+
+    /// A click on the set's name: the next set, held until the program changes.
+    func cycleKeySet() {
+        guard let next = controller.bar.nextSetName else { return }
+        entries[shownIndex].keySets.pick(next)
+        if controller.showKeySet(next) { effects.append(.redraw) }
     }
 
     /// Shows the next session (`step` 1) or the previous one (−1), wrapping.

@@ -84,6 +84,11 @@ public struct SSHCommandLine: Sendable, Equatable {
           --predict adaptive[=MS]|always|never[,overwrite]
                     show typed keys before the remote echoes them (adaptive: once the
                     round trip is above MS, 40; overwrite: for fish's autosuggestions)
+          --keybar NAME     the key set the bar starts with (docs/keybar.md)
+          --bar-rows 1|2|3  a taller bar: bigger targets for a finger or a coarse pointer
+          --bar-labels words|glyphs|auto
+                    spell every button in words (auto: when the locale or terminal lacks symbols)
+          --reader  reader mode: plain lines for a screen reader, no full screen (~k: the keys)
         """
 
     /// Parses `arguments` (without the program name).
@@ -118,6 +123,12 @@ public struct SSHCommandLine: Sendable, Equatable {
         case finished
     }
 
+    /// rterm's long options that take a value, and the keyword each one sets.
+    public static let longOptions: [(String, SSHConfigKeyword)] = [
+        ("--resume", .rtermResume), ("--predict", .rtermPredict), ("--keybar", .rtermKeyBar),
+        ("--bar-rows", .rtermBarRows), ("--bar-labels", .rtermBarLabels),
+    ]
+
     /// Parses options from `index` until a non-option, `--` or an option that ends parsing.
     private mutating func parseOptions(
         _ arguments: [String], from index: inout Int
@@ -138,8 +149,13 @@ public struct SSHCommandLine: Sendable, Equatable {
             }
             // rterm's own long options are their config keywords: `--resume NAME` is
             // `-o RTermResume=NAME`, `--predict MODE` is `-o RTermPredict=MODE`.
-            if let (name, keyword) = [("--resume", SSHConfigKeyword.rtermResume), ("--predict", .rtermPredict)]
-                .first(where: { argument == $0.0 || argument.hasPrefix($0.0 + "=") })
+            if argument == "--reader" {
+                // A switch: `-o RTermReader=yes`.
+                try? values.apply(.rtermReader, arguments: ["yes"], active: true)
+                index += 1
+                continue
+            }
+            if let (name, keyword) = Self.longOptions.first(where: { argument == $0.0 || argument.hasPrefix($0.0 + "=") })
             {
                 var value = String(argument.dropFirst(name.count + 1))
                 if argument == name {

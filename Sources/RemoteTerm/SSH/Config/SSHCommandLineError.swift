@@ -48,7 +48,11 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
         case .badLongOption(let option, let message):
             return "rterm: \(option): \(message)"
         case .missingLongArgument(let option):
-            return "rterm: option \(option) requires an argument (a tmux session name)"
+            let what = [
+                "--resume": "a tmux session name", "--predict": "adaptive, always or never",
+                "--keybar": "a key set's name", "--bar-rows": "1, 2 or 3", "--bar-labels": "words, glyphs or auto",
+            ][option] ?? "a value"
+            return "rterm: option \(option) requires an argument (\(what))"
         case .badPort(let value):
             return "rterm: bad port '\(value)' (a port is a number from 1 to 65535)"
         case .unknownConfigOption(let keyword):

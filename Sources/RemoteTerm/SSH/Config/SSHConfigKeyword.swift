@@ -41,6 +41,14 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
     /// rterm's own: when typed keys are shown before their echo (`--predict MODE`:
     /// adaptive, always, never). OpenSSH needs `IgnoreUnknown RTermPredict`.
     case rtermPredict = "rtermpredict"
+    /// rterm's own: the key set the bar starts with (`--keybar NAME`).
+    case rtermKeyBar = "rtermkeybar"
+    /// rterm's own: the bar's height in rows, 1 to 3 (`--bar-rows N`).
+    case rtermBarRows = "rtermbarrows"
+    /// rterm's own: the bar's labels, words, glyphs or auto (`--bar-labels STYLE`).
+    case rtermBarLabels = "rtermbarlabels"
+    /// rterm's own: reader mode, plain lines for a screen reader (`--reader`).
+    case rtermReader = "rtermreader"
 
     /// The keywords that set an option (the block and file structure keywords excluded);
     /// these are the ones `-o` accepts.
@@ -127,6 +135,10 @@ extension SSHConfigKeyword {
         case .escapeChar: return "EscapeChar"
         case .rtermResume: return "RTermResume"
         case .rtermPredict: return "RTermPredict"
+        case .rtermKeyBar: return "RTermKeyBar"
+        case .rtermBarRows: return "RTermBarRows"
+        case .rtermBarLabels: return "RTermBarLabels"
+        case .rtermReader: return "RTermReader"
         }
     }
 }

@@ -131,6 +131,7 @@ public enum SSHConfigResolver {
             forwardsOnly: values.sessionType == "none",
             escapeCharacter: values.escapeChar ?? .tilde)
         settings.predict = values.rtermPredict ?? .adaptive
+        settings.front = values.front
         return settings
     }
 

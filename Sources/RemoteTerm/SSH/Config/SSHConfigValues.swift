@@ -45,6 +45,9 @@ public struct SSHConfigValues: Sendable, Equatable {
     public var rtermResume: String?
     /// `RTermPredict` / `--predict`: `MODE[=MS][,overwrite]`.
     public var rtermPredict: PredictionSettings?
+    /// rterm's front keywords (`RTermKeyBar`, `RTermBarRows`, `RTermBarLabels`,
+    /// `RTermReader`), each first value winning.
+    public var front = FrontPreferences()
     /// `ProxyCommand`, unexpanded, or `none`.
     public var proxyCommand: String?
     /// `RemoteCommand`, unexpanded, or `none`.
@@ -176,6 +179,18 @@ public struct SSHConfigValues: Sendable, Equatable {
                     "bad prediction mode '\(text)' (adaptive, always or never; adaptive=MS sets the threshold, ,overwrite)")
             }
             setFirst(\.rtermPredict, settings, active)
+        case .rtermKeyBar:
+            let name = try FrontPreferences.setName(try single(arguments, keyword))
+            if active, front.keyBarSet == nil { front.keyBarSet = name }
+        case .rtermBarRows:
+            let rows = try FrontPreferences.barRows(try single(arguments, keyword))
+            if active, front.barRows == nil { front.barRows = rows }
+        case .rtermBarLabels:
+            let labels = try FrontPreferences.labels(try single(arguments, keyword))
+            if active, front.barLabels == nil { front.barLabels = labels }
+        case .rtermReader:
+            let reader = try SSHOptionValue.flag(try single(arguments, keyword))
+            if active, front.reader == nil { front.reader = reader }
         case .preferredAuthentications:
             let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
             setFirst(\.preferredAuthentications, methods, active)

@@ -63,6 +63,8 @@ public struct SSHSettings: Sendable, Equatable {
     public var resumeSession: String?
     /// `RTermPredict` / `--predict`: when typed keys are shown before their echo.
     public var predict = PredictionSettings.adaptive
+    /// rterm's front keywords: the key set, the bar's rows and labels, reader mode.
+    public var front = FrontPreferences()
     /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
     public var proxyCommand: String?
     /// `RemoteCommand` with its `%` tokens expanded, nil for none.
@@ -136,6 +138,7 @@ public struct SSHSettings: Sendable, Equatable {
         }
         if let resumeSession { lines.append("rtermresume \(resumeSession)") }
         lines.append("rtermpredict \(predict)")
+        lines += front.configDumpLines
         return lines.joined(separator: "\n") + "\n"
     }
 

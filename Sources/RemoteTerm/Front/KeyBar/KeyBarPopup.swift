@@ -1,0 +1,97 @@
+/// A button's alternatives, shown in a strip just above the bar (Termux's extra-keys popups):
+/// opened by holding the button for `KeyBar.popupDelay` or by a right click (at once for a
+/// button with no key of its own, such as `Fn`). A click on an alternative sends it and
+/// closes the strip; a click anywhere else, or Esc, closes it and sends nothing.
+public struct KeyBarPopup: Equatable, Sendable {
+    /// The button whose alternatives these are (an index into the bar's shown items).
+    public var itemIndex: Int
+    /// The columns of that button, so the strip starts above it.
+    public var anchor: Range<Int>
+    /// The alternatives, in order, labelled in the bar's style.
+    public var items: [KeyBarItem]
+
+    /// The alternatives placed on a row `width` columns wide: each its label with a blank
+    /// either side, from the button's first column, moved left as far as needed to fit (and
+    /// cut at the right edge when even the whole row is too narrow).
+    public func layout(width: Int) -> [KeyBarSlot] {
+        let widths = items.map { min(terminalColumns($0.label) + 2, max(1, width)) }
+        let total = widths.reduce(0, +)
+        var column = max(0, min(anchor.lowerBound, width - total))
+        var slots: [KeyBarSlot] = []
+        for (index, item) in items.enumerated() where column < width {
+            let end = min(width, column + widths[index])
+            slots.append(
+                KeyBarSlot(
+                    itemIndex: index, action: item.action, columns: column..<end, usesShortLabel: false,
+                    label: clipped(item.label, toColumns: max(0, end - column - 2))))
+            column = end
+        }
+        return slots
+    }
+}
+
+extension KeyBar {
+    /// How long a button with alternatives is held before its popup opens, 400 ms: the same
+    /// gesture as the arrows' hold-to-repeat.
+    public static let popupDelay: UInt64 = 400_000_000
+
+    /// Opens the alternatives of the shown item `itemIndex`, above `columns`.
+    mutating func openPopup(itemIndex: Int, columns: Range<Int>) {
+        guard shownItems.indices.contains(itemIndex), !shownItems[itemIndex].alternatives.isEmpty else { return }
+        release()
+        popup = KeyBarPopup(itemIndex: itemIndex, anchor: columns, items: shownItems[itemIndex].alternatives)
+    }
+
+    /// Closes the popup, sending nothing; returns whether one was open.
+    @discardableResult
+    public mutating func closePopup() -> Bool {
+        defer { popup = nil }
+        return popup != nil
+    }
+
+    /// A button held until `now`: opens its popup when `popupDelay` has passed; returns
+    /// whether it opened.
+    public mutating func popupDue(at now: UInt64) -> Bool {
+        guard let pending = pendingPress, popup == nil, now &- pending.at >= Self.popupDelay, now >= pending.at else {
+            return false
+        }
+        openPopup(itemIndex: pending.itemIndex, columns: pending.columns)
+        return true
+    }
+
+    /// A right click on the bar at `column`: opens that button's alternatives, if it has any.
+    public mutating func rightClick(column: Int) -> KeyBarResponse {
+        let current = layout(width: width)
+        guard isVisible, let slot = current.hitTest(column: column), let index = slot.itemIndex,
+            !shownItems[index].alternatives.isEmpty
+        else { return KeyBarResponse(action: .none, redrawBar: false) }
+        openPopup(itemIndex: index, columns: slot.columns)
+        return KeyBarResponse(action: .none, redrawBar: true)
+    }
+
+    /// A press at `column` on the popup's strip: the alternative there is sent (through the
+    /// one-shot modifiers, as a button's key is); anywhere else nothing is. Either way the
+    /// popup closes.
+    public mutating func pickFromPopup(column: Int?, at now: UInt64) -> KeyBarResponse {
+        guard let popup else { return KeyBarResponse(action: .none, redrawBar: false) }
+        closePopup()
+        guard let column, let slot = popup.layout(width: width).first(where: { $0.columns.contains(column) }) else {
+            return KeyBarResponse(action: .none, redrawBar: true)
+        }
+        var response = perform(KeyBarSlot(itemIndex: nil, action: slot.action, columns: slot.columns,
+            usesShortLabel: false, label: slot.label), at: now)
+        response.redrawBar = true
+        return response
+    }
+
+    /// The popup's labels, placed for a row `width` columns wide.
+    public func popupLabels(width: Int) -> [BarLabel]? {
+        guard let popup else { return nil }
+        // Each alternative fills its box in reverse video, so the strip reads as buttons.
+        return popup.layout(width: width).map { slot in
+            let text = " " + slot.label
+            let pad = max(0, slot.columns.count - terminalColumns(text))
+            return BarLabel(column: slot.columns.lowerBound, text: text + String(repeating: " ", count: pad), emphasis: .armed)
+        }
+    }
+}
