@@ -150,26 +150,43 @@ struct SessionCommand {
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
         var factory = factory
-        // Asked before the screen starts, so the answers are not taken for keys.
-        factory.colors = TerminalProbe.colorDefaults(term: environment["TERM"])
         let sessions = open(factory)
         guard !sessions.isEmpty else {
             signals.pause()
             return 2
         }
+        let reader = sessions[0].front.reader == true
+        if !reader {
+            // Asked before the screen starts, so the answers are not taken for keys (reader
+            // mode writes no sequence at all: remotes that ask get xterm's colours).
+            factory.colors = TerminalProbe.colorDefaults(term: environment["TERM"])
+            for opened in sessions { opened.session.setColorDefaults(factory.colors) }
+        }
         // The bar's height and labels are the first session's (its host's settings).
         let (bar, barProblems) = KeyBarFile.load(environment: environment, preferences: sessions[0].front)
-        guard let screen = NcursesScreen(say: printError) else {
-            printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
-            for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
-            return 255
+        let screen: LocalScreen
+        let restore: () -> Void
+        if reader {
+            guard let plain = ReaderScreen() else {
+                printError("rterm: reader mode needs a terminal on standard input")
+                for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
+                return 2
+            }
+            (screen, restore) = (plain, plain.restore)
+        } else {
+            guard let ncurses = NcursesScreen(say: printError) else {
+                printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
+                for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
+                return 255
+            }
+            (screen, restore) = (ncurses, ncurses.restore)
         }
         let front = InteractiveFront(
             screen: screen, sessions: sessions, factory: factory, loop: factory.loop, bar: bar, problems: barProblems,
             inputIsTerminal: isatty(0) == 1, signals: signals, network: NetworkChangeSource(),
-            system: .live(environment: environment))
+            system: .live(environment: environment), reader: reader)
         let outcome = front.run()
-        screen.restore()
+        restore()
         for problem in barProblems { printError("rterm: \(problem)") }
         for message in front.laterMessages { printError(message) }
         for ending in outcome.endings { if let message = ending.message { printError(message) } }

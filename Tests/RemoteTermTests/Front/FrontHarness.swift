@@ -23,6 +23,8 @@ final class RecordingScreen: LocalScreen {
     private(set) var titles: [String] = []
     private(set) var bells = 0
     private(set) var suspensions = 0
+    /// Reader mode's transcript, as written.
+    private(set) var transcript: [UInt8] = []
     var takesOwnSequences = true
 
     init(rows: Int, columns: Int) {
@@ -41,6 +43,7 @@ final class RecordingScreen: LocalScreen {
     func bell() { bells += 1 }
     func suspend() { suspensions += 1 }
     func resume() {}
+    func writeTranscript(_ bytes: [UInt8]) { transcript += bytes }
 }
 
 /// The interactive front in-process, as rterm runs it, without a terminal: keys written into
@@ -119,7 +122,7 @@ final class FrontHarness {
     }
 
     /// Starts the front on `sessions` (the first shown).
-    func start(_ sessions: [SessionFactory.Opened], bar: KeyBar = KeyBar(), problems: [String] = []) {
+    func start(_ sessions: [SessionFactory.Opened], bar: KeyBar = KeyBar(), problems: [String] = [], reader: Bool = false) {
         let system = FrontSystem(
             environment: environment,
             run: { [unowned self] command in
@@ -129,7 +132,7 @@ final class FrontHarness {
             stop: { [unowned self] in stops += 1 })
         let front = InteractiveFront(
             screen: screen, sessions: sessions, factory: factory, loop: loop, bar: bar, problems: problems,
-            input: keyboard.read, inputIsTerminal: true, signals: nil, network: nil, system: system)
+            input: keyboard.read, inputIsTerminal: true, signals: nil, network: nil, system: system, reader: reader)
         self.front = front
         front.start()
         settle()

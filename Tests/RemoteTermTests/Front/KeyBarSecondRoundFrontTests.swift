@@ -179,3 +179,52 @@ import Testing
         #expect(rows.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(rows)")
     }
 }
+
+/// Reader mode in the front, in-process: the transcript instead of frames, and the bar's
+/// buttons read out and taken by number.
+@Suite struct ReaderFrontTests {
+    static let ms = KeyBarSecondRoundFrontTests.ms
+
+    static func front() throws -> (FrontHarness, MemoryTransport) {
+        let harness = try FrontHarness(rows: 24, columns: 80)
+        let transport = MemoryTransport(outputEnds: false)
+        harness.start(
+            [harness.memorySession(transport: transport)], bar: KeyBar(sets: KeyBarSet.builtIn, rules: KeyBarRule.builtIn),
+            reader: true)
+        return (harness, transport)
+    }
+
+    static func transcript(_ front: FrontHarness) -> String { String(decoding: front.screen.transcript, as: UTF8.self) }
+
+    @Test func theRemotesLinesAreWrittenAsPlainText() throws {
+        let (front, remote) = try Self.front()
+        remote.deliver(Array("\u{1B}[1;31mhello\u{1B}[0m\r\nworld\r\n$ ".utf8))
+        front.settle(for: 50 * Self.ms)
+        #expect(Self.transcript(front) == "hello\r\nworld\r\n$ ")
+    }
+
+    @Test func tildeKReadsTheButtonsAndANumberTakesOne() throws {
+        let (front, remote) = try Self.front()
+        front.type("\r~k")
+        let list = Self.transcript(front)
+        #expect(list.contains("[rterm] keys of the shell set: 1 Esc, 2 Tab, 3 Ctrl, 4 Alt, 5 Left"), "\(list)")
+        #expect(list.contains("0 next set (vim)"))
+        #expect(String(decoding: remote.received, as: UTF8.self) == "\r", "~k is not sent")
+        front.type("1\r")
+        #expect(String(decoding: remote.received, as: UTF8.self) == "\r\u{1B}")
+        #expect(Self.transcript(front).hasSuffix("[rterm] sent Esc\r\n"))
+        // F12, the reader key: Ctrl armed by number, then a typed c is Ctrl+C.
+        front.type("\u{1B}[24~")
+        front.type("3\r")
+        #expect(Self.transcript(front).hasSuffix("[rterm] Ctrl armed\r\n"))
+        front.type("c")
+        #expect(String(decoding: remote.received, as: UTF8.self) == "\r\u{1B}\u{03}")
+        // Fn reads out its keys; Esc cancels and sends nothing.
+        front.type("\u{1B}[24~")
+        let fn = try #require(Self.transcript(front).components(separatedBy: ", ").firstIndex { $0.hasSuffix(" Fn") })
+        _ = fn
+        front.type("\u{1B}", then: 20 * Self.ms)
+        #expect(Self.transcript(front).hasSuffix("[rterm] cancelled\r\n"))
+        #expect(String(decoding: remote.received, as: UTF8.self) == "\r\u{1B}\u{03}")
+    }
+}

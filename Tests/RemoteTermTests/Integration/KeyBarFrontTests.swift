@@ -46,12 +46,16 @@ extension SSHIntegrationTests.InteractiveFrontTests {
 /// a taller bar, labels in words. (Each behaviour in detail: KeyBarSecondRoundFrontTests.)
 extension SSHIntegrationTests.InteractiveFrontTests {
     /// A bash whose title is the command it runs (a DEBUG trap), and `user@host` at its
-    /// prompt, as zsh and fish themes do by themselves.
-    static let titlingShell = """
-        PS1='rc-ready$ '
-        PROMPT_COMMAND='printf "\\033]2;%s@%s\\007" "$USER" "${HOSTNAME%%.*}"'
-        trap '[[ $BASH_COMMAND != "$PROMPT_COMMAND" ]] && printf "\\033]2;%s\\007" "$BASH_COMMAND"' DEBUG
-        """
+    /// prompt, as zsh and fish themes do by themselves: the two lines docs/keybar.md gives.
+    static func titlingShell() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/keybar.md"), encoding: .utf8)
+        let intro = try #require(doc.range(of: "two lines in `~/.bashrc`"))
+        let block = try #require(doc[intro.upperBound...].range(of: "```\n"))
+        let end = try #require(doc[block.upperBound...].range(of: "```"))
+        return "PS1='rc-ready$ '\n" + doc[block.upperBound..<end.lowerBound]
+    }
 
     /// The first word of the bar row: the set's name.
     func shownSet(_ pane: TmuxPane, barRow: Int = 23) throws -> String {
@@ -68,7 +72,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         try FileManager.default.createDirectory(
             atPath: harness.process.home + "/.config/rterm", withIntermediateDirectories: true)
         _ = try harness.process.file(".config/rterm/keybar", try KeyBarConfigTests.docsExample())
-        let rc = try harness.process.file("titling.bashrc", Self.titlingShell)
+        let rc = try harness.process.file("titling.bashrc", try Self.titlingShell())
         let pane = try pane("bash --rcfile \(rc) -i", columns: 100)
         defer { pane.kill() }
         #expect(pane.waitUntil { (try? shownSet(pane)) == "htop" }, "\((try? pane.screen()) ?? "")")

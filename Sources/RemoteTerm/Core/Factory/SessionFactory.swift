@@ -188,7 +188,8 @@ public struct SessionFactory {
         let plan = policy.watchesLink ? planned.plan.withInteractiveKeepalive() : planned.plan
         var options = Session.Options()
         options.label = plan.label
-        options.predict = policy.predicts ? plan.predict : .never
+        // Reader mode writes what the remote wrote, never a guess.
+        options.predict = policy.predicts && plan.front.reader != true ? plan.predict : .never
         switch policy.reconnection {
         case .automatic?: options.reconnect = ReconnectPolicy()
         case .whenAsked?: options.reconnect = ReconnectPolicy(isAutomatic: false)

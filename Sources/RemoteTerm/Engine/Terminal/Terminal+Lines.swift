@@ -14,6 +14,16 @@ extension Terminal {
     /// The number one past the screen's bottom row.
     public var endLineNumber: Int { scrollback.linesEntered + rows }
 
+    /// Line `number` of the main screen, even while the alternate screen is shown (reader
+    /// mode finishes what the shell wrote before a full-screen program took over).
+    public func mainScreenLine(number: Int) -> TerminalLine? {
+        let top = screenTopLineNumber
+        guard isAlternateScreenActive, number >= top else { return line(number: number) }
+        let row = number - top
+        guard row < otherScreen.rows else { return nil }
+        return TerminalLine(cells: Array(otherScreen.rowCells(row)), extras: extras, isWrapped: otherScreen.isWrapped(row))
+    }
+
     /// Line `number`, from the scrollback or the screen, nil when it is not held.
     public func line(number: Int) -> TerminalLine? {
         let top = screenTopLineNumber

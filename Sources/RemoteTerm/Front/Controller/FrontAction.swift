@@ -36,4 +36,7 @@ public enum FrontAction: Equatable, Sendable {
     case dismissSession
     /// Show the next key set on the shown session's bar (a click on the set's name).
     case cycleKeySet
+    /// Tell the user this (reader mode writes it as a line; the screen shows it on the bar
+    /// row): the bar's buttons read out, what a number sent.
+    case say(String)
 }

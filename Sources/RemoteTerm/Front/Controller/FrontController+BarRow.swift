@@ -24,6 +24,7 @@ extension FrontController {
         case menu(page: Int)
         case history(distance: Int)
         case connecting(String)
+        case picking(String)
         case buttons
     }
 
@@ -40,6 +41,8 @@ extension FrontController {
         switch mode {
         case .menu(let page):
             return .menu(page: page)
+        case .pickingKey(let digits, let choices):
+            return .picking(" key number (1 to \(choices.count), Enter takes it, Esc cancels): " + digits)
         case .history(let top):
             return .history(distance: max(0, view.terminal.screenTopLineNumber - top))
         case .live, .panel, .prompt, .ended:
@@ -74,6 +77,8 @@ extension FrontController {
         case .connecting(let name):
             let cancel = escapeCharacter.map { "  (\($0). cancels)" } ?? ""
             labels = [BarLabel(column: 0, text: " connecting to \(name)…" + cancel, emphasis: .normal)]
+        case .picking(let text):
+            labels = [BarLabel(column: 0, text: text, emphasis: .armed)]
         case .buttons:
             let layout = bar.layout(width: view.columns)
             labels = layout.slots.map { slot in
@@ -164,6 +169,11 @@ extension FrontController {
             reconnectRowMouse(mouse, reconnection: reconnection, now: now, view: view, into: &actions)
         case .menu(let page):
             menuMouse(mouse, page: page, view: view, into: &actions)
+        case .picking:
+            // A press closes the list, as Esc does.
+            guard mouse.action == .press else { return }
+            mode = .live
+            actions.append(.redraw)
         case .notice, .history:
             // The row's press only closes what it shows (and the history or a panel with it).
             guard mouse.action == .press else { return }

@@ -56,6 +56,9 @@ public struct FrontController: Sendable {
 
     /// The escape character as the help shows it (`~`, `^]`), nil when escapes are off.
     public var escapeCharacter: String? = "~"
+    /// The key that reads the bar's buttons out (`~k` does too), nil for none; reader mode
+    /// sets it (F12 unless the key-bar file says `reader-key NAME`).
+    public var readerKey: KeyEvent?
 
     /// A controller with this bar.
     public init(bar: KeyBar = KeyBar()) {
@@ -219,11 +222,17 @@ public struct FrontController: Sendable {
             // The session has ended: the key only closes it (and is sent nowhere).
             mode = .live
             actions.append(contentsOf: [.dismissSession, .redraw])
+        case .pickingKey(let digits, let choices):
+            pickKey(typed, digits: digits, choices: choices, into: &actions)
         case .history, .menu, .panel:
             mode = .live
             if notice?.isSticky == true { notice = nil }
             actions.append(.redraw)
         case .live:
+            if let readerKey, typed == readerKey {
+                actions += readKeys()
+                return
+            }
             // Esc closes a popup and does only that; another key closes it and goes on.
             if bar.closePopup() {
                 actions.append(.redraw)

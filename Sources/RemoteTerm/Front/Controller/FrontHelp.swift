@@ -7,7 +7,7 @@ enum FrontHelp {
     /// nil when escapes are off).
     static func panel(escape: String?) -> Panel {
         let escapes = escape.map { e in
-            "Escapes, typed after Enter: \(e). disconnect   \(e)^Z suspend   \(e)b hide or show the bar   "
+            "Escapes, typed after Enter: \(e). disconnect   \(e)^Z suspend   \(e)b hide or show the bar   \(e)k the bar's keys by number   "
                 + "\(e)? this help   \(e)\(e) a literal \(e)   "
                 + "Sessions: \(e)c open one   \(e)n next   \(e)p previous   \(e)1…\(e)9 by number"
         } ?? "Escapes are off (-e none); ☰ Disconnect ends the session, ☰ New session opens another."

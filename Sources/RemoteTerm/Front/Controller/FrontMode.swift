@@ -16,4 +16,7 @@ public enum FrontMode: Equatable, Sendable {
     /// The shown session ended while others run: this line (its name and how it ended) stays
     /// on the bar row until a key or a click closes the session.
     case ended(String)
+    /// The bar's buttons were read out (`~k`, or the reader key): digits typed so far choose
+    /// one of `choices`, Enter takes it, Esc cancels.
+    case pickingKey(digits: String, choices: [KeyBarItem])
 }

@@ -29,6 +29,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private let signals: SignalSource?
     /// The local network coming back ends the wait for the next reconnect attempt.
     private let network: NetworkChangeSource?
+    /// Reader mode: the remote's screen as plain lines instead of frames.
+    private var reader: ReaderTranscript?
 
     /// Unsent input the shown session may hold before the front stops reading its input.
     public static let inputLimit = 1 << 20
@@ -39,7 +41,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     public init(
         screen: LocalScreen, sessions: [SessionFactory.Opened], factory: SessionFactory?, loop: EventLoop,
         bar: KeyBar, problems: [String] = [], input: Int32 = 0, inputIsTerminal: Bool,
-        signals: SignalSource?, network: NetworkChangeSource?, system: FrontSystem
+        signals: SignalSource?, network: NetworkChangeSource?, system: FrontSystem, reader: Bool = false
     ) {
         self.screen = screen
         self.factory = factory
@@ -50,6 +52,11 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         self.input = InputSource(descriptor: input)
         self.inputIsTerminal = inputIsTerminal
         var controller = FrontController(bar: bar)
+        // Reader mode: plain lines; the bar's key reads its buttons out.
+        if reader {
+            self.reader = ReaderTranscript()
+            controller.readerKey = bar.readerKey
+        }
         if let problem = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
             controller.showNotice("key bar config: " + problem + more, sticky: true, now: loop.clock.now())
@@ -122,7 +129,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     public var pollInterests: [PollInterest] { [] }
 
     public var deadline: UInt64? {
-        let deadlines = [workspace.nextDeadline(), pacer.nextDeadline()]
+        let deadlines = [workspace.nextDeadline(), pacer.nextDeadline(), reader?.nextDeadline()]
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -151,6 +158,12 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
                 screen.setTitle(title)
                 screen.invalidate()
                 pacer.requestDraw()
+                if reader != nil {
+                    // Another screen: its lines are read afresh, from its top row.
+                    let entry = workspace.entries[workspace.shownIndex]
+                    reader = ReaderTranscript()
+                    screen.writeTranscript(reader!.announce("session \(workspace.shownIndex + 1): \(entry.tab.name)"))
+                }
             case .barVisibilityChanged: applyLocalSize(workspace.localSize, force: true)
             case .suspend: suspend()
             case .bell: screen.bell()
@@ -159,6 +172,12 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             case .copy(let text): copy(text, what: text.count == 1 ? "1 character" : "\(text.count) characters")
             case .openLink(let url): open(url)
             case .openSession(let destination): openSession(destination)
+            case .say(let text):
+                if reader != nil {
+                    screen.writeTranscript(reader!.announce(text))
+                } else {
+                    notify(text)
+                }
             }
         }
     }
@@ -251,8 +270,25 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
 
     /// Draws the workspace's frame when the pacer says it is time (or now, with `force`).
     private func draw(now: UInt64, force: Bool = false) {
-        guard force || pacer.shouldDraw(now: now) else { return }
-        screen.draw(workspace.frame(now: now, isInputPaused: input.isPaused()))
+        let readerDue = reader?.nextDeadline().map { now >= $0 } ?? false
+        guard force || readerDue || pacer.shouldDraw(now: now) else { return }
+        let frame = workspace.frame(now: now, isInputPaused: input.isPaused())
+        screen.draw(frame)
         pacer.didDraw(at: now)
+        if reader != nil { follow(frame, now: now) }
+    }
+
+    /// Reader mode: the lines that the shown screen has for the transcript, and rterm's own
+    /// line (what the bar row says, unless it shows the buttons).
+    private func follow(_ frame: Frame, now: UInt64) {
+        let entry = workspace.entries[workspace.shownIndex]
+        var message: String?
+        switch workspace.controller.barRow(view: workspace.view(now: now)) {
+        case .buttons, .hidden, .history: message = nil
+        default: message = frame.text.last
+        }
+        let view = ReaderTranscript.View(
+            terminal: entry.session.terminal, programName: entry.keySets.programSet, message: message)
+        screen.writeTranscript(reader!.update(view, now: now))
     }
 }

@@ -24,4 +24,11 @@ public protocol LocalScreen: AnyObject {
     func suspend()
     /// Takes the terminal again after a suspend: modes on, everything drawn anew.
     func resume()
+    /// Writes reader mode's lines (`ReaderTranscript`): plain text, CR, LF, backspaces.
+    func writeTranscript(_ bytes: [UInt8])
+}
+
+extension LocalScreen {
+    /// A screen that draws frames writes no transcript.
+    public func writeTranscript(_ bytes: [UInt8]) {}
 }

@@ -76,6 +76,8 @@ public struct KeyBar: Equatable, Sendable {
     public var style = KeyBarLabelStyle.glyphs {
         didSet { rebuild() }
     }
+    /// The key that reads the buttons out in reader mode (`reader-key` in the config).
+    public var readerKey: KeyEvent? = KeyEvent(.function(12))
     /// Rows the bar takes when shown (1 to 3): every row of a button's box acts.
     public var rows = 1 {
         didSet { rows = min(max(rows, 1), FrontPreferences.maximumBarRows) }

@@ -55,6 +55,9 @@ public struct KeyBarConfig: Equatable, Sendable {
     public var rows: Int?
     /// `labels STYLE`: words, glyphs or auto, unless the command line or ssh_config says.
     public var labels: FrontPreferences.Labels?
+    /// `reader-key NAME`: the key that reads the bar out in reader mode (F12 unless given;
+    /// `none` for no key, `~k` still works).
+    public var readerKey: KeyEvent??
     /// One entry per line that could not be used.
     public var errors: [KeyBarConfigError]
 
@@ -129,6 +132,8 @@ public struct KeyBarConfig: Equatable, Sendable {
                     config.rows = rows
                 case .labels(let labels)?:
                     config.labels = labels
+                case .readerKey(let key)?:
+                    config.readerKey = .some(key)
                 }
             } catch {
                 errors.append(KeyBarConfigError(fileName: fileName, line: offset + 1, problem: error.problem))
@@ -148,6 +153,7 @@ public struct KeyBarConfig: Equatable, Sendable {
         case rule(KeyBarRule)
         case rows(Int)
         case labels(FrontPreferences.Labels)
+        case readerKey(KeyEvent?)
     }
 
     /// A line's problem, thrown inside the parser.
@@ -221,6 +227,9 @@ public struct KeyBarConfig: Equatable, Sendable {
             } catch {
                 throw LineError(error.message)
             }
+        case "reader-key":
+            guard rest.count == 1 else { throw LineError("'reader-key' takes a key name such as F12, or none") }
+            return .readerKey(rest[0].text.lowercased() == "none" ? nil : try keyEvent(rest[0].text))
         case "labels":
             guard rest.count == 1 else { throw LineError("'labels' takes words, glyphs or auto") }
             do {
@@ -231,7 +240,7 @@ public struct KeyBarConfig: Equatable, Sendable {
         default:
             throw LineError(
                 "unknown entry '\(command.text)': expected key, text, macro, modifier, menu, popup, page, set, rule, "
-                    + "rows or labels")
+                    + "rows, labels or reader-key")
         }
     }
 

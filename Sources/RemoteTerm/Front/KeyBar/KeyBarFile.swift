@@ -30,6 +30,7 @@ public enum KeyBarFile {
         var bar = KeyBar(sets: config.allSets, rules: config.allRules, shown: preferences.keyBarSet)
         bar.style = KeyBarLabelStyle.resolve(preferences.barLabels ?? config.labels, environment: environment)
         bar.rows = preferences.barRows ?? config.rows ?? 1
+        if let key = config.readerKey { bar.readerKey = key }
         return bar
     }
 }

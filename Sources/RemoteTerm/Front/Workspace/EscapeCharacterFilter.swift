@@ -20,6 +20,8 @@ public struct EscapeCharacterFilter: Sendable {
         case help
         /// `~b`: hide or show the key bar.
         case toggleBar
+        /// `~k`: read out the bar's buttons, to take one by number (reader mode).
+        case readKeys
         /// `~c`: open a new session (a destination typed on the bar row).
         case newSession
         /// `~n`: show the next session.
@@ -72,6 +74,9 @@ public struct EscapeCharacterFilter: Sendable {
             case .character("b"):
                 isAtLineStart = true
                 return [.toggleBar]
+            case .character("k"):
+                isAtLineStart = true
+                return [.readKeys]
             case tilde:
                 isAtLineStart = false
                 return [.send(tilde)]

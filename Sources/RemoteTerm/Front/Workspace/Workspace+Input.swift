@@ -65,6 +65,7 @@ extension Workspace {
                 effects.append(.barVisibilityChanged)
             case .redraw: effects.append(.redraw)
             case .cycleKeySet: cycleKeySet()
+            case .say(let text): effects.append(.say(text))
             case .copy(let text): effects.append(.copy(text))
             case .openLink(let url): effects.append(.openLink(url))
             case .showSession(let index):
@@ -143,6 +144,8 @@ extension Workspace {
         case .toggleBar:
             controller.setBarVisible(!controller.bar.isVisible)
             perform([.barVisibilityChanged, .redraw], now: now)
+        case .readKeys:
+            perform(controller.readKeys(), now: now)
         case .newSession:
             controller.askForDestination()
             perform([.redraw], now: now)

@@ -24,4 +24,6 @@ public enum WorkspaceEffect: Equatable, Sendable {
     /// Open a new session to this destination (`~c`, as typed): the front parses it, and
     /// adds the session or shows why it cannot.
     case openSession(String)
+    /// Tell the user this: reader mode writes it as a line, the screen shows it as a notice.
+    case say(String)
 }
