@@ -175,6 +175,11 @@ import Testing
         try front.click("Menu")
         rows.append(front.barRow)
         #expect(rows.last?.contains("[Hide bar]") == true, "\(rows)")
+        // The help panel, in ASCII too.
+        let help = try #require(front.barRow.range(of: "[Help]"))
+        front.type(FrontHarness.click(front.barRow.distance(from: front.barRow.startIndex, to: help.lowerBound) + 1, 23))
+        #expect(front.text.joined().contains("rterm help"), "\(front.text)")
+        #expect(front.text.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(front.text)")
         #expect(rows.contains { $0.contains("Backspace") || $0.contains("BkSp") }, "\(rows)")
         #expect(rows.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(rows)")
     }

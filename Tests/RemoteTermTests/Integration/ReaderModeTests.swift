@@ -10,8 +10,11 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let rc = try harness.process.file("titling.bashrc", "PS1='rc-ready$ '\n")
         let numbers = try harness.process.file("five-hundred.txt", (1...500).map(String.init).joined(separator: "\n") + "\n")
         let typescript = harness.process.home + "/reader.typescript"
+        // The remote's shell under script(1) too: what the remote wrote, to compare with.
+        let remoteOutput = harness.process.home + "/remote.typescript"
+        let shell = try harness.process.script("remote-shell", "exec script -qfc 'bash --rcfile \(rc) -i' \(remoteOutput)")
         let sshd = harness.sshd
-        let rterm = "'\(RTermProcess.executable)' --reader -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) 'bash --rcfile \(rc) -i'"
+        let rterm = "'\(RTermProcess.executable)' --reader -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) \(shell)"
         let line = "HOME='\(harness.process.home)' script -qfc \"\(rterm)\" '\(typescript)'; echo EXITED=$?; sleep 60"
         let pane = try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'")
         defer { pane.kill() }
@@ -32,6 +35,14 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(pane.waitUntil { transcript().contains("ended]") }, "\(transcript())")
         let seconds = Date().timeIntervalSince(opened)
         #expect(pane.waitUntil { prompts() == 5 })
+        // vim, then a build log.
+        try pane.type("vim -u NONE -N notes.txt\r")
+        #expect(pane.waitUntil { transcript().components(separatedBy: "full screen, ").count == 3 }, "\(transcript())")
+        try pane.type("ihello from vim\u{1B}:wq\r")
+        #expect(pane.waitUntil { transcript().components(separatedBy: "ended]").count == 3 }, "\(transcript())")
+        #expect(pane.waitUntil { prompts() == 6 })
+        try pane.type("for i in $(seq 300); do echo \"cc -O2 -c src/file_$i.c -o build/file_$i.o\"; done\r")
+        #expect(pane.waitUntil(timeout: 20) { prompts() == 7 }, "\(transcript())")
         try pane.type("exit\r")
         #expect(try pane.waitFor("EXITED=0"), "\((try? pane.screen()) ?? "")")
 
@@ -53,11 +64,17 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let after = text[progress.upperBound...].prefix { $0 != "r" }  // up to the next prompt
         let writes = after.components(separatedBy: "%").count - 1
         #expect(writes >= 1 && writes <= 3, "\(String(after).debugDescription)")
-        // less: announced once, ended once, at most a screenful a second in between.
-        #expect(lines.filter { $0.contains("full screen, ") }.count == 1)
-        #expect(lines.filter { $0.hasSuffix("ended]") }.count == 1)
+        // less, then vim: each announced once and ended once; for less, at most a screenful a
+        // second in between.
+        #expect(lines.filter { $0.contains("full screen, ") }.count == 2)
+        #expect(lines.filter { $0.hasSuffix("ended]") }.count == 2)
         let start = try #require(lines.firstIndex { $0.contains("full screen, ") })
         let end = try #require(lines.firstIndex { $0.hasSuffix("ended]") })
         #expect(end - start - 1 <= 24 * (Int(seconds) + 1), "\(end - start - 1) lines in \(seconds) s")
+        // The whole transcript: under twice the plain text the remote wrote.
+        let remote = [UInt8](FileManager.default.contents(atPath: remoteOutput) ?? Data())
+        let plain = ReaderSessionSizeTests.plainText(remote)
+        #expect(plain > 10_000 && bytes.count < 2 * plain, "transcript \(bytes.count) bytes, remote text \(plain)")
+        #expect(lines.contains("cc -O2 -c src/file_300.c -o build/file_300.o"))
     }
 }

@@ -94,7 +94,12 @@ extension SSHIntegrationTests {
             front.type("PS1='o''k> '\r")  // the prompt reads ok> , the typed line does not
             #expect(front.wait(seconds: 20) { front.shows("ok>") }, "\(front.text)")
             front.type("X=41; echo set-$X\r")
-            #expect(front.wait { front.shows("set-41") }, "\(front.text)")
+            // The prompt after it too: a key typed before it would be echoed ahead of it.
+            #expect(front.wait {
+                let rows = front.text.dropLast()
+                guard let set = rows.lastIndex(of: "set-41") else { return false }
+                return rows[(set + 1)...].contains("ok>")
+            }, "\(front.text)")
             return front
         }
 

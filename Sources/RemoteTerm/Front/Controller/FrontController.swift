@@ -320,12 +320,20 @@ public struct FrontController: Sendable {
 
     /// Opens the help panel.
     public mutating func showHelp() {
-        mode = .panel(FrontHelp.panel(escape: escapeCharacter))
+        var panel = FrontHelp.panel(escape: escapeCharacter)
+        if bar.style == .words {
+            // In words, the help is ASCII too.
+            panel.title = KeyBarLabelStyle.ascii(panel.title)
+            panel.hint = KeyBarLabelStyle.ascii(panel.hint)
+            panel.paragraphs = panel.paragraphs.map { KeyBarLabelStyle.ascii($0) }
+        }
+        mode = .panel(panel)
     }
 
     /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed
     /// (a key or a click on the bar row) when `sticky` (problems the user must see).
     public mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
+        let text = bar.style == .words ? KeyBarLabelStyle.ascii(text) : text
         notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
     }
 }
