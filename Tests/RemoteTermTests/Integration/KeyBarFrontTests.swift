@@ -48,13 +48,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
     /// A bash whose title is the command it runs (a DEBUG trap), and `user@host` at its
     /// prompt, as zsh and fish themes do by themselves: the two lines docs/keybar.md gives.
     static func titlingShell() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let doc = try String(contentsOf: root.appendingPathComponent("docs/keybar.md"), encoding: .utf8)
-        let intro = try #require(doc.range(of: "two lines in `~/.bashrc`"))
-        let block = try #require(doc[intro.upperBound...].range(of: "```\n"))
-        let end = try #require(doc[block.upperBound...].range(of: "```"))
-        return "PS1='rc-ready$ '\n" + doc[block.upperBound..<end.lowerBound]
+        "PS1='rc-ready$ '\n" + (try docsCodeBlock("docs/keybar.md", after: "two lines in `~/.bashrc`"))
     }
 
     /// The first word of the bar row: the set's name.

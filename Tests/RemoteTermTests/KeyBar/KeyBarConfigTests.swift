@@ -110,12 +110,7 @@ private let file = "/home/u/.config/rterm/keybar"
 
     /// The example of docs/keybar.md, read from the file (the block after "Example:").
     static func docsExample() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let doc = try String(contentsOf: root.appendingPathComponent("docs/keybar.md"), encoding: .utf8)
-        let after = try #require(doc.range(of: "Example:\n\n```\n"))
-        let end = try #require(doc[after.upperBound...].range(of: "```"))
-        return String(doc[after.upperBound..<end.lowerBound])
+        try docsCodeBlock("docs/keybar.md", after: "Example:")
     }
 
     @Test func theExampleInDocsKeybarLoadsCleanly() throws {

@@ -52,15 +52,15 @@ import Testing
     }
 
     /// Runs `text` against a fresh shell; returns the failure, if any, and the shell.
-    static func run(_ text: String, columns: Int = 30, options: Session.Options = Session.Options()) throws
-        -> (ScriptRunner.Failure?, Shell, ScriptRunner)
-    {
+    static func run(
+        _ text: String, columns: Int = 30, options: Session.Options = Session.Options(), bar: KeyBar = KeyBar()
+    ) throws -> (ScriptRunner.Failure?, Shell, ScriptRunner) {
         let clock = ManualClock(start: 1_000_000_000)
         let loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
         let shell = Shell()
         let session = Session(rows: 5, columns: columns, clock: clock, options: options)
         session.attach(shell.transport)
-        let runner = ScriptRunner(session: session, loop: loop)
+        let runner = ScriptRunner(session: session, loop: loop, bar: bar)
         let script = try Script(parsing: text, file: "test.script")
         do throws(ScriptRunner.Failure) {
             try runner.run(script)
@@ -112,6 +112,24 @@ import Testing
             """, columns: 80)
         #expect(failure == nil, "\(failure?.description ?? "")")
         #expect(shell.received == [0x03, 0x1B] + Array("\u{1B}[A".utf8))
+    }
+
+    /// A button is named the same in any locale and found in whichever set has it: the
+    /// user's bar in words (no UTF-8 locale) still takes `click ⏎`, and `click :w⏎` finds the
+    /// vim set's button.
+    @Test func clickFindsAButtonByAnyOfItsNamesInAnySet() throws {
+        var bar = KeyBar(sets: KeyBarSet.builtIn, rules: KeyBarRule.builtIn)
+        bar.style = .words
+        let (failure, shell, _) = try Self.run(
+            """
+            click ⏎
+            click Enter
+            click Backspace
+            click :w⏎
+            click prefix
+            """, columns: 80, bar: bar)
+        #expect(failure == nil, "\(failure?.description ?? "")")
+        #expect(shell.received == Array("\r\r\u{7F}:w\r\u{02}".utf8))
     }
 
     @Test func titlesStylesAndTheExitStatus() throws {

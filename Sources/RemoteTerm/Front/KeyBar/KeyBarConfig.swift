@@ -221,26 +221,28 @@ public struct KeyBarConfig: Equatable, Sendable {
             }
             return .rule(rule)
         case "rows":
-            guard rest.count == 1 else { throw LineError("'rows' takes 1, 2 or 3") }
-            do {
-                return .rows(try FrontPreferences.barRows(rest[0].text))
-            } catch {
-                throw LineError(error.message)
-            }
+            return .rows(try setting(rest, "'rows' takes 1, 2 or 3", FrontPreferences.barRows))
         case "reader-key":
             guard rest.count == 1 else { throw LineError("'reader-key' takes a key name such as F12, or none") }
             return .readerKey(rest[0].text.lowercased() == "none" ? nil : try keyEvent(rest[0].text))
         case "labels":
-            guard rest.count == 1 else { throw LineError("'labels' takes words, glyphs or auto") }
-            do {
-                return .labels(try FrontPreferences.labels(rest[0].text))
-            } catch {
-                throw LineError(error.message)
-            }
+            return .labels(try setting(rest, "'labels' takes words, glyphs or auto", FrontPreferences.labels))
         default:
             throw LineError(
                 "unknown entry '\(command.text)': expected key, text, macro, modifier, menu, popup, page, set, rule, "
                     + "rows, labels or reader-key")
+        }
+    }
+
+    /// A setting's one value, read by `parse` (the front's own checks: one-line messages).
+    private static func setting<Value>(
+        _ rest: [Word], _ usage: String, _ parse: (String) throws(SSHOptionValueError) -> Value
+    ) throws(LineError) -> Value {
+        guard rest.count == 1 else { throw LineError(usage) }
+        do {
+            return try parse(rest[0].text)
+        } catch {
+            throw LineError(error.message)
         }
     }
 

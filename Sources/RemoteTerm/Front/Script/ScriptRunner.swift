@@ -58,6 +58,9 @@ public final class ScriptRunner {
     /// `bar` is the key bar `click` presses (the user's configured one in `rterm script`).
     public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
         self.bar = bar
+        // Buttons are named, not drawn: a script reads the same in any locale (`click ⏎` and
+        // `click Enter` both find the button).
+        self.bar.style = .glyphs
         self.session = session
         self.loop = loop
         self.snapshotDirectory = snapshotDirectory
@@ -237,6 +240,17 @@ public final class ScriptRunner {
     }
 
     private func click(_ label: String, step: ScriptStep) throws(Failure) {
+        // The shown set first, then the others: a script names a button, whichever set has it.
+        let others = bar.sets.map(\.name).filter { $0 != bar.setName }
+        for set in [nil] + others.map(Optional.some) {
+            if let set { bar.showSet(set) }
+            if clickOnShownSet(label, step: step) { return }
+        }
+        throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
+    }
+
+    /// Clicks `label` if the shown set has it; returns whether it did.
+    private func clickOnShownSet(_ label: String, step: ScriptStep) -> Bool {
         let layout = bar.layout(width: terminal.columns)
         // Turn pages until the button shows: every button is on exactly one page.
         for _ in 0..<max(1, layout.pageCount) {
@@ -258,11 +272,11 @@ public final class ScriptRunner {
                     case .none, .changedPage, .showMenu, .showSession, .cycleSet: break
                     }
                 }
-                return
+                return true
             }
             _ = bar.turnPage(.next)
         }
-        throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
+        return false
     }
 
     // MARK: - The session

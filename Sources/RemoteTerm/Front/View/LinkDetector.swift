@@ -19,6 +19,13 @@ public enum LinkDetector {
     /// its scheme, so give the lines from the start of the logical line that holds the first
     /// one (the lines above it that wrap into it), or a URL begun above is missed.
     public static func links(in lines: [TerminalLine], firstLineNumber: Int) -> [DetectedLink] {
+        var work = 0
+        return links(in: lines, firstLineNumber: firstLineNumber, work: &work)
+    }
+
+    /// `links(in:firstLineNumber:)`, counting in `work` the steps its loops take (one per
+    /// glyph visited, per scheme tried), so a test can prove it linear without a clock.
+    static func links(in lines: [TerminalLine], firstLineNumber: Int, work: inout Int) -> [DetectedLink] {
         var links: [DetectedLink] = []
         var glyphs: [Glyph] = []
         var hyperlinks = HyperlinkIDs()
@@ -31,7 +38,9 @@ public enum LinkDetector {
             for index in first...last {
                 appendGlyphs(of: lines[index], index: index, to: &glyphs, hyperlinks: &hyperlinks)
             }
-            findLinks(in: glyphs, lines: lines, firstLineNumber: firstLineNumber, hyperlinks: hyperlinks, into: &links)
+            findLinks(
+                in: glyphs, lines: lines, firstLineNumber: firstLineNumber, hyperlinks: hyperlinks, into: &links,
+                work: &work)
             first = last + 1
         }
         return links
@@ -117,7 +126,7 @@ public enum LinkDetector {
     /// between, appended in text order.
     private static func findLinks(
         in glyphs: [Glyph], lines: [TerminalLine], firstLineNumber: Int, hyperlinks: HyperlinkIDs,
-        into links: inout [DetectedLink]
+        into links: inout [DetectedLink], work: inout Int
     ) {
         func position(_ index: Int, last: Bool) -> TextPosition {
             let glyph = glyphs[index]
@@ -127,10 +136,12 @@ public enum LinkDetector {
         let count = glyphs.count
         var index = 0
         while index < count {
+            work += 1
             let glyph = glyphs[index]
             if glyph.hyperlink != 0 {
                 var next = index + 1
                 while next < count && glyphs[next].hyperlink == glyph.hyperlink { next += 1 }
+                work += next - index
                 links.append(
                     DetectedLink(
                         url: hyperlinks.uris[Int(glyph.hyperlink)], start: position(index, last: false),
@@ -162,6 +173,7 @@ public enum LinkDetector {
             while resume < count, glyphs[resume].hyperlink == 0, isURLCharacter(glyphs[resume].codePoint) {
                 resume += 1
             }
+            work += resume - bodyStart
             // Punctuation after a URL usually belongs to the sentence around it.
             trimming: while end > bodyStart {
                 switch glyphs[end - 1].codePoint {
