@@ -71,6 +71,14 @@ import Testing
         #expect(Self.received(remote) == "\u{02}")
     }
 
+    @Test func anUnknownHostSetIsSaidAndTheShellSetShown() throws {
+        let (front, remote) = try Self.front(keySet: "nope")
+        #expect(front.barRow.contains("no key set 'nope' (the sets are shell, vim, less, htop, tmux)"), "\(front.barRow)")
+        front.type("x")
+        #expect(Self.set(front) == "shell" && remote.received.isEmpty, "the key only dismissed it")
+        #expect(front.workspace.laterMessages.contains { $0.hasPrefix("rterm: no key set 'nope'") })
+    }
+
     @Test func aSetSwitchRedrawsTheBarRowOnly() throws {
         let (front, remote) = try Self.front()
         Self.remote("line one\r\n$ ", remote, front)

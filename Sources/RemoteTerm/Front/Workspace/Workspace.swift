@@ -108,8 +108,11 @@ public final class Workspace {
         var entry = Entry(session: session, tab: SessionTab(name: name), resumeName: resumeName)
         entry.keySets = KeyBarSetChoice(hostSet: keySet)
         if let keySet, !controller.bar.sets.isEmpty, !controller.bar.sets.contains(where: { $0.name == keySet }) {
+            // On the bar row until a key dismisses it, and again when rterm exits.
             let names = controller.bar.sets.map(\.name).joined(separator: ", ")
-            laterMessages.append("rterm: no key set '\(keySet)' (the sets are \(names))")
+            let problem = "no key set '\(keySet)' (the sets are \(names))"
+            controller.showNotice(problem, sticky: true, now: 0)
+            laterMessages.append("rterm: " + problem)
         }
         if let escape {
             entry.escapes = EscapeCharacterFilter(escape: escape, sessionEscapes: true)
