@@ -7,8 +7,8 @@ import RemoteTerm
 
 /// `rterm script FILE --hosts HOSTS [-j N] [--shard K/N]`: the same script against every
 /// target of HOSTS (one a line, `#` comments), at most N at once, each in its own rterm
-/// process. One JUnit testcase per target; a closing line `N passed, M failed`; exit 1 if
-/// any failed.
+/// process. One JUnit testcase per target; a closing line `N passed, M failed: FAILED` (the
+/// failed targets folded, `h[020,040]`); exit 1 if any failed.
 ///
 /// `--shard K/N` takes the targets whose position in the file (counting targets, from 0) is
 /// K−1 modulo N: slices that are disjoint, together complete, and the same on every run of
@@ -76,7 +76,12 @@ struct FanOut {
                 result.picture = ScriptCommand.failurePicture(child, status: exitStatus)
             }
             results[job.index] = result
-            if exitStatus != 0 { printError("rterm: \(target): " + (message.split(separator: "\n").first.map(String.init) ?? "failed")) }
+            if exitStatus != 0 {
+                // One prefix: the target's run says `rterm: …` itself.
+                var reason = message.split(separator: "\n").first.map(String.init) ?? "failed"
+                if reason.hasPrefix("rterm: ") { reason.removeFirst(7) }
+                printError("rterm: \(target): " + reason)
+            }
         }
         let all = results.compactMap { $0 }
         if let junit = options.junit {
@@ -86,9 +91,11 @@ struct FanOut {
             }
         }
         if options.tap { print(ScriptReport.tap(all), terminator: "") }
-        let failed = all.filter { !$0.passed }.count
-        print("\(all.count - failed) passed, \(failed) failed")
-        return failed == 0 ? 0 : 1
+        // One line, naming the failed targets folded (`h[020,040]`), to retry.
+        let failed = all.filter { !$0.passed }
+        let names = failed.isEmpty ? "" : ": " + HostListFolding.fold(failed.map(\.target))
+        print("\(all.count - failed.count) passed, \(failed.count) failed" + names)
+        return failed.isEmpty ? 0 : 1
     }
 
     /// `LINE-words-of-the-target`, with only letters, digits, `.`, `_` and `-` kept: a name for

@@ -158,7 +158,10 @@ import Testing
         let junit = process.home + "/report.xml"
         let result = try process.run(["script", file, "--hosts", hosts, "-j", "2", "--junit", junit], timeLimit: 60)
         #expect(result.status == 1)
-        #expect(result.outputText.hasSuffix("2 passed, 1 failed\n"), "\(result.outputText)")
+        #expect(result.outputText.hasSuffix("2 passed, 1 failed: --local -- /bin/false\n"), "\(result.outputText)")
+        // One prefix on the failure's line.
+        #expect(result.errorLines.contains { $0.hasPrefix("rterm: --local -- /bin/false: ") && !$0.contains(": rterm: ") },
+            "\(result.errorOutput)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count == 4)
         #expect(xml.contains("tests=\"3\" failures=\"1\""))
