@@ -24,7 +24,9 @@ extension FrontController {
     }
 
     /// A key while a number is typed.
-    mutating func pickKey(_ typed: KeyEvent, digits: String, choices: [KeyBarItem], into actions: inout [FrontAction]) {
+    mutating func pickKey(
+        _ typed: KeyEvent, digits: String, choices: [KeyBarItem], now: UInt64, into actions: inout [FrontAction]
+    ) {
         switch typed.key {
         case .character(let scalar) where typed.modifiers.isEmpty && ("0"..."9").contains(scalar):
             mode = .pickingKey(digits: digits + String(scalar), choices: choices)
@@ -47,7 +49,7 @@ extension FrontController {
                 actions += [.say("no key \(number): 1 to \(choices.count)"), .redraw]
                 return
             }
-            take(choices[number - 1], into: &actions)
+            take(choices[number - 1], now: now, into: &actions)
         default:
             break
         }
@@ -55,14 +57,15 @@ extension FrontController {
 
     /// Does what a click on `item` does: sends its key (with the armed modifiers), arms a
     /// modifier, or reads out its alternatives.
-    private mutating func take(_ item: KeyBarItem, into actions: inout [FrontAction]) {
+    private mutating func take(_ item: KeyBarItem, now: UInt64, into actions: inout [FrontAction]) {
         let name = KeyBarLabelStyle.words.styled(item).label
         if item.action == .popup {
             actions += listChoices(item.alternatives, title: "\(name) keys")
             return
         }
         let slot = KeyBarSlot(itemIndex: nil, action: item.action, columns: 0..<0, usesShortLabel: false, label: name)
-        let response = bar.perform(slot, at: 0)
+        // At the clock's time, so the latch's double-click rule sees the real interval.
+        let response = bar.perform(slot, at: now)
         switch item.action {
         case .modifier: actions.append(.say("\(name) \(bar.latch.state(of: item.modifier ?? []) == .off ? "off" : "armed")"))
         default: actions.append(.say("sent \(name)"))

@@ -223,7 +223,7 @@ public struct FrontController: Sendable {
             mode = .live
             actions.append(contentsOf: [.dismissSession, .redraw])
         case .pickingKey(let digits, let choices):
-            pickKey(typed, digits: digits, choices: choices, into: &actions)
+            pickKey(typed, digits: digits, choices: choices, now: view.now, into: &actions)
         case .history, .menu, .panel:
             mode = .live
             if notice?.isSticky == true { notice = nil }

@@ -95,7 +95,14 @@ public struct KeyBar: Equatable, Sendable {
     public internal(set) var popup: KeyBarPopup?
     /// A press on a button that has alternatives: its key goes at the release, unless it is
     /// held for `popupDelay` (the popup opens instead).
-    var pendingPress: (itemIndex: Int, columns: Range<Int>, at: UInt64)?
+    var pendingPress: PendingPress?
+
+    /// A press waiting to be a tap or a hold.
+    struct PendingPress: Equatable, Sendable {
+        var itemIndex: Int
+        var columns: Range<Int>
+        var at: UInt64
+    }
     /// The page shown; kept in range by `layout(width:)`.
     public private(set) var page = 0
     /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
@@ -127,15 +134,6 @@ public struct KeyBar: Equatable, Sendable {
         self.sets = sets
         self.rules = rules
         showSet(shown ?? KeyBarSet.defaultName)
-    }
-
-    /// Equal when they look and act the same.
-    public static func == (a: KeyBar, b: KeyBar) -> Bool {
-        a.items == b.items && a.sets == b.sets && a.rules == b.rules && a.setName == b.setName && a.style == b.style
-            && a.rows == b.rows && a.sessionTabs == b.sessionTabs && a.page == b.page && a.latch == b.latch
-            && a.holdRepeat == b.holdRepeat && a.heldEvent == b.heldEvent && a.isVisible == b.isVisible
-            && a.popup == b.popup && a.pendingPress?.itemIndex == b.pendingPress?.itemIndex
-            && a.pendingPress?.at == b.pendingPress?.at && a.width == b.width
     }
 
     /// Rows the bar takes from the bottom of the screen: `rows` when shown, 0 when hidden.
@@ -208,7 +206,7 @@ public struct KeyBar: Equatable, Sendable {
             shownItems[index].action != .popup
         {
             // Its key goes at the release, or its popup opens if it is held.
-            pendingPress = (index, slot.columns, now)
+            pendingPress = PendingPress(itemIndex: index, columns: slot.columns, at: now)
             return KeyBarResponse(action: .none, redrawBar: false)
         }
         return perform(slot, at: now)

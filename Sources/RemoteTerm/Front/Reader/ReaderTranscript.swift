@@ -102,7 +102,8 @@ public struct ReaderTranscript: Sendable {
             let forced = first &+ 2 * Self.summaryInterval
             return max(min(still, forced), fullScreen.summarisedAt &+ Self.summaryInterval)
         }
-        guard seen != written, !seen.isEmpty || !written.isEmpty, !seen.starts(with: written) else { return nil }
+        // Only a line rewritten in place waits for anything (what grows is written at once).
+        guard !seen.starts(with: written) else { return nil }
         let settled = seenChangedAt &+ Self.settleDelay
         return max(settled, (lastRewrite ?? 0) &+ Self.rewriteInterval)
     }

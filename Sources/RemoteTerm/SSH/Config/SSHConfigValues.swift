@@ -180,17 +180,13 @@ public struct SSHConfigValues: Sendable, Equatable {
             }
             setFirst(\.rtermPredict, settings, active)
         case .rtermKeyBar:
-            let name = try FrontPreferences.setName(try single(arguments, keyword))
-            if active, front.keyBarSet == nil { front.keyBarSet = name }
+            setFirst(\.front.keyBarSet, try FrontPreferences.setName(try single(arguments, keyword)), active)
         case .rtermBarRows:
-            let rows = try FrontPreferences.barRows(try single(arguments, keyword))
-            if active, front.barRows == nil { front.barRows = rows }
+            setFirst(\.front.barRows, try FrontPreferences.barRows(try single(arguments, keyword)), active)
         case .rtermBarLabels:
-            let labels = try FrontPreferences.labels(try single(arguments, keyword))
-            if active, front.barLabels == nil { front.barLabels = labels }
+            setFirst(\.front.barLabels, try FrontPreferences.labels(try single(arguments, keyword)), active)
         case .rtermReader:
-            let reader = try SSHOptionValue.flag(try single(arguments, keyword))
-            if active, front.reader == nil { front.reader = reader }
+            setFirst(\.front.reader, try SSHOptionValue.flag(try single(arguments, keyword)), active)
         case .preferredAuthentications:
             let methods = try single(arguments, keyword).lowercased().split(separator: ",").map(String.init)
             setFirst(\.preferredAuthentications, methods, active)
