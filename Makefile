@@ -6,10 +6,11 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages: build dependencies, and the real programs the tests drive.
-DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko strace
+DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-client tmux vim less python3 python3-paramiko python3-yaml strace
 # Only `make bench` needs these: libtsm is Scripts/bench-engine's same-run reference, fish a
-# shell Scripts/bench-predict types into.
-BENCH_PACKAGES := libtsm-dev fish
+# shell Scripts/bench-predict types into, parallel-ssh and ClusterShell Scripts/bench-fleet's
+# peers.
+BENCH_PACKAGES := libtsm-dev fish pssh clustershell
 
 .PHONY: all deps build debug test bench fuzz conformance demo format clean
 
@@ -55,6 +56,7 @@ bench:
 	Scripts/bench-floods .build/release/rterm
 	Scripts/bench-sessions .build/release/rterm
 	Scripts/bench-predict .build/release/rterm
+	Scripts/bench-fleet .build/release/rterm
 
 # libFuzzer on each fuzz target (Tests/Fuzz) for FUZZ_SECONDS, with AddressSanitizer
 # (Scripts/fuzz): one line of figures per target; fails naming any input that broke an

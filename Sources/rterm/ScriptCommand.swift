@@ -11,38 +11,47 @@ struct ScriptCommand {
     static let usage = """
         usage: rterm script FILE [options] [--] [ssh options] [user@]host
                rterm script FILE [options] [--] --local [command ...]
-               rterm script FILE [options] --hosts FILE [-j N] [--shard K/N] [--] [ssh options]
+               rterm script FILE [options] --hosts FILE [fleet options] [--] [ssh options]
 
           --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and NAME.svg, and a
-                            failing step failure.svg (default .; created if missing;
-                            without it, failure.svg goes beside the --junit report)
+                            failing step failure.svg (made when first written to; without it,
+                            failure.svg goes beside the --junit report)
           --record FILE     record the session as asciicast v2 (rterm render plays it back);
                             with --hosts a directory, one recording per target
           --junit FILE      write a JUnit report (one testcase per script and target)
           --tap             print a TAP report on standard output
-          --hosts FILE      run against every target in FILE (one a line, # comments)
-          -j N              with --hosts, at most N runs at once (default 4)
-          --shard K/N       with --hosts, only the K-th of N disjoint slices of the targets
+
+        fleet options (docs/fleet.md):
+          --hosts FILE      run against every target in FILE (one a line, # comments), all in
+                            this one process
+          -j N              at most N targets at once (default 32)
+          --shard K/N|auto  only the K-th of N disjoint slices of the targets; auto reads a CI
+                            matrix (GitLab, Buildkite, CircleCI, RTERM_SHARD_INDEX/_TOTAL)
+          --merge           fold identical failures into one block, at the end
+          --failed-hosts F  write the failed targets to F, a hosts file to retry with
 
         Runs the steps of FILE (docs/script-format.md) against a session with a pseudo-terminal,
         checking the rendered screen. Exit status: 0 passed, 1 a step failed (the step and
-        the screen are printed), 2 a bad script, 255 a connection failure.
+        the screen are printed), 2 a bad script, 255 a connection failure (with --hosts: 0
+        when every target passed, else 1).
         """
 
     /// Options before the target.
     struct Options {
         var snapshots = "."
         /// Whether `--snapshots` was given (only then, or with `--junit`, are failure pictures
-        /// written, and with `--hosts` per-target directories made).
+        /// written).
         var snapshotsGiven = false
         var record: String?
         var junit: String?
         var tap = false
         var hosts: String?
-        var jobs = 4
-        /// `--shard K/N`: (K, N), K from 1.
-        var shard: (index: Int, count: Int)?
+        var fleet = FleetCommand.Options()
     }
+
+    /// The script's own options (everything else is the target's).
+    static let optionsWithValue: Set<String> = ["--snapshots", "--record", "--junit", "--hosts", "-j", "--shard", "--failed-hosts"]
+    static let switches: Set<String> = ["--tap", "--merge"]
 
     func run() -> Int32 {
         guard let file = arguments.first, !file.hasPrefix("-") else {
@@ -56,11 +65,14 @@ struct ScriptCommand {
         var rest = Array(arguments.dropFirst())
         var options = Options()
         // Script options come first; anything else (ssh options, --local) is the target's.
-        let takesValue: Set<String> = ["--snapshots", "--record", "--junit", "--hosts", "-j", "--shard"]
-        while let option = rest.first, takesValue.contains(option) || option == "--tap" {
+        while let option = rest.first, Self.optionsWithValue.contains(option) || Self.switches.contains(option) {
             rest.removeFirst()
             if option == "--tap" {
                 options.tap = true
+                continue
+            }
+            if option == "--merge" {
+                options.fleet.merge = true
                 continue
             }
             guard let value = rest.first else {
@@ -68,31 +80,18 @@ struct ScriptCommand {
                 return 2
             }
             rest.removeFirst()
-            switch option {
-            case "--snapshots":
-                options.snapshots = value
-                options.snapshotsGiven = true
-            case "--record": options.record = value
-            case "--junit": options.junit = value
-            case "--hosts": options.hosts = value
-            case "--shard":
-                let parts = value.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-                    count <= 10_000, index >= 1, index <= count
-                else {
-                    printError("rterm: bad --shard '\(value)': expected K/N with 1 ≤ K ≤ N, such as 2/4")
-                    return 2
-                }
-                options.shard = (index, count)
-            default:
-                guard let jobs = Int(value), jobs >= 1, jobs <= 256 else {
-                    printError("rterm: bad -j '\(value)': expected a number of parallel runs from 1 to 256")
-                    return 2
-                }
-                options.jobs = jobs
+            if let problem = Self.apply(option, value, to: &options) {
+                printError(problem)
+                return 2
             }
         }
-        if rest.first == "--" { rest.removeFirst() }
+        if rest.first == "--" {
+            rest.removeFirst()
+        } else if let misplaced = Self.misplacedOption(in: rest) {
+            // `rterm script s.rts host --junit r.xml`: said as what it is, not as an ssh option.
+            printError("rterm: \(misplaced) is a script option: script options go before `--` and the target")
+            return 2
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             printError("rterm: cannot read script '\(file)': \(String(cString: strerror(errno)))")
             return 2
@@ -114,12 +113,19 @@ struct ScriptCommand {
             printError(problem)
             return 2
         }
-        if options.shard != nil, options.hosts == nil {
-            printError("rterm: --shard splits the targets of --hosts FILE; give --hosts too")
-            return 2
-        }
         if let hosts = options.hosts {
-            return FanOut(script: file, hostsFile: hosts, targetOptions: rest, options: options).run()
+            var fleet = options.fleet
+            fleet.junit = options.junit
+            fleet.tap = options.tap
+            fleet.snapshots = options.snapshotsGiven ? options.snapshots : nil
+            fleet.record = options.record
+            return FleetCommand(
+                hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: fleet
+            ).run()
+        }
+        if let fleetOnly = Self.fleetOnly(options) {
+            printError("rterm: \(fleetOnly) is for runs over --hosts FILE; give --hosts too")
+            return 2
         }
         guard !rest.isEmpty else {
             printError("rterm: script needs a target: [user@]host, --local [command], or --hosts FILE")
@@ -142,11 +148,53 @@ struct ScriptCommand {
         return status
     }
 
+    /// Applies `option`'s `value`; the one line that says what is wrong, or nil.
+    private static func apply(_ option: String, _ value: String, to options: inout Options) -> String? {
+        switch option {
+        case "--snapshots":
+            options.snapshots = value
+            options.snapshotsGiven = true
+        case "--record": options.record = value
+        case "--junit": options.junit = value
+        case "--hosts": options.hosts = value
+        case "--failed-hosts": options.fleet.failedHosts = value
+        case "--shard":
+            switch FleetShard.parse(value, environment: ProcessInfo.processInfo.environment) {
+            case .success(let shard): options.fleet.shard = shard
+            case .failure(let problem): return problem.message
+            }
+        default:
+            guard let jobs = Int(value), jobs >= 1, jobs <= 1024 else {
+                return "rterm: bad -j '\(value)': expected a number of targets at once, from 1 to 1024"
+            }
+            options.fleet.jobs = jobs
+        }
+        return nil
+    }
+
+    /// A script option written among the target's words (before any `--`), if there is one.
+    static func misplacedOption(in words: [String]) -> String? {
+        words.first { optionsWithValue.contains($0) || switches.contains($0) }
+    }
+
+    /// A fleet option given without `--hosts`, if there is one.
+    private static func fleetOnly(_ options: Options) -> String? {
+        if options.fleet.shard != nil { return "--shard" }
+        if options.fleet.merge { return "--merge" }
+        if options.fleet.failedHosts != nil { return "--failed-hosts" }
+        return nil
+    }
+
     /// Where a failing step leaves its picture: the snapshots directory when one was given,
     /// else beside the JUnit report that links it, else nowhere.
     static func pictureDirectory(_ options: Options) -> String? {
-        if options.snapshotsGiven { return options.snapshots }
-        guard let junit = options.junit else { return nil }
+        pictureDirectory(snapshots: options.snapshotsGiven ? options.snapshots : nil, junit: options.junit)
+    }
+
+    /// The same, from the two options' values.
+    static func pictureDirectory(snapshots: String?, junit: String?) -> String? {
+        if let snapshots { return snapshots }
+        guard let junit else { return nil }
         let directory = (junit as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }

@@ -158,7 +158,9 @@ import Testing
         let junit = process.home + "/report.xml"
         let result = try process.run(["script", file, "--hosts", hosts, "-j", "2", "--junit", junit], timeLimit: 60)
         #expect(result.status == 1)
-        #expect(result.outputText.hasSuffix("2 passed, 1 failed: --local -- /bin/false\n"), "\(result.outputText)")
+        // The closing line names the failed target; the next says why.
+        #expect(result.outputText.contains("2 passed, 1 failed: --local -- /bin/false\n"), "\(result.outputText)")
+        #expect(result.outputText.hasSuffix("expect-exit 0: the session ended with status(1): --local -- /bin/false\n"))
         // One prefix on the failure's line.
         #expect(result.errorLines.contains { $0.hasPrefix("rterm: --local -- /bin/false: ") && !$0.contains(": rterm: ") },
             "\(result.errorOutput)")

@@ -132,8 +132,8 @@ import Testing
         ("click Nope\n", [], "smoke.rts:1:1: there is no button 'Nope' on the key bar"),
         ("type \"x\"\n", ["--record", "HOME/missing/run.cast"], "rterm: --record HOME/missing/run.cast: the directory HOME/missing does not exist"),
         ("type \"x\"\n", ["--junit", "HOME/missing/r.xml"], "rterm: --junit HOME/missing/r.xml: the directory HOME/missing does not exist"),
-        ("type \"x\"\n", ["--shard", "1/2"], "rterm: --shard splits the targets of --hosts FILE; give --hosts too"),
-        ("type \"x\"\n", ["--shard", "3/2"], "rterm: bad --shard '3/2': expected K/N with 1 ≤ K ≤ N, such as 2/4"),
+        ("type \"x\"\n", ["--shard", "1/2"], "rterm: --shard is for runs over --hosts FILE; give --hosts too"),
+        ("type \"x\"\n", ["--shard", "3/2"], "rterm: bad --shard '3/2': expected K/N with 1 ≤ K ≤ N (such as 2/4), or auto"),
     ])
     func checkedBeforeConnecting(script: String, options: [String], message: String) throws {
         var home = ""

@@ -58,14 +58,18 @@ struct RTermProcess {
     }
 
     /// Runs rterm with `arguments`; `input` is a file for standard input (nil: /dev/null).
+    /// `executable` runs something else instead (a shell running a documented line, with
+    /// rterm's directory first on PATH), in HOME.
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-        timeLimit: Double = 30
+        timeLimit: Double = 30, executable: String? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable ?? Self.executable)
         process.arguments = arguments
-        var environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+        if executable != nil { process.currentDirectoryURL = URL(fileURLWithPath: home) }
+        let rtermDirectory = (Self.executable as NSString).deletingLastPathComponent
+        var environment = ["HOME": home, "PATH": "\(rtermDirectory):/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
         environment.merge(extra) { $1 }
         process.environment = environment
         let outputPath = home + "/stdout-" + UUID().uuidString

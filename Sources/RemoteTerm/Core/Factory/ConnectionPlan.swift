@@ -63,6 +63,29 @@ public struct ConnectionPlan: Sendable {
         return plan
     }
 
+    /// The connect timeout of a run that nobody watches host by host (a fleet run): a host
+    /// that is down or silent is given up after this, unless ConnectTimeout says otherwise.
+    public static let batchConnectTimeout = 10
+
+    /// This plan for a run that must never stop to ask (a fleet of hosts): BatchMode for the
+    /// destination and its jump hosts, and `batchConnectTimeout` where ConnectTimeout was not
+    /// set.
+    public func inBatch() -> ConnectionPlan {
+        guard case .ssh(var request, let log) = route else { return self }
+        request.prompter.batchMode = true
+        request.destination.batchMode = true
+        for index in request.jumpHosts.indices {
+            request.jumpHosts[index].batchMode = true
+            if request.jumpHosts[index].connectTimeout == nil {
+                request.jumpHosts[index].connectTimeout = Self.batchConnectTimeout
+            }
+        }
+        if request.destination.connectTimeout == nil { request.destination.connectTimeout = Self.batchConnectTimeout }
+        var plan = self
+        plan.route = .ssh(request, log: log)
+        return plan
+    }
+
     /// A plan.
     public init(route: Route, label: String, hasTerminal: Bool) {
         self.route = route

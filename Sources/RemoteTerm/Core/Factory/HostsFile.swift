@@ -24,7 +24,8 @@ public enum HostsFile {
     /// Every target of the file at `path`, each parsed with the command line's `options`
     /// before its words; or the first mistake, as `rterm: FILE:LINE: problem` with its exit
     /// status, found before anything starts.
-    public static func entries(_ path: String, options: [String]) -> Result<[Entry], OpenProblem> {
+    /// `command`: words run on every target (`rterm --hosts FILE CMD`), after each line's.
+    public static func entries(_ path: String, options: [String], command: [String] = []) -> Result<[Entry], OpenProblem> {
         let listed: [(line: Int, words: [String])]
         switch targets(path) {
         case .success(let found): listed = found
@@ -32,7 +33,8 @@ public enum HostsFile {
         }
         var entries: [Entry] = []
         for (line, lineWords) in listed {
-            let words = targetWords(options: options, line: lineWords)
+            var words = targetWords(options: options, line: lineWords)
+            if !command.isEmpty { words += (words.first == "--local" && !words.contains("--") ? ["--"] : []) + command }
             do {
                 entries.append(
                     Entry(line: line, lineWords: lineWords, words: words, target: try SessionTarget.parse(words)))

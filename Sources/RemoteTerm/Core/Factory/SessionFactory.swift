@@ -78,6 +78,9 @@ public struct SessionFactory {
     public var say: @Sendable (String) -> Void
     /// A `-v` line that starts every connection's log (rterm's and libssh2's versions).
     public var banner: String?
+    /// Sessions that must never stop to ask (a fleet run): BatchMode, and a connect
+    /// timeout unless one is set (`ConnectionPlan.inBatch`).
+    public var batch = false
 
     /// A factory for sessions on `loop`.
     public init(
@@ -172,7 +175,8 @@ public struct SessionFactory {
         let request = TerminalRequest(
             size: size, inputIsTerminal: role == .interactive || inputIsTerminal, isForced: role == .script)
         do {
-            let plan = try target.plan(terminal: request, environment: environment, log: log)
+            var plan = try target.plan(terminal: request, environment: environment, log: log)
+            if batch { plan = plan.inBatch() }
             return .success(Planned(plan: plan, log: destination, mailbox: mailbox))
         } catch {
             return .failure(OpenProblem(message: error.description, exitStatus: error.exitStatus))

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTermCore
 import RemoteTermEngine
 
 /// The result of one script against one target, and the JUnit and TAP reports of a run.
@@ -18,6 +19,12 @@ public struct ScriptResult {
     /// Which line of the hosts file the target came from (fan-out), so that the same target
     /// listed twice still gives distinct testcases.
     public var hostsLine: Int?
+    /// The name the target's lines are prefixed with (`web-03`); its words when not set.
+    public var host = ""
+    /// A command's output (`rterm --hosts FILE CMD`), standard output and error as they came.
+    public var output: CapturedOutput?
+    /// The last screen of a script's run, kept for a report's `<system-out>` when asked.
+    public var screen: String?
 
     /// A result.
     public init(
@@ -35,6 +42,32 @@ public struct ScriptResult {
 
     /// Whether it passed.
     public var passed: Bool { status == 0 }
+    /// The name the target is shown by.
+    public var shownName: String { host.isEmpty ? target : host }
+    /// What the target printed, or its last screen: what a report shows as its output.
+    public var outputText: String {
+        if let output { return String(decoding: output.bytes, as: UTF8.self) }
+        return screen ?? ""
+    }
+    /// Why it failed, in words that do not name it, so failures can be grouped: a script's
+    /// failing step as its first line says it (`smoke.rts:3:1: wait /\$ /: timed out …`);
+    /// else what follows the first line's last `: ` (where connection errors name the host
+    /// and port), without a closing hint in parentheses (`cannot connect to 10.0.0.7 port
+    /// 22: Connection refused (check that …)` → `Connection refused`).
+    public var reason: String {
+        guard !passed else { return "" }
+        var first = message.split(separator: "\n").first.map(String.init) ?? ""
+        if first.isEmpty { return "exit status \(status)" }
+        if first.hasPrefix("rterm: ") { first.removeFirst(7) }
+        if !script.isEmpty, first.hasPrefix(script + ":") { return first }
+        if let last = first.range(of: ": ", options: .backwards) { first = String(first[last.upperBound...]) }
+        if first.hasSuffix(")"), let open = first.range(of: " (", options: .backwards),
+            first[open.upperBound...].contains(" ")
+        {
+            first = String(first[..<open.lowerBound])
+        }
+        return first
+    }
     /// Its name in a report: the script, the target and its line in the hosts file.
     public var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
 }
@@ -50,16 +83,27 @@ public enum ScriptReport {
         xml += "<testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
         for result in results {
             xml += "  <testcase classname=\"rterm.script\" name=\"\(escape(result.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
-            if result.passed {
+            // rterm's own attributes (tools ignore them): what `rterm report merge` folds
+            // and writes back to a hosts file.
+            xml += " host=\"\(escape(result.shownName))\" target=\"\(escape(result.target))\""
+            let output = outputLimited(result.outputText)
+            if result.passed && output.isEmpty {
                 xml += "/>\n"
-            } else {
-                let first = result.message.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
-                xml += ">\n    <failure message=\"\(escape(first))\">\(escape(result.message))</failure>\n"
-                if let picture = result.picture {
-                    xml += "    <system-out>[[ATTACHMENT|\(escape(picture))]]</system-out>\n"
-                }
-                xml += "  </testcase>\n"
+                continue
             }
+            xml += ">\n"
+            if !result.passed {
+                let first = result.message.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
+                xml += "    <failure message=\"\(escape(first))\">\(escape(result.message))</failure>\n"
+            }
+            // The target's output, then the picture's link the way Jenkins and GitLab pick
+            // up attachments.
+            var systemOut = output
+            if let picture = result.picture {
+                systemOut += (systemOut.isEmpty || systemOut.hasSuffix("\n") ? "" : "\n") + "[[ATTACHMENT|\(picture)]]"
+            }
+            if !systemOut.isEmpty { xml += "    <system-out>\(escape(systemOut))</system-out>\n" }
+            xml += "  </testcase>\n"
         }
         return xml + "</testsuite>\n"
     }
@@ -69,16 +113,29 @@ public enum ScriptReport {
         var text = "TAP version 13\n1..\(results.count)\n"
         for (index, result) in results.enumerated() {
             text += "\(result.passed ? "ok" : "not ok") \(index + 1) - \(result.name)\n"
-            if !result.passed {
-                text += "  ---\n  message: |\n"
-                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
-                    // The screen dump is the remote's text, on standard output: inert.
+            let output = outputLimited(result.outputText)
+            guard !result.passed || !output.isEmpty else { continue }
+            text += "  ---\n"
+            // The screen dump and the output are the remote's text, on standard output: inert.
+            for (key, value) in [("message", result.passed ? "" : result.message), ("output", output)]
+            where !value.isEmpty {
+                text += "  \(key): |\n"
+                for line in value.split(separator: "\n", omittingEmptySubsequences: false) {
                     text += "    \(InertText.make(String(line)))\n"
                 }
-                text += "  ...\n"
             }
+            text += "  ...\n"
         }
         return text
+    }
+
+    /// The most of one target's output a report carries; the rest is cut, and said so.
+    public static let outputLimit = 256 * 1024
+
+    private static func outputLimited(_ text: String) -> String {
+        guard text.utf8.count > outputLimit else { return text }
+        let kept = String(decoding: text.utf8.prefix(outputLimit), as: UTF8.self)
+        return kept + "\n[… \(text.utf8.count - outputLimit) more bytes not shown]\n"
     }
 
     private static func escape(_ text: String) -> String { XMLText.escaped(text, keepingLayout: true) }

@@ -13,11 +13,16 @@ import RemoteTermSSH
 /// interactive front, on the same event loop, with no ncurses and no terminal needed. Waits
 /// and expectations look at the *rendered* screen.
 ///
-/// `wait` polls until its pattern matches or its timeout passes. The `expect-…` steps and
+/// The runner never blocks: it is an event source that does, after each turn of the loop,
+/// every step it can and then waits (a `Wait`: a condition on the screen or the link, a
+/// deadline, and what comes next). So one loop drives one runner (`rterm script HOST`) or
+/// hundreds (`rterm script --hosts`), and a wait costs nothing while nothing changes.
+///
+/// `wait` lasts until its pattern matches or its timeout passes. The `expect-…` steps and
 /// `not` also give the screen until the current timeout to become right (output arrives
 /// asynchronously; a check made the instant a key is sent would be flaky), and fail with the
 /// screen at the end of that time.
-public final class ScriptRunner {
+public final class ScriptRunner: EventSource {
     /// Why a script failed: where, which step, what was expected, and the screen.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         /// Where the step is written.
@@ -38,24 +43,54 @@ public final class ScriptRunner {
         public var description: String { "\(location): \(step): \(message)\n\(screen)" }
     }
 
-    private let session: Session
-    private let loop: EventLoop
-    private var bar: KeyBar
-    private var timeout: Double = 10
+    /// How a run ended.
+    public enum Outcome: Equatable {
+        /// Every step passed.
+        case passed
+        /// A step failed.
+        case failed(Failure)
+        /// The connection could not be set up (always a connection failure, 255).
+        case notConnected(SessionEnding)
+    }
+
+    /// A step that waits: after every turn `isDone` is looked at; once it holds, the link is
+    /// lost unexpectedly or `deadline` passes, `then` gets whether it held and returns the
+    /// next wait of the same step, or nil when the step is over (or throws its failure).
+    struct Wait {
+        var deadline: UInt64
+        var isDone: () -> Bool
+        var then: (Bool) throws(Failure) -> Wait?
+    }
+
+    let session: Session
+    let loop: EventLoop
+    var bar: KeyBar
+    var timeout: Double = 10
     /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
-    private var disconnectExpected = false
-    private let snapshotDirectory: String
+    var disconnectExpected = false
+    let snapshotDirectory: String
     /// Where the session is recorded (`--record`), if anywhere.
     public var recorder: AsciicastWriter? {
         didSet { session.recorder = recorder }
     }
-
-    /// A runner for `session` (connecting or live) on `loop`.
     /// Where a failing step leaves `failure.svg`; nil for nowhere (no `--snapshots` or
     /// `--junit` was asked for, so nothing is written into the current directory unasked).
     public var pictureDirectory: String?
 
-    /// `bar` is the key bar `click` presses (the user's configured one in `rterm script`).
+    /// The steps being run (nil before `start`).
+    private var steps: [ScriptStep]?
+    private var nextStep = 0
+    /// The step waiting, and for what.
+    private var current: (step: ScriptStep, wait: Wait)?
+    /// Until the session is past connecting, no step runs.
+    private var waitsForConnection = true
+    /// How the run ended; nil while it runs.
+    public private(set) var outcome: Outcome?
+
+    /// A runner for `session` (connecting or live) on `loop`; both are served by the loop
+    /// from the next turn (the session first, so each turn's output is read before the
+    /// runner looks at the screen). `bar` is the key bar `click` presses (the user's
+    /// configured one in `rterm script`).
     public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
         self.bar = bar
         // Buttons are named, not drawn: a script reads the same in any locale (`click ⏎` and
@@ -65,12 +100,27 @@ public final class ScriptRunner {
         self.loop = loop
         self.snapshotDirectory = snapshotDirectory
         loop.add(session)
+        loop.add(self)
     }
 
-    private var terminal: Terminal { session.terminal }
+    var terminal: Terminal { session.terminal }
 
     /// The screen as `rterm render` prints it.
     public var screenText: String { terminal.renderText() }
+
+    /// Starts running `script`'s steps once the session is connected (at once if it is).
+    public func start(_ script: Script) {
+        steps = script.steps
+        nextStep = 0
+        outcome = nil
+        advance()
+    }
+
+    /// Stops serving the session and the runner (a finished run, before it is let go).
+    public func detach() {
+        loop.remove(self)
+        loop.remove(session)
+    }
 
     /// Waits until the connection is set up; returns how it failed, if it did.
     public func waitForConnection() -> SessionEnding? {
@@ -79,121 +129,92 @@ public final class ScriptRunner {
         } catch {
             session.end(.failed(error.description))
         }
-        // A command that ran and ended at once (`--local -- echo hi`) did connect.
+        waitsForConnection = false
+        return Self.connectionFailure(of: session)
+    }
+
+    /// Runs every step in order on the loop until the last is done; throws the first failure.
+    public func run(_ script: Script) throws(Failure) {
+        start(script)
+        do {
+            try loop.run(until: { self.outcome != nil })
+        } catch {
+            session.end(.failed(error.description))
+            let step = current?.step ?? script.steps.last
+            if let step { outcome = .failed(failure(step, Self.name(of: step.kind), error.description)) }
+        }
+        switch outcome {
+        case .failed(let failure)?: throw failure
+        case .notConnected(let ending)?:
+            throw Failure(
+                location: ScriptLocation(file: "", line: 0, column: 0), step: "connect",
+                message: ending.message ?? "the connection failed", screen: "", status: 255)
+        case .passed?, nil: return
+        }
+    }
+
+    /// How `session` failed to connect, or nil when it connected (a command that ran and ended
+    /// at once, `--local -- echo hi`, did connect).
+    static func connectionFailure(of session: Session) -> SessionEnding? {
         if case .remoteExited? = session.ending { return nil }
         return session.state == .live ? nil : session.ending
     }
 
-    /// Runs every step in order; throws the first failure.
-    public func run(_ script: Script) throws(Failure) {
-        for step in script.steps { try run(step) }
+    // MARK: - The loop's side
+
+    public var pollInterests: [PollInterest] { [] }
+    public var deadline: UInt64? { current?.wait.deadline }
+    public var isReady: Bool { false }
+
+    public func handle(readiness: [Int16], now: UInt64) {
+        advance()
     }
 
-    // MARK: - Steps
-
-    private func run(_ step: ScriptStep) throws(Failure) {
-        switch step.kind {
-        case .size:
-            break  // applied before the session started
-        case .setTimeout(let seconds):
-            timeout = seconds
-        case .type(let bytes):
-            if bar.latch.active.isEmpty {
-                session.send(.bytes(bytes))
-            } else {
-                // A modifier clicked on the bar applies to what is typed next, as in the
-                // front: `click Ctrl` then `type "c"` sends 0x03.
-                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-                    if bar.latch.active.isEmpty {
-                        session.send(.bytes(Array(String(scalar).utf8)))
-                    } else {
-                        session.send(.key(bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))))
-                    }
-                }
-            }
-        case .key(let event):
-            session.send(.key(bar.apply(to: event)))
-        case .paste(let bytes):
-            session.send(.paste(bytes))
-        case .click(let label):
-            try click(label, step: step)
-        case .wait(let pattern, let limit):
-            let seconds = limit ?? timeout
-            guard pump(for: seconds, until: { self.screenMatches(pattern) }) else {
-                throw failure(step, "wait \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
-            }
-        case .not(let pattern):
-            _ = pump(for: 0.1, until: { false })
-            if screenMatches(pattern) {
-                throw failure(step, "not \(pattern)", "the screen matches \(pattern)")
-            }
-        case .expectScreen(let lines, let rows):
-            // The parser checked the rows against the declared size; a remote that resized
-            // the screen since may still have made it smaller.
-            let first = (rows?.lowerBound ?? 1) - 1
-            let actual = { () -> [String] in
-                let screen = ScriptScreen.rows(of: self.terminal)
-                return (first..<(first + lines.count)).map { $0 < screen.count ? screen[$0] : "" }
-            }
-            let same = { zip(actual(), lines).allSatisfy { ScriptScreen.matches($0, $1) } && first + lines.count <= self.terminal.rows }
-            guard pump(for: timeout, until: same) else {
-                let differences = ScriptScreen.differences(actual: actual(), expected: lines, first: first + 1)
-                throw failure(step, "expect-screen", "the screen differs (· is a blank):\n" + differences)
-            }
-        case .waitIdle(let quiet, let limit):
-            try waitIdle(quiet: quiet, within: limit ?? timeout, step: step)
-        case .expectStyle(let row, let column, let style):
-            let cell = { () -> Cell? in
-                guard row <= self.terminal.rows, column <= self.terminal.columns else { return nil }
-                return self.terminal.rowCells(row - 1)[self.terminal.rowCells(row - 1).startIndex + column - 1]
-            }
-            guard pump(for: timeout, until: { cell().map { style.mismatch($0) == nil } ?? false }) else {
-                let problem = cell().flatMap { style.mismatch($0) } ?? "the cell is outside the screen"
-                throw failure(step, "expect-style \(row),\(column)", problem)
-            }
-        case .expectCursor(let row, let column):
-            guard pump(for: timeout, until: { self.terminal.cursorRow == row - 1 && self.terminal.cursorColumn == column - 1 })
-            else {
-                throw failure(step, "expect-cursor \(row),\(column)",
-                    "the cursor is at \(terminal.cursorRow + 1),\(terminal.cursorColumn + 1)")
-            }
-        case .expectTitle(let title):
-            guard pump(for: timeout, until: { self.terminal.title == title }) else {
-                throw failure(step, "expect-title", "the title is \"\(terminal.title)\", not \"\(title)\"")
-            }
-        case .resize(let rows, let columns):
-            session.resize(rows: rows, columns: columns)
-        case .sleep(let seconds):
-            _ = pump(for: seconds, until: { false })
-        case .snapshot(let name):
-            _ = pump(for: 0.1, until: { false })
-            let base = (snapshotDirectory as NSString).appendingPathComponent(name)
-            do {
-                try terminal.renderText().write(toFile: base + ".txt", atomically: true, encoding: .utf8)
-                try ANSIRenderer.text(of: terminal).write(toFile: base + ".ansi", atomically: true, encoding: .utf8)
-                try SVGRenderer.svg(of: terminal).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            } catch {
-                throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
-            }
-        case .expectDisconnect(let limit):
-            let seconds = limit ?? timeout
-            disconnectExpected = true
-            guard pump(for: seconds, until: { self.session.reconnection != nil || self.session.ending != nil }),
-                session.reconnection != nil
-            else {
-                let what = session.ending.map { "the session ended instead: \(Self.describe($0))" }
-                throw failure(step, "expect-disconnect", what ?? "the link was not lost within \(Self.format(seconds))")
-            }
-        case .reconnect(let limit):
-            try reconnect(within: limit ?? timeout, step: step)
-        case .expectExit(let code):
-            guard pump(for: timeout, until: { self.session.ending != nil }), let ending = session.ending else {
-                throw failure(step, "expect-exit \(code)", "the session did not end within \(Self.format(timeout))")
-            }
-            guard ending == .remoteExited(.status(Int32(code))) else {
-                throw failure(step, "expect-exit \(code)", "the session ended with \(Self.describe(ending))")
+    /// Does every step that can be done now, up to the first that must wait.
+    private func advance() {
+        guard outcome == nil, let steps else { return }
+        if waitsForConnection {
+            guard session.state != .connecting else { return }
+            waitsForConnection = false
+            if let ending = Self.connectionFailure(of: session) {
+                outcome = .notConnected(ending)
+                return
             }
         }
+        do throws(Failure) {
+            while true {
+                if let (step, wait) = current {
+                    let done = wait.isDone()
+                    let lost = session.reconnection != nil && !disconnectExpected
+                    guard done || lost || loop.clock.now() >= wait.deadline else { return }
+                    current = nil
+                    if let next = try wait.then(done) {
+                        current = (step, next)
+                        continue
+                    }
+                    try finish(step)
+                }
+                guard nextStep < steps.count else {
+                    outcome = .passed
+                    return
+                }
+                let step = steps[nextStep]
+                nextStep += 1
+                if let wait = try begin(step) {
+                    current = (step, wait)
+                } else {
+                    try finish(step)
+                }
+            }
+        } catch {
+            current = nil
+            outcome = .failed(error)
+        }
+    }
+
+    /// What every step is checked for once it is over: a send that failed, a link lost
+    /// where the script did not expect it.
+    private func finish(_ step: ScriptStep) throws(Failure) {
         if case .failed(let message)? = session.ending, Self.sends(step.kind) {
             throw failure(step, "send", message)
         }
@@ -202,136 +223,25 @@ public final class ScriptRunner {
         }
     }
 
-    /// `reconnect`: attempts until one connects or `seconds` pass; a refusal (a login, a host
-    /// key) ends it at once. Either failure is a connection failure: 255.
-    private func reconnect(within seconds: Double, step: ScriptStep) throws(Failure) {
-        let deadline = loop.clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
-        func lost(_ message: String) -> Failure {
-            var failure = failure(step, "reconnect", message)
-            failure.status = 255
-            return failure
-        }
-        guard session.reconnection != nil else {
-            throw failure(step, "reconnect", "the link is not down (expect-disconnect first)")
-        }
-        while let reconnection = session.reconnection {
-            if let refusal = reconnection.refusal { throw lost("not retried: \(refusal)") }
-            let now = loop.clock.now()
-            guard now < deadline else {
-                throw lost("not back within \(Self.format(seconds)): \(reconnection.lastFailure ?? reconnection.reason)")
-            }
-            if !reconnection.isAttempting {
-                session.reconnectNow()
-            }
-            // Until this attempt is over; then, while the network is down, a pause between
-            // attempts (a quarter of a second) so that a refused port is not hammered.
-            _ = pump(for: Double(deadline - now) / 1e9, until: { self.session.reconnection?.isAttempting != true })
-            if session.reconnection?.isAttempting == false, session.reconnection?.refusal == nil {
-                _ = pump(for: min(0.25, Double(deadline &- min(deadline, loop.clock.now())) / 1e9), until: { false })
-            }
-        }
-        if let ending = session.ending { throw lost("the session ended: \(Self.describe(ending))") }
-        disconnectExpected = false
+    /// A wait of `seconds` (from now) for `condition`, then `then`.
+    func wait(
+        _ seconds: Double, until condition: @escaping () -> Bool,
+        then: @escaping (Bool) throws(Failure) -> Wait? = { _ in nil }
+    ) -> Wait {
+        Wait(deadline: loop.clock.now() &+ Self.nanoseconds(seconds), isDone: condition, then: then)
     }
 
-    /// A step's name, for a failure found after it ran.
-    private static func name(of kind: ScriptStep.Kind) -> String {
-        String(String(describing: kind).prefix { $0 != "(" })
-    }
-
-    private func click(_ label: String, step: ScriptStep) throws(Failure) {
-        // The shown set first, then the others: a script names a button, whichever set has it.
-        let others = bar.sets.map(\.name).filter { $0 != bar.setName }
-        for set in [nil] + others.map(Optional.some) {
-            if let set { bar.showSet(set) }
-            if clickOnShownSet(label, step: step) { return }
-        }
-        throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
-    }
-
-    /// Clicks `label` if the shown set has it; returns whether it did.
-    private func clickOnShownSet(_ label: String, step: ScriptStep) -> Bool {
-        let layout = bar.layout(width: terminal.columns)
-        // Turn pages until the button shows: every button is on exactly one page.
-        for _ in 0..<max(1, layout.pageCount) {
-            let current = bar.layout(width: terminal.columns)
-            // A button is found by any of its labels: a narrow bar shows the short one.
-            if let slot = current.slots.first(where: { slot in
-                guard let index = slot.itemIndex else { return false }
-                let item = bar.shownItems[index]
-                return slot.label == label || item.label == label || item.shortLabel == label
-                    || item.wordLabel == label
-            }) {
-                recorder?.marker("click \(label)")
-                // A press and its release: a button with alternatives sends at the release.
-                let now = loop.clock.now()
-                for response in [bar.click(column: slot.columns.lowerBound, at: now), bar.release(at: now)] {
-                    switch response.action {
-                    case .send(let keys): session.send(.keys(keys))
-                    case .sendBytes(let bytes): session.send(.bytes(bytes))
-                    case .none, .changedPage, .showMenu, .showSession, .cycleSet: break
-                    }
-                }
-                return true
-            }
-            _ = bar.turnPage(.next)
-        }
-        return false
-    }
+    static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, min(seconds, 1e9)) * 1e9) }
 
     // MARK: - The session
 
     /// Whether `pattern` matches the screen: its cursor row read with its blanks up to the
     /// cursor (`/ok> $/`), or without them (`/^\$$/`, as scripts wrote before).
-    private func screenMatches(_ pattern: ScriptPattern) -> Bool {
+    func screenMatches(_ pattern: ScriptPattern) -> Bool {
         let rows = ScriptScreen.rows(of: terminal)
         if pattern.matches(rows.joined(separator: "\n")) { return true }
         let trimmed = TextRenderer.lines(of: terminal)
         return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
-    }
-
-    /// `wait-idle`: until the screen (its text, styles and cursor) has not changed for `quiet`
-    /// seconds, within `seconds`. The loop sleeps until output arrives or the quiet time would
-    /// be over, whichever is first.
-    private func waitIdle(quiet: Double, within seconds: Double, step: ScriptStep) throws(Failure) {
-        let clock = loop.clock
-        let deadline = clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
-        let quietTime = UInt64(quiet * 1e9)
-        var last = ANSIRenderer.text(of: terminal)
-        var changed = clock.now()
-        while true {
-            let now = clock.now()
-            if now &- changed >= quietTime { return }
-            guard now < deadline else {
-                throw failure(step, "wait-idle", "the screen kept changing for \(Self.format(seconds))")
-            }
-            let until = min(deadline, changed &+ quietTime)
-            var seen = last
-            _ = pump(for: Double(until &- now) / 1e9, until: {
-                seen = ANSIRenderer.text(of: self.terminal)
-                return seen != last
-            })
-            if seen != last {
-                last = seen
-                changed = clock.now()
-            }
-            if session.ending != nil || (session.reconnection != nil && !disconnectExpected) { return }
-        }
-    }
-
-    /// Runs the loop for up to `seconds`, until `condition` holds; returns whether it did.
-    /// The loop reads at most a budget of output per turn, so a flood never keeps the
-    /// condition and the clock from being looked at.
-    private func pump(for seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = loop.clock.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
-        // A lost link the script did not expect stops any wait at once (the step then fails).
-        let stop = { condition() || (self.session.reconnection != nil && !self.disconnectExpected) }
-        do {
-            return try loop.run(until: stop, deadline: deadline) && condition()
-        } catch {
-            session.end(.failed(error.description))
-            return condition()
-        }
     }
 
     /// Whether a step sends something to the remote side.
@@ -354,7 +264,7 @@ public final class ScriptRunner {
 
     /// A failure of `step`; when the connection itself broke, the message says so too. A
     /// step that failed while the link was down, unexpected, failed for that: 255.
-    private func failure(_ step: ScriptStep, _ name: String, _ message: String) -> Failure {
+    func failure(_ step: ScriptStep, _ name: String, _ message: String) -> Failure {
         var message = message
         var status: Int32 = 1
         if let lost = session.reconnection, !disconnectExpected {
@@ -369,6 +279,7 @@ public final class ScriptRunner {
         failure.status = status
         if let pictureDirectory {
             let picture = (pictureDirectory as NSString).appendingPathComponent("failure.svg")
+            try? FileManager.default.createDirectory(atPath: pictureDirectory, withIntermediateDirectories: true)
             if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
                 failure.picture = (picture as NSString).standardizingPath
             }
@@ -389,7 +300,7 @@ public final class ScriptRunner {
         return lines.joined(separator: "\n")
     }
 
-    private static func format(_ seconds: Double) -> String {
+    static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
     }
 

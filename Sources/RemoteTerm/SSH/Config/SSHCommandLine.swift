@@ -113,6 +113,16 @@ public struct SSHCommandLine: Sendable, Equatable {
         return commandLine
     }
 
+    /// How many of the leading `arguments` are options (with their values, and a `--` that
+    /// ends them): what comes before a command where no host is written (`rterm --hosts FILE
+    /// [ssh options] COMMAND`). Throws what is wrong with one of them.
+    public static func leadingOptionCount(_ arguments: [String]) throws(SSHCommandLineError) -> Int {
+        var commandLine = SSHCommandLine()
+        var index = 0
+        _ = try commandLine.parseOptions(arguments, from: &index)
+        return index
+    }
+
     /// Why a run of options stopped.
     private enum OptionsStop {
         /// At a word that is not an option (or at the end).

@@ -1,0 +1,194 @@
+import Foundation
+import RemoteTerm
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A fleet run from the command line: `rterm script FILE --hosts HOSTS …` (the same script on
+/// every target) and `rterm [ssh options] --hosts HOSTS [options] COMMAND` (the same command,
+/// as pssh and clush run it). Every target is a session of this one process, on one loop
+/// (`FleetRun`); what they print comes out as each target completes, prefixed with its name,
+/// or folded with `--merge`; a progress line on a terminal; a closing summary naming the
+/// failed targets, folded, with their reasons; exit 0 only when every target passed.
+struct FleetCommand {
+    /// The fleet options, shared by both forms.
+    struct Options {
+        var jobs = 32
+        var shard: FleetShard?
+        var merge = false
+        var failedHosts: String?
+        var junit: String?
+        var tap = false
+        /// `--snapshots` (scripts): per-target directories under it.
+        var snapshots: String?
+        /// `--record` (scripts): a directory, one recording per target.
+        var record: String?
+    }
+
+    /// What every target runs.
+    enum Work {
+        case script(file: String, Script, bar: KeyBar)
+        case command([String])
+    }
+
+    let hostsFile: String
+    let targetOptions: [String]
+    let work: Work
+    let options: Options
+    let environment = ProcessInfo.processInfo.environment
+
+    /// Descriptors a running target may hold: its socket, an agent's, a ProxyCommand's two
+    /// pipes, a spilled output or a recording.
+    static let descriptorsPerTarget = 5
+    /// Descriptors rterm itself holds besides its targets.
+    static let descriptorsOfItsOwn = 32
+
+    func run() -> Int32 {
+        // Every line is checked before anything starts; the line says where.
+        let entries: [HostsFile.Entry]
+        var command: [String] = []
+        if case .command(let words) = work { command = words }
+        switch HostsFile.entries(hostsFile, options: targetOptions, command: command) {
+        case .success(let found): entries = found
+        case .failure(let problem):
+            printError(problem.message)
+            return problem.exitStatus
+        }
+        let targets = (options.shard?.slice(entries) ?? entries).map(FleetTarget.init)
+        let jobs = Self.jobsWithinDescriptorLimit(options.jobs)
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            printError(error.description)
+            return 255
+        }
+        // Blocked before any connection's thread starts: signals arrive only through the loop.
+        let signals = SignalSource()
+        defer { signals.pause() }
+        var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: printError)
+        factory.batch = true
+        let size = (rows: 24, columns: 80)
+        var spillDirectory: String?
+        let fleetWork: FleetRun.Work
+        let role: SessionFactory.Role
+        switch work {
+        case .script(let file, let script, let bar):
+            var settings = FleetRun.ScriptSettings(scriptName: file)
+            settings.bar = bar
+            settings.snapshots = ScriptCommand.pictureDirectory(snapshots: options.snapshots, junit: options.junit)
+            settings.record = options.record
+            settings.keepsScreen = options.junit != nil || options.tap
+            fleetWork = .script(script, settings)
+            role = .script
+        case .command(let words):
+            let directory = NSTemporaryDirectory() + "rterm-fleet-\(getpid())"
+            spillDirectory = (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true))
+                .map { directory }
+            fleetWork = .command(words.joined(separator: " "), spillDirectory: spillDirectory)
+            role = .pump
+        }
+        defer { if let spillDirectory { try? FileManager.default.removeItem(atPath: spillDirectory) } }
+        let fleet = FleetRun(targets: targets, jobs: jobs, loop: loop, work: fleetWork) { target, output in
+            switch factory.plan(target.target, for: role, size: size) {
+            case .success(let planned): return .success(factory.start(planned, as: role, size: size, output: output).session)
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        let progress = ProgressLine(enabled: isatty(2) == 1)
+        fleet.onFinish = { result in
+            progress.clear()
+            // With --merge everything waits for the end, folded.
+            guard !options.merge else { return }
+            Self.write(FleetSummary.prefixedOutput(result), to: 1)
+            Self.write(FleetSummary.failureLines(result), to: 2)
+        }
+        if progress.enabled { fleet.onProgress = { progress.show(FleetSummary.progressLine($0)) } }
+        signals.onSignal = { signal in
+            guard signal != SIGWINCH else { return }
+            fleet.stop(.signal(SignalSource.name(signal)), reason: "not run: interrupted by SIG\(SignalSource.name(signal))")
+        }
+        loop.add(signals)
+        do {
+            try fleet.run()
+        } catch {
+            fleet.stop(.failed(error.description), reason: error.description)
+        }
+        progress.clear()
+        let results = fleet.results.compactMap { $0 }
+        return report(results, lines: Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// The reports and the closing lines; the exit status.
+    private func report(_ results: [ScriptResult], lines: [Int: [String]]) -> Int32 {
+        var status: Int32 = results.allSatisfy(\.passed) ? 0 : 1
+        if options.merge { Self.write(FleetSummary.mergedOutput(results), to: 1) }
+        if let junit = options.junit {
+            var suite = "rterm --hosts"
+            if case .script = work { suite = "rterm script" }
+            if let shard = options.shard { suite += " (shard \(shard))" }
+            if !Self.save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
+        }
+        if options.tap { Self.write(ScriptReport.tap(results), to: 1) }
+        if let failedHosts = options.failedHosts {
+            if !Self.save(FleetSummary.failedHostsFile(results, lines: lines), to: failedHosts) { status = max(status, 1) }
+        }
+        Self.write(FleetSummary.summary(results), to: 1)
+        return status
+    }
+
+    /// `jobs`, lowered (with a one-line notice) to what the descriptor limit allows once
+    /// raised to its hard limit.
+    static func jobsWithinDescriptorLimit(_ jobs: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return jobs }
+        let needed = rlim_t(jobs * descriptorsPerTarget + descriptorsOfItsOwn)
+        if limit.rlim_cur < needed, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = min(limit.rlim_max, max(needed, limit.rlim_cur))
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        guard limit.rlim_cur < needed else { return jobs }
+        let fits = max(1, (Int(limit.rlim_cur) - descriptorsOfItsOwn) / descriptorsPerTarget)
+        printError("rterm: -j \(jobs) needs \(needed) file descriptors and the limit is \(limit.rlim_cur): running \(fits) at once")
+        return fits
+    }
+
+    private static func save(_ text: String, to path: String) -> Bool {
+        do {
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            return true
+        } catch {
+            printError("rterm: cannot write \(path): \(error.localizedDescription)")
+            return false
+        }
+    }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        guard !text.isEmpty else { return }
+        let handle = descriptor == 1 ? FileHandle.standardOutput : FileHandle.standardError
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// The progress line on a terminal (standard error): rewritten in place, cleared before
+/// anything else is printed; nothing at all when standard error is not a terminal.
+final class ProgressLine {
+    let enabled: Bool
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ line: String) {
+        guard enabled else { return }
+        FleetCommand.write("\r\u{1B}[K" + line, to: 2)
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        FleetCommand.write("\r\u{1B}[K", to: 2)
+        shown = false
+    }
+}

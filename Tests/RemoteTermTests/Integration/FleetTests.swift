@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Fleet runs against the test sshd: many host names (mapped to the one server by the
+/// config), one rterm process, a closed and a silent host among them.
+extension SSHIntegrationTests {
+    @Suite struct FleetTests {
+        /// A TCP port on 127.0.0.1 that refuses connections (bound, then closed) and one that
+        /// accepts them and never says anything (listening, never accepted: the kernel
+        /// completes the handshake into the backlog). The listener is closed by `close()`.
+        struct BadPorts {
+            let closed: Int
+            let silent: Int
+            let listener: Int32
+
+            init() throws {
+                func bound() throws -> (Int32, Int) {
+                    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                    var address = sockaddr_in()
+                    address.sin_family = sa_family_t(AF_INET)
+                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    let result = withUnsafeMutablePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                            guard bind(socket, pointer, size) == 0 else { return -1 }
+                            return getsockname(socket, pointer, &size)
+                        }
+                    }
+                    try #require(result == 0)
+                    return (socket, Int(UInt16(bigEndian: address.sin_port)))
+                }
+                let (refusing, closedPort) = try bound()
+                Glibc.close(refusing)
+                let (silentSocket, silentPort) = try bound()
+                try #require(listen(silentSocket, 64) == 0)
+                closed = closedPort
+                silent = silentPort
+                listener = silentSocket
+            }
+
+            func close() { Glibc.close(listener) }
+        }
+
+        /// The config's blocks for the fleet's names: `bad-closed-*` and `bad-silent-*` go to
+        /// the bad ports, every other name to the test sshd.
+        static func config(_ sshd: TestSSHD, _ bad: BadPorts) -> String {
+            """
+              IdentityFile \(sshd.keys)/id_ed25519
+            Host bad-closed-*
+              HostName 127.0.0.1
+              Port \(bad.closed)
+            Host bad-silent-*
+              HostName 127.0.0.1
+              Port \(bad.silent)
+            Host *
+              HostName \(sshd.host)
+              Port \(sshd.port)
+
+            """
+        }
+
+        /// 5 % of 40 hosts closed or silent: each named with its reason, `--failed-hosts`
+        /// lists exactly them, exit 1, and the silent one given up within the connect timeout
+        /// (5 s in the harness's config) of its start.
+        @Test func aCommandOnFortyHostsNamesTheClosedAndTheSilentOne() throws {
+            let sshd = try #require(TestSSHD.current)
+            let bad = try BadPorts()
+            defer { bad.close() }
+            let harness = try SSHHarness(extraConfig: Self.config(sshd, bad))
+            defer { harness.remove() }
+            let names = (1...38).map { String(format: "h%02d", $0) } + ["bad-closed-1", "bad-silent-1"]
+            let hosts = try harness.process.file("hosts", names.joined(separator: "\n") + "\n")
+            let failed = harness.process.home + "/failed.txt"
+            let junit = harness.process.home + "/report.xml"
+            let result = try harness.process.run(
+                ["-F", harness.config, "--hosts", hosts, "-j", "16", "--failed-hosts", failed, "--junit", junit,
+                 "echo", "up", "on", "$(hostname)"], timeLimit: 120)
+            #expect(result.status == 1, "\(result.errorOutput)")
+            let lines = result.outputText.split(separator: "\n").map(String.init)
+            let hostname = ProcessInfo.processInfo.hostName
+            // (Only the command's lines: the machine's own shell start-up may add its noise.)
+            #expect(Set(lines.filter { $0.contains(": up on ") }) == Set((1...38).map { String(format: "h%02d: up on \(hostname)", $0) }))
+            #expect(lines.suffix(3).first == "38 passed, 2 failed: bad-closed-1,bad-silent-1", "\(result.outputText)")
+            #expect(lines.contains("  Connection refused: bad-closed-1"), "\(result.outputText)")
+            #expect(lines.last?.hasSuffix(": bad-silent-1") == true && lines.last?.contains("5 s") == true, "\(result.outputText)")
+            // One prefix on each failure's line, on standard error.
+            #expect(result.errorLines.contains { $0.hasPrefix("rterm: bad-closed-1: cannot connect to 127.0.0.1 port ") })
+            #expect(result.errorLines.allSatisfy { !$0.contains(": rterm: ") })
+            #expect(try String(contentsOfFile: failed, encoding: .utf8) == "bad-closed-1\nbad-silent-1\n")
+            // The silent host's own time: the connect timeout, not the run's.
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            let silentCase = try #require(xml.components(separatedBy: "<testcase ").first { $0.contains("host=\"bad-silent-1\"") })
+            let time = try #require(Double(silentCase.components(separatedBy: "time=\"")[1].prefix { $0 != "\"" }))
+            #expect(time >= 4.5 && time < 8, "\(silentCase)")
+            #expect(xml.contains("<system-out>up on \(hostname)\n"))
+            // Retrying exactly the failed ones.
+            let retry = try harness.process.run(["-F", harness.config, "--hosts", failed, "true"], timeLimit: 60)
+            #expect(retry.status == 1)
+            #expect(retry.outputText.hasPrefix("0 passed, 2 failed: bad-closed-1,bad-silent-1\n"), "\(retry.outputText)")
+        }
+
+        /// `--merge`: the identical hosts are one block; the one whose output differs (its
+        /// line sets an environment variable the command prints) stands alone.
+        @Test func mergeFoldsIdenticalOutputsAndLeavesTheChangedHostAlone() throws {
+            let sshd = try #require(TestSSHD.current)
+            let bad = try BadPorts()
+            defer { bad.close() }
+            let harness = try SSHHarness(extraConfig: Self.config(sshd, bad))
+            defer { harness.remove() }
+            let names = (1...24).map { String(format: "web-%02d", $0) } + ["-o SetEnv=RTERM_TAG=-changed web-25"]
+            let hosts = try harness.process.file("hosts", names.joined(separator: "\n") + "\n")
+            let result = try harness.process.run(
+                ["-F", harness.config, "--hosts", hosts, "--merge", "--", "echo", "same$RTERM_TAG"], timeLimit: 120)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.outputText == """
+                ---------------
+                web-[01-24] (24)
+                ---------------
+                same
+                ---------------
+                web-25 (1)
+                ---------------
+                same-changed
+                25 passed, 0 failed
+
+                """, "\(result.outputText)")
+            #expect(result.errorOutput.isEmpty, "\(result.errorOutput)")
+        }
+
+        /// A script on a fleet, one process: the per-host line of a failure, JUnit with
+        /// the screen as each host's output, and no directory made for a host that passed.
+        @Test func aScriptOnAFleetLeavesNoEmptyDirectories() throws {
+            let sshd = try #require(TestSSHD.current)
+            let bad = try BadPorts()
+            defer { bad.close() }
+            let harness = try SSHHarness(extraConfig: Self.config(sshd, bad))
+            defer { harness.remove() }
+            let script = try harness.process.file("s.rts", "set timeout 10s\ntype \"echo fleet-ok\\r\"\nwait /^fleet-ok$/\n")
+            let hosts = try harness.process.file("hosts", "h1\nh2\nbad-closed-1\n")
+            let shots = harness.process.home + "/shots"
+            let result = try harness.process.run(
+                ["script", script, "--hosts", hosts, "--snapshots", shots, "--junit", harness.process.home + "/r.xml",
+                 "--", "-F", harness.config], timeLimit: 60)
+            #expect(result.status == 1, "\(result.errorOutput)")
+            #expect(result.outputText.hasPrefix("2 passed, 1 failed: bad-closed-1\n"), "\(result.outputText)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []).isEmpty)
+            let xml = try String(contentsOfFile: harness.process.home + "/r.xml", encoding: .utf8)
+            #expect(xml.contains("fleet-ok"))
+            // A script option after the target is said as what it is.
+            let misplaced = try harness.process.run(["script", script, "h1", "--junit", "x.xml"], timeLimit: 30)
+            #expect(misplaced.status == 2)
+            #expect(misplaced.errorOutput == "rterm: --junit is a script option: script options go before `--` and the target\n")
+        }
+    }
+}
