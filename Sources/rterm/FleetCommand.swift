@@ -55,6 +55,13 @@ struct FleetCommand {
             printError(problem.message)
             return problem.exitStatus
         }
+        // Where the run writes, checked before anything connects.
+        for (path, option) in [(options.junit, "--junit"), (options.failedHosts, "--failed-hosts")] {
+            if let path, let problem = ScriptCommand.writableFile(path, for: option) {
+                printError(problem)
+                return 2
+            }
+        }
         let targets = (options.shard?.slice(entries) ?? entries).map(FleetTarget.init)
         let jobs = Self.jobsWithinDescriptorLimit(options.jobs)
         let loop: EventLoop

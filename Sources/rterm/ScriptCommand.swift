@@ -224,21 +224,6 @@ struct ScriptCommand {
             }
             return nil
         }
-        func writableFile(_ path: String, for option: String) -> String? {
-            var isDirectory: ObjCBool = false
-            if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return "rterm: \(option) \(path): is a directory, not a file"
-            }
-            let parent = (path as NSString).deletingLastPathComponent
-            let directory = parent.isEmpty ? "." : parent
-            guard files.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return "rterm: \(option) \(path): the directory \(directory) does not exist"
-            }
-            guard access(directory, W_OK) == 0 else {
-                return "rterm: \(option) \(path): cannot write in \(directory): \(String(cString: strerror(errno)))"
-            }
-            return nil
-        }
         if let problem = ensureDirectory(options.snapshots, for: "--snapshots") { return problem }
         if let record = options.record {
             let problem = options.hosts != nil
@@ -247,6 +232,28 @@ struct ScriptCommand {
             if let problem { return problem }
         }
         if let junit = options.junit, let problem = writableFile(junit, for: "--junit") { return problem }
+        if let failed = options.fleet.failedHosts, let problem = writableFile(failed, for: "--failed-hosts") {
+            return problem
+        }
+        return nil
+    }
+
+    /// Whether a file can be written at `path` (its directory exists and is writable, and it
+    /// is not a directory): the one line that says why not, or nil.
+    static func writableFile(_ path: String, for option: String) -> String? {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "rterm: \(option) \(path): is a directory, not a file"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        guard files.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "rterm: \(option) \(path): the directory \(directory) does not exist"
+        }
+        guard access(directory, W_OK) == 0 else {
+            return "rterm: \(option) \(path): cannot write in \(directory): \(String(cString: strerror(errno)))"
+        }
         return nil
     }
 

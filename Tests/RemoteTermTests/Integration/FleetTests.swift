@@ -131,6 +131,25 @@ extension SSHIntegrationTests {
             #expect(result.errorOutput.isEmpty, "\(result.errorOutput)")
         }
 
+        /// On a terminal (script(1) gives standard error one), a progress line rewritten in
+        /// place and cleared before every host's output and before the summary.
+        @Test func aProgressLineOnATerminalOnly() throws {
+            let sshd = try #require(TestSSHD.current)
+            let bad = try BadPorts()
+            defer { bad.close() }
+            let harness = try SSHHarness(extraConfig: Self.config(sshd, bad))
+            defer { harness.remove() }
+            let hosts = try harness.process.file("hosts", "p1\np2\np3\n")
+            let line = "\(RTermProcess.executable) -F \(harness.config) --hosts \(hosts) -j 2 echo hi"
+            let result = try harness.process.run(["-qfec", line, "/dev/null"], timeLimit: 60, executable: "/usr/bin/script")
+            #expect(result.status == 0, "\(result.errorOutput)")
+            let text = result.outputText
+            #expect(text.contains("\r\u{1B}[K[0/3] 0 passed, 0 failed, 2 running, 0s"), "\(text)")
+            #expect(text.contains("\r\u{1B}[K[3/3] 3 passed, 0 failed, 0 running, "), "\(text)")
+            #expect(text.hasSuffix("\u{1B}[K3 passed, 0 failed\r\n"), "\(text)")
+            for name in ["p1", "p2", "p3"] { #expect(text.contains("\u{1B}[K\(name): hi\r\n") || text.hasPrefix("\(name): hi")) }
+        }
+
         /// A script on a fleet, one process: the per-host line of a failure, JUnit with
         /// the screen as each host's output, and no directory made for a host that passed.
         @Test func aScriptOnAFleetLeavesNoEmptyDirectories() throws {

@@ -143,7 +143,8 @@ public final class FleetRun: TurnEndHandler, EventSource {
     }
 
     private func startTargets(now: UInt64) {
-        if onProgress != nil, nextTick == nil { nextTick = now &+ 1_000_000_000 }
+        // The first line at the end of the first turn, then once a second.
+        if onProgress != nil, nextTick == nil { nextTick = now }
         while running.count < jobs, next < targets.count {
             let index = next
             next += 1

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Fleet runs as CI meets them, without a server: local commands as the targets (`--local`
+/// lines), `rterm report merge`'s one-line mistakes, and `-j` lowered to what the
+/// descriptor limit allows, said in one line.
+@Suite struct FleetCommandTests {
+    @Test func aCommandOnLocalTargetsPrintsEachOutputAndOneSummary() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let hosts = try process.file("hosts", "--local\n--local\n")
+        let result = try process.run(["--hosts", hosts, "echo", "hi"], timeLimit: 60)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.outputText == "--local: hi\n--local: hi\n2 passed, 0 failed\n")
+        #expect(result.errorOutput.isEmpty)
+    }
+
+    @Test func jobsAreLoweredToTheDescriptorLimitInOneLine() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let hosts = try process.file("hosts", "--local\n")
+        let line = "ulimit -n 64 && rterm --hosts \(hosts) -j 100 true"
+        let result = try process.run(["-c", line], timeLimit: 60, executable: "/bin/bash")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.errorOutput == "rterm: -j 100 needs 532 file descriptors and the limit is 64: running 6 at once\n")
+    }
+
+    @Test(arguments: [
+        (["report"], "rterm: report needs a subcommand: rterm report merge REPORT.xml ..."),
+        (["report", "merge"], "rterm: report merge needs the reports to merge: rterm report merge REPORT.xml ..."),
+        (["report", "merge", "HOME/missing.xml"], "rterm: cannot read report 'HOME/missing.xml': No such file or directory"),
+        (["report", "merge", "HOME/hosts"], "rterm: HOME/hosts: not a JUnit report (no <testsuite>)"),
+        (["--hosts", "HOME/hosts", "--merge"], "rterm: fleet options (-j, --merge, --junit, …) need a COMMAND: rterm --hosts FILE [options] COMMAND"),
+        (["--hosts", "HOME/hosts", "-j", "0", "true"], "rterm: bad -j '0': expected a number of targets at once, from 1 to 1024"),
+        (["--hosts", "HOME/hosts", "--junit", "HOME/no/such/r.xml", "true"], "rterm: --junit HOME/no/such/r.xml: the directory HOME/no/such does not exist"),
+    ])
+    func mistakesAreOneLineAndTwo(arguments: [String], message: String) throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        _ = try process.file("hosts", "--local\n")
+        let result = try process.run(arguments.map { $0.replacingOccurrences(of: "HOME", with: process.home) }, timeLimit: 30)
+        #expect(result.status == 2)
+        #expect(result.errorOutput == message.replacingOccurrences(of: "HOME", with: process.home) + "\n")
+    }
+}
