@@ -112,9 +112,11 @@ struct FleetCommand {
             Self.write(FleetSummary.failureLines(result), to: 2)
         }
         if progress.enabled { fleet.onProgress = { progress.show(FleetSummary.progressLine($0)) } }
+        var interrupted: Int32?
         signals.onSignal = { signal in
             guard signal != SIGWINCH else { return }
-            fleet.stop(.signal(SignalSource.name(signal)), reason: "not run: interrupted by SIG\(SignalSource.name(signal))")
+            interrupted = signal
+            fleet.stop(.signal(SignalSource.name(signal)), reason: "not started, interrupted by SIG\(SignalSource.name(signal))")
         }
         loop.add(signals)
         do {
@@ -124,7 +126,9 @@ struct FleetCommand {
         }
         progress.clear()
         let results = fleet.results.compactMap { $0 }
-        return report(results, lines: Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a }))
+        let status = report(results, lines: Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a }))
+        // Interrupted: the summary says what ran; the status says it was cut short, as a shell's.
+        return interrupted.map { 128 + $0 } ?? status
     }
 
     /// The reports and the closing lines; the exit status.

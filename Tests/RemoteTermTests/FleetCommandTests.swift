@@ -25,6 +25,32 @@ import Testing
         #expect(result.errorOutput == "rterm: -j 100 needs 532 file descriptors and the limit is 64: running 6 at once\n")
     }
 
+    /// Ctrl+C: the running targets are closed, the summary names them, status 130.
+    @Test func anInterruptedRunSaysWhatRanAndExits130() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let hosts = try process.file("hosts", "--local\n--local\n--local\n")
+        let marker = process.home + "/started"
+        let rterm = Process()
+        rterm.executableURL = URL(fileURLWithPath: RTermProcess.executable)
+        rterm.arguments = ["--hosts", hosts, "-j", "2", "sh", "-c", "echo >> \(marker); sleep 30"]
+        rterm.environment = ["HOME": process.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        rterm.standardOutput = output
+        rterm.standardError = FileHandle.nullDevice
+        rterm.standardInput = FileHandle.nullDevice
+        try rterm.run()
+        // Both running targets have started their command (the acknowledgement), then Ctrl+C.
+        let deadline = Date().addingTimeInterval(20)
+        while ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").count < 2, Date() < deadline { usleep(20_000) }
+        kill(rterm.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        rterm.waitUntilExit()
+        #expect(rterm.terminationStatus == 130)
+        #expect(text.hasPrefix("0 passed, 3 failed: --local\n"), "\(text)")
+        #expect(text.contains("  not started, interrupted by SIGINT: --local\n"), "\(text)")
+    }
+
     @Test(arguments: [
         (["report"], "rterm: report needs a subcommand: rterm report merge REPORT.xml ..."),
         (["report", "merge"], "rterm: report merge needs the reports to merge: rterm report merge REPORT.xml ..."),

@@ -160,7 +160,7 @@ import Testing
         #expect(result.status == 1)
         // The closing line names the failed target; the next says why.
         #expect(result.outputText.contains("2 passed, 1 failed: --local -- /bin/false\n"), "\(result.outputText)")
-        #expect(result.outputText.hasSuffix("expect-exit 0: the session ended with status(1): --local -- /bin/false\n"))
+        #expect(result.outputText.hasSuffix("expect-exit 0: the session ended with exit status 1: --local -- /bin/false\n"))
         // One prefix on the failure's line.
         #expect(result.errorLines.contains { $0.hasPrefix("rterm: --local -- /bin/false: ") && !$0.contains(": rterm: ") },
             "\(result.errorOutput)")

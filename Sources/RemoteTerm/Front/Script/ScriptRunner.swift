@@ -255,7 +255,9 @@ public final class ScriptRunner: EventSource {
     /// How an ending reads in a failure message.
     static func describe(_ ending: SessionEnding) -> String {
         switch ending {
-        case .remoteExited(let exit): return "\(exit)"
+        case .remoteExited(.status(let status)): return "exit status \(status)"
+        case .remoteExited(.signal(let name, _)): return "signal \(name)"
+        case .remoteExited(.unknown): return "no exit status"
         default: return ending.message ?? "\(ending)"
         }
     }
