@@ -76,7 +76,7 @@ struct FleetCommand {
         defer { signals.pause() }
         var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: printError)
         factory.batch = true
-        let size = (rows: 24, columns: 80)
+        var size = (rows: 24, columns: 80)
         var spillDirectory: String?
         let fleetWork: FleetRun.Work
         let role: SessionFactory.Role
@@ -87,6 +87,7 @@ struct FleetCommand {
             settings.snapshots = ScriptCommand.pictureDirectory(snapshots: options.snapshots, junit: options.junit)
             settings.record = options.record
             settings.keepsScreen = options.junit != nil || options.tap
+            size = script.screenSize
             fleetWork = .script(script, settings)
             role = .script
         case .command(let words):

@@ -266,10 +266,7 @@ struct ScriptCommand {
     private func runOne(_ script: Script, target arguments: [String], options: Options, failureMessage: inout String)
         -> Int32
     {
-        var size = (rows: 24, columns: 80)
-        for step in script.steps {
-            if case .size(let rows, let columns) = step.kind { size = (rows, columns) }
-        }
+        let size = script.screenSize
         var captured = ""
         defer { failureMessage = captured }
         func fail(_ message: String, _ status: Int32) -> Int32 {

@@ -149,26 +149,27 @@ public final class FleetRun: TurnEndHandler, EventSource {
             let index = next
             next += 1
             let target = targets[index]
-            switch work {
-            case .script(let script, let settings):
-                switch open(target, nil) {
-                case .success(let session):
-                    running.append((index, ScriptFleetJob(
-                        session: session, target: target, script: script, settings: settings, loop: loop)))
-                case .failure(let problem):
-                    finish(index, fallback(index, status: problem.exitStatus, message: problem.message))
-                }
-            case .command(let command, let spillDirectory):
-                let output = CapturedOutput(
+            var output: CapturedOutput?
+            if case .command(_, let spillDirectory) = work {
+                output = CapturedOutput(
                     spillPath: spillDirectory.map { ($0 as NSString).appendingPathComponent("\(index).out") })
-                switch open(target, output) {
-                case .success(let session):
-                    running.append((index, CommandFleetJob(
-                        session: session, output: output, target: target, command: command, loop: loop)))
-                case .failure(let problem):
-                    finish(index, fallback(index, status: problem.exitStatus, message: problem.message))
-                }
             }
+            switch open(target, output) {
+            case .success(let session): running.append((index, job(target, session: session, output: output)))
+            case .failure(let problem): finish(index, fallback(index, status: problem.exitStatus, message: problem.message))
+            }
+        }
+    }
+
+    /// What drives `target`'s session.
+    private func job(_ target: FleetTarget, session: Session, output: CapturedOutput?) -> FleetJob {
+        switch work {
+        case .script(let script, let settings):
+            return ScriptFleetJob(session: session, target: target, script: script, settings: settings, loop: loop)
+        case .command(let command, _):
+            return CommandFleetJob(
+                session: session, output: output ?? CapturedOutput(spillPath: nil), target: target, command: command,
+                loop: loop)
         }
     }
 

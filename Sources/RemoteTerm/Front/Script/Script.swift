@@ -13,6 +13,16 @@ public struct Script: Equatable, Sendable {
         self.steps = steps
     }
 
+    /// The screen the session starts with: the last `size` step's, else 24×80 (the size is
+    /// asked for with the pseudo-terminal, before any step runs).
+    public var screenSize: (rows: Int, columns: Int) {
+        var size = (rows: 24, columns: 80)
+        for step in steps {
+            if case .size(let rows, let columns) = step.kind { size = (rows, columns) }
+        }
+        return size
+    }
+
     /// Parses script text; see `ScriptParser.parse(_:file:)`.
     public init(parsing text: String, file: String) throws(ScriptError) {
         self = try ScriptParser.parse(text, file: file)
