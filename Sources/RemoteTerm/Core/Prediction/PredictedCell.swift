@@ -23,6 +23,14 @@ struct PredictedCell: Equatable, Sendable {
     var expected: UInt32
     /// The batch it belongs to: shown only once the batch is known to echo.
     var epoch: Int
+    /// Where the text a write pushes (or a backspace pulls) stops: the line's own text ends
+    /// there and what follows (a right prompt) never moves. The row's width when nothing
+    /// follows.
+    var end: Int
+    /// The row's characters from the cell on, before the guess (at most a few): on its
+    /// confirmation, what the remote made of them says whether the line inserts or
+    /// overwrites.
+    var following: [UInt32] = []
     /// When the key was sent, for the round-trip estimate.
     var sentAt: UInt64
 
@@ -38,7 +46,7 @@ struct PredictedCell: Equatable, Sendable {
     /// `source` says which column of the remote's row the others came from (−1: a blank the
     /// row was filled with), so text pushed along keeps its colours.
     func apply(to cells: inout [UInt32], guessed: inout [Bool], source: inout [Int]) {
-        let columns = cells.count
+        let columns = min(cells.count, end)
         guard column < columns else { return }
         switch effect {
         case .write(let scalar, let width, let inserts):

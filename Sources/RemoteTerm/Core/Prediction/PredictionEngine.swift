@@ -16,13 +16,20 @@ import RemoteTermSSH
 ///   oldest first and a later one waits for the earlier ones: a cell is only judged wrong
 ///   when the remote wrote something there that is neither what was there nor the guess
 ///   (a blank counts as a redraw under way until the timeout).
-/// - **Nowhere risky.** Not on the alternate screen (editors and pagers redraw what they
-///   like), not past the right margin, not for characters of width 0.
-/// - **Insert or overwrite.** A character typed in the middle of a line pushes the rest
-///   right, as readline and zle do; with `overwrite` it replaces the character under the
-///   cursor (fish draws its autosuggestion after the cursor and replaces it as you type). A
-///   wide character with text after it is guessed in overwrite (where the rest would land
-///   depends on the shell); the remote's echo puts the line right either way.
+/// - **Nowhere risky.** Not past the right margin, not for characters of width 0. On the
+///   alternate screen (an editor's insert mode, a pager's search line) the same batches keep
+///   it safe: a batch shows only once one of its keys echoed where it was typed, and Esc,
+///   any control key, a cursor that jumps or a screen that switches ends the batch, so a
+///   normal-mode command in vim is never drawn.
+/// - **Insert or overwrite, learnt from the line.** A character typed in the middle of a
+///   line pushes the rest right, as readline and zle do; over text the shell drew in
+///   another colour than it echoes in, or faint (a fish or zsh-autosuggestions suggestion),
+///   it replaces the character under the cursor instead; a block at the row's right end
+///   after a gap (a right prompt) never moves: guesses go into the gap and stop before it.
+///   The first echo of a line that shows the other choice was right switches the row to it
+///   (`learned`). `overwrite` forces replacing. A wide character with text after it is
+///   guessed in overwrite (where the rest would land depends on the shell); the remote's
+///   echo puts the line right either way.
 /// - **Adaptive.** The time from a key to its echo is measured on every confirmation
 ///   (whether shown or not); `adaptive` shows predictions only while it is above
 ///   `showAbove`, and stops once it falls below `hideBelow`.
@@ -42,6 +49,12 @@ public struct PredictionEngine: Sendable {
     private var pending: [PredictedCell] = []
     private var epoch = 0
     private var confirmedEpoch = -1
+    /// Which screen the pending guesses were made on (the alternate one or not): a switch
+    /// takes them back.
+    private var pendingOnAlternateScreen = false
+    /// A row's echo showed that it inserts (or overwrites) where the first guess said the
+    /// other: later guesses on that row follow it, until Enter or another row.
+    private(set) var learned: (row: Int, inserts: Bool)?
 
     /// Predictions kept at most (a key held down on a dead link must not grow memory).
     static let pendingLimit = 256
@@ -57,11 +70,14 @@ public struct PredictionEngine: Sendable {
     /// A key about to be sent to the remote, at `now`.
     public mutating func keyTyped(_ key: KeyEvent, terminal: Terminal, now: UInt64) {
         guard mode != .never else { return }
-        guard !terminal.isAlternateScreenActive, pending.count < Self.pendingLimit else {
+        guard pending.count < Self.pendingLimit else {
             startBatch()
             return
         }
+        if !pending.isEmpty, pendingOnAlternateScreen != terminal.isAlternateScreenActive { dropAll(wrong: false) }
+        pendingOnAlternateScreen = terminal.isAlternateScreenActive
         let cursor = predictedCursor(terminal)
+        if let learned, learned.row != cursor.row || key.key == .enter { self.learned = nil }
         guard cursor.row < terminal.rows, cursor.column <= terminal.columns else {
             // The screen changed size under the guesses: start again from the remote's.
             dropAll(wrong: false)
@@ -76,18 +92,48 @@ public struct PredictionEngine: Sendable {
                 startBatch()
                 return
             }
-            let row = virtualRow(cursor.row, terminal: terminal).cells
-            let restIsBlank = row[cursor.column...].allSatisfy { $0 == 0x20 }
-            let inserts = !settings.overwrite && !restIsBlank && (width == 1 || !row[cursor.column...].contains(0))
-            add(.write(scalar, width: width, inserts: inserts), row: cursor.row, column: cursor.column, terminal: terminal, now: now)
+            let line = virtualRow(cursor.row, terminal: terminal)
+            let end = Self.ownTextEnd(line.cells, from: cursor.column, terminal: terminal)
+            guard cursor.column + width <= end - (end < terminal.columns ? 1 : 0) else {
+                // Up against a right prompt: the shell moves or hides it; wait for it.
+                startBatch()
+                return
+            }
+            let own = line.cells[cursor.column..<end]
+            let restIsBlank = own.allSatisfy { $0 == 0x20 }
+            var inserts = !restIsBlank && (width == 1 || !own.contains(0))
+            if inserts, Self.isSuggestion(line, column: cursor.column, row: cursor.row, terminal: terminal) { inserts = false }
+            if let learned, learned.row == cursor.row, !restIsBlank { inserts = learned.inserts }
+            if settings.overwrite { inserts = false }
+            if inserts, end < terminal.columns,
+                !line.cells[max(cursor.column, end - 1 - width)..<end].allSatisfy({ $0 == 0x20 })
+            {
+                // The push would reach the right prompt: the shell decides.
+                startBatch()
+                return
+            }
+            add(.write(scalar, width: width, inserts: inserts), row: cursor.row, column: cursor.column, end: end,
+                terminal: terminal, now: now)
         case .backspace where plain && cursor.column > 0:
-            add(.erase(shifts: !settings.overwrite), row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
-        case .left where plain && cursor.column > 0:
-            add(.move, row: cursor.row, column: cursor.column - 1, terminal: terminal, now: now)
-        case .right where plain && cursor.column + 1 < terminal.columns
+            let line = virtualRow(cursor.row, terminal: terminal)
+            if !settings.overwrite, cursor.column < terminal.columns,
+                line.cells[cursor.column] != 0x20,
+                Self.isSuggestion(line, column: cursor.column, row: cursor.row, terminal: terminal)
+            {
+                // A suggestion after the cursor is drawn again by the shell, often longer.
+                startBatch()
+                return
+            }
+            let end = Self.ownTextEnd(line.cells, from: cursor.column - 1, terminal: terminal)
+            add(.erase(shifts: !settings.overwrite), row: cursor.row, column: cursor.column - 1, end: end,
+                terminal: terminal, now: now)
+        case .left where plain && cursor.column > 0 && !terminal.isAlternateScreenActive:
+            add(.move, row: cursor.row, column: cursor.column - 1, end: terminal.columns, terminal: terminal, now: now)
+        case .right where plain && cursor.column + 1 < terminal.columns && !terminal.isAlternateScreenActive
             && virtualRow(cursor.row, terminal: terminal).cells[cursor.column] != 0x20:
-            // Only over text: at the end of a line a shell does not move.
-            add(.move, row: cursor.row, column: cursor.column + 1, terminal: terminal, now: now)
+            // Only over text: at the end of a line a shell does not move. (An editor's
+            // arrows are commands, not editing: not guessed on the alternate screen.)
+            add(.move, row: cursor.row, column: cursor.column + 1, end: terminal.columns, terminal: terminal, now: now)
         default:
             startBatch()
         }
@@ -110,11 +156,15 @@ public struct PredictionEngine: Sendable {
         epoch += 1
     }
 
-    private mutating func add(_ effect: PredictedCell.Effect, row: Int, column: Int, terminal: Terminal, now: UInt64) {
+    private mutating func add(
+        _ effect: PredictedCell.Effect, row: Int, column: Int, end: Int, terminal: Terminal, now: UInt64
+    ) {
         var (cells, guessed, source) = virtualRow(row, terminal: terminal)
         let original = cells[column]
         var prediction = PredictedCell(
-            row: row, column: column, effect: effect, original: original, expected: original, epoch: epoch, sentAt: now)
+            row: row, column: column, effect: effect, original: original, expected: original, epoch: epoch, end: end,
+            sentAt: now)
+        prediction.following = Array(cells[column..<min(end, column + Self.learningSpan + 1)])
         prediction.apply(to: &cells, guessed: &guessed, source: &source)
         prediction.expected = cells[column]
         pending.append(prediction)
@@ -125,7 +175,8 @@ public struct PredictionEngine: Sendable {
     /// The remote's output was applied at `now`: predictions are judged oldest first.
     public mutating func judge(terminal: Terminal, now: UInt64) {
         guard !pending.isEmpty else { return }
-        if terminal.isAlternateScreenActive {
+        if terminal.isAlternateScreenActive != pendingOnAlternateScreen {
+            // The screen switched under the guesses (an editor started or quit).
             dropAll(wrong: false)
             return
         }
@@ -133,10 +184,12 @@ public struct PredictionEngine: Sendable {
             switch verdict(first, terminal: terminal, now: now) {
             case .confirmed:
                 pending.removeFirst()
+                learn(from: first, terminal: terminal)
                 confirmedCount += 1
                 confirmedEpoch = max(confirmedEpoch, first.epoch)
                 measure(now &- first.sentAt)
             case .wrong:
+                if reanchor(terminal: terminal) { continue }
                 dropAll(wrong: true)
                 return
             case .waiting:
@@ -184,6 +237,49 @@ public struct PredictionEngine: Sendable {
         }
     }
 
+    /// The oldest guess was wrong because its key wrote nothing where it was typed (vim's
+    /// `i`, less's `/`, a shell's key binding): when the remote shows the next guess's
+    /// character in its place, that key is forgotten and the guesses after it on the row
+    /// move back by its width, to be judged where the remote put them. Returns whether it
+    /// did.
+    private mutating func reanchor(terminal: Terminal) -> Bool {
+        guard pending.count >= 2, case .write(_, let width, _) = pending[0].effect else { return false }
+        let first = pending[0]
+        let second = pending[1]
+        guard case .write = second.effect, second.row == first.row, second.column == first.column + width,
+            first.row < terminal.rows, first.column < terminal.columns,
+            Self.character(terminal.cell(row: first.row, column: first.column)) == second.expected
+        else { return false }
+        pending.removeFirst()
+        for index in pending.indices {
+            guard pending[index].row == first.row, pending[index].column >= width else { break }
+            pending[index].column -= width
+        }
+        return true
+    }
+
+    /// Cells compared after a confirmed write to learn whether its row inserts.
+    static let learningSpan = 4
+
+    /// A write confirmed: if the remote's cells after it are what the other choice (insert
+    /// or overwrite) would have left, and not what this one would, the row follows the
+    /// other from now on.
+    private mutating func learn(from prediction: PredictedCell, terminal: Terminal) {
+        guard case .write(_, 1, let inserted) = prediction.effect, prediction.following.count > 2 else { return }
+        let start = prediction.column + 1
+        let count = min(prediction.following.count - 1, terminal.columns - start)
+        guard count > 1 else { return }
+        let remote = (start..<(start + count)).map { Self.character(terminal.cell(row: prediction.row, column: $0)) }
+        let ifInserted = Array(prediction.following[0..<count])
+        let ifOverwritten = Array(prediction.following[1..<(count + 1)])
+        guard ifInserted != ifOverwritten else { return }
+        if remote == (inserted ? ifOverwritten : ifInserted) {
+            learned = (prediction.row, !inserted)
+        } else if remote == (inserted ? ifInserted : ifOverwritten), learned?.row == prediction.row {
+            learned = (prediction.row, inserted)
+        }
+    }
+
     private mutating func dropAll(wrong: Bool) {
         if wrong { wrongCount += 1 }
         pending.removeAll()
@@ -207,7 +303,7 @@ public struct PredictionEngine: Sendable {
     /// (typed characters underlined, text they push along plain), and where the cursor is
     /// once they took effect; nil when nothing is to be shown.
     public func overlay(terminal: Terminal) -> PredictionOverlay? {
-        guard isShowing, !terminal.isAlternateScreenActive else { return nil }
+        guard isShowing, terminal.isAlternateScreenActive == pendingOnAlternateScreen else { return nil }
         let shown = pending.prefix { $0.epoch <= confirmedEpoch }
         guard let last = shown.last else { return nil }
         var cells: [PredictionOverlay.Cell] = []
@@ -245,6 +341,39 @@ public struct PredictionEngine: Sendable {
             prediction.apply(to: &cells, guessed: &guessed, source: &source)
         }
         return (cells, guessed, source)
+    }
+
+    /// Where the line's own text stops, from `column` on: before a right prompt (a block
+    /// that reaches the row's last two columns, after a gap of two blanks or more, on the
+    /// main screen: zsh's RPROMPT, a fish right prompt), so that nothing typed ever pushes
+    /// it; else the row's end.
+    static func ownTextEnd(_ cells: [UInt32], from column: Int, terminal: Terminal) -> Int {
+        let columns = cells.count
+        guard !terminal.isAlternateScreenActive,
+            let last = cells.lastIndex(where: { $0 != 0x20 }), last >= columns - 2, last > column
+        else { return columns }
+        // Left over the block (single blanks may be inside it) to two blanks, or to one that
+        // is the cursor's cell: the cursor is then in the gap itself.
+        var index = last
+        while index > column {
+            if cells[index - 1] == 0x20, index - 1 == column || cells[index - 2] == 0x20 { return index }
+            index -= 1
+        }
+        return columns
+    }
+
+    /// Whether the text at `column` is drawn by the shell rather than typed: faint, or in
+    /// another colour than the pen the shell echoes with (fish's autosuggestion in bright
+    /// black, zsh-autosuggestions' colour 8).
+    static func isSuggestion(
+        _ line: (cells: [UInt32], guessed: [Bool], source: [Int]), column: Int, row: Int, terminal: Terminal
+    ) -> Bool {
+        guard column < line.cells.count, !line.guessed[column], line.source[column] >= 0, row < terminal.rows else {
+            return false
+        }
+        let cell = terminal.cell(row: row, column: line.source[column])
+        let pen = terminal.penRendition
+        return cell.attributes.contains(.faint) && !pen.attributes.contains(.faint) || cell.foreground != pen.foreground
     }
 
     /// A row of the remote's screen as characters: a blank is 0x20, the right half of a

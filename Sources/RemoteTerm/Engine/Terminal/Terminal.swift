@@ -35,6 +35,11 @@ public struct Terminal: Sendable {
     public internal(set) var hasPendingWrap = false
     /// The attributes new characters get (rendition flags, colours, pen extra).
     var pen = Cell.blank
+    /// The rendition and colours the next character would be written with: what text the
+    /// user types is echoed in, where a shell draws its suggestions in another.
+    public var penRendition: (foreground: TerminalColor, attributes: CellAttributes) {
+        (pen.foreground, pen.attributes.intersection(.renditionMask))
+    }
     /// The pen's hyperlink and underline colour, interned into `pen.extra`.
     var penExtra = CellExtra()
     /// The pen's hyperlink by value, so it survives a compaction of the extras table.

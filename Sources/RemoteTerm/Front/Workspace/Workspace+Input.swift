@@ -12,7 +12,7 @@ extension Workspace {
         var view = FrontView(
             terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
             isInputPaused: isInputPaused, reconnection: shown.reconnection, now: now)
-        view.isPredicting = shown.predictor.isShowing && !shown.terminal.isAlternateScreenActive
+        view.isPredicting = shown.predictor.isShowing
         if shown.state == .connecting { view.connectingTo = entries[shownIndex].tab.name }
         return view
     }
