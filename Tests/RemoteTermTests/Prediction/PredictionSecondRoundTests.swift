@@ -112,19 +112,37 @@ import Testing
         #expect(rig.screen[0] == "~")
     }
 
-    /// less's `/`: the prompt line is rewritten with the slash, then the search is typed.
+    /// less's `/`: the prompt line is rewritten with the slash at its start, the cursor after
+    /// it: that is the slash's echo, and what is typed next shows at once on the prompt line.
     @Test func lessSearchIsPredicted() {
         let rig = Rig()
-        rig.remote("\u{1B}[?1049h\u{1B}[Hline one\r\nline two\u{1B}[5;1H:", after: 100_000_000)
-        rig.type("/fo")
+        rig.remote("\u{1B}[?1049h\u{1B}[Hline one\r\nline two\u{1B}[5;1H/tmp/pager.txt", after: 100_000_000)
+        rig.type("/")
         rig.remote("\r\u{1B}[K/", after: 200_000_000)
-        rig.remote("f", after: 10_000_000)
-        #expect(rig.screen[4] == "/fo")
-        rig.type("x")
-        #expect(rig.screen[4] == "/fox")
-        rig.remote("ox", after: 200_000_000)
-        #expect(rig.screen[4] == "/fox")
+        rig.type("fo")
+        #expect(rig.screen[4] == "/fo", "the slash opened a prompt: typing there shows at once")
+        rig.remote("fo", after: 200_000_000)
+        // Typed faster than the echo: the guesses after the slash move to the prompt.
+        rig.press(KeyEvent(.enter))
+        rig.remote("\r\u{1B}[K:", after: 200_000_000)
+        rig.type("/ba")
+        rig.remote("\r\u{1B}[K/", after: 200_000_000)
+        #expect(rig.screen[4] == "/ba")
+        rig.remote("ba", after: 200_000_000)
+        #expect(rig.screen[4] == "/ba")
         #expect(rig.session.predictor.wrongCount == 0)
+    }
+
+    /// A prompt line is only a row cleared with the key at its start: a normal-mode key that
+    /// moves the cursor elsewhere is never taken for one.
+    @Test func aCursorJumpIsNotAPrompt() {
+        let rig = Rig()
+        rig.remote("\u{1B}[?1049h\u{1B}[Hab wd\u{1B}[1;1H", after: 100_000_000)
+        rig.type("wx")
+        rig.remote("\u{1B}[1;4H", after: 200_000_000)  // w: to the next word
+        #expect(rig.screen[0] == "ab wd")
+        rig.remote("\u{1B}[1;4Hd \u{1B}[1;4H", after: 10_000_000)  // x: the w deleted
+        #expect(rig.screen[0] == "ab d")
     }
 
     /// Leaving the alternate screen takes back what was guessed on it.

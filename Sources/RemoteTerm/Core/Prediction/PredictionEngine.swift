@@ -181,6 +181,12 @@ public struct PredictionEngine: Sendable {
             return
         }
         while let first = pending.first {
+            if promptOpened(by: first, terminal: terminal) {
+                confirmedCount += 1
+                confirmedEpoch = max(confirmedEpoch, first.epoch)
+                measure(now &- first.sentAt)
+                continue
+            }
             switch verdict(first, terminal: terminal, now: now) {
             case .confirmed:
                 pending.removeFirst()
@@ -254,6 +260,28 @@ public struct PredictionEngine: Sendable {
         for index in pending.indices {
             guard pending[index].row == first.row, pending[index].column >= width else { break }
             pending[index].column -= width
+        }
+        return true
+    }
+
+    /// On the alternate screen, the oldest key opened a prompt line: the remote cleared a
+    /// row, wrote the key at its start and put the cursor after it (less's and man's `/` and
+    /// `?`, vim's `:`). The key is taken as echoed there, and the guesses typed after it on its
+    /// row move to the prompt, where the remote will write them. Returns whether it did.
+    private mutating func promptOpened(by first: PredictedCell, terminal: Terminal) -> Bool {
+        guard terminal.isAlternateScreenActive, case .write(let scalar, 1, _) = first.effect,
+            terminal.cursorColumn == 1, terminal.cursorRow < terminal.rows,
+            terminal.cursorRow != first.row || first.column != 0,
+            Self.character(terminal.cell(row: terminal.cursorRow, column: 0)) == scalar.value,
+            (1..<terminal.columns).allSatisfy({ Self.character(terminal.cell(row: terminal.cursorRow, column: $0)) == 0x20 })
+        else { return false }
+        pending.removeFirst()
+        let shift = first.column
+        for index in pending.indices {
+            guard pending[index].row == first.row, pending[index].column >= shift else { break }
+            pending[index].row = terminal.cursorRow
+            pending[index].column -= shift
+            pending[index].end = terminal.columns
         }
         return true
     }

@@ -47,49 +47,75 @@ public struct SSHCommandLine: Sendable, Equatable {
 
     /// The usage text for `-h`.
     public static let usage = """
-        usage: rterm [-46ACGgNnqtTvV] [-D [bind_address:]port] [-E logfile] [-e escape_char]
-                     [-F configfile] [-i identity_file] [-J [user@]host[:port]]
-                     [-L [bind_address:]port:host:hostport] [-l login_name] [-o option=value]
-                     [-p port] [-R [bind_address:]port:host:hostport] [user@]host [command ...]
+        usage: rterm [-46ACGgNnqtTvV] [-D [bind_address:]port] [-E logfile]
+                     [-e escape_char] [-F configfile] [-i identity_file]
+                     [-J [user@]host[:port]] [-L [bind_address:]port:host:hostport]
+                     [-l login_name] [-o option=value] [-p port]
+                     [-R [bind_address:]port:host:hostport] [user@]host [command ...]
 
           -4 / -6   IPv4 / IPv6 addresses only
           -A        agent forwarding (libssh2 1.10 cannot: one line says so)
           -C        compression
           -D [bind:]port
-                    dynamic forwarding: a SOCKS 4/5 proxy on this port, connecting from the server
+                    dynamic forwarding: a SOCKS 4/5 proxy on this port, connecting
+                    from the server
           -E file   append the log to this file instead of standard error
           -e char   the escape character (default ~; ^X for a control character; none)
 
-          -F file   read this config file instead of ~/.ssh/config and /etc/ssh/ssh_config
+          -F file   read this config file instead of ~/.ssh/config and
+                    /etc/ssh/ssh_config
           -G        print the resolved configuration and exit
           -g        forwarded local ports listen on every interface (GatewayPorts)
           -i file   identity (private key) file; may be repeated
           -J hops   jump hosts, comma separated ([user@]host[:port])
           -L [bind:]port:host:hostport
-                    local forwarding: connections to this port go to host:hostport from the server
+                    local forwarding: connections to this port go to host:hostport
+                    from the server
           -l user   remote user name
           -N        no shell or command: only the forwards (until interrupted)
-          -o opt    an ssh_config option: \(SSHConfigKeyword.allCases.filter(\.isOption).map(\.displayName)
-                .joined(separator: ", "))
+          -o opt    an ssh_config option:
+        \(wrapped(SSHConfigKeyword.allCases.filter(\.isOption).map(\.displayName), indent: 12))
           -p port   remote port
           -q        quiet: no warnings
           -R [bind:]port:host:hostport
-                    remote forwarding: connections to the server's port come to host:hostport here
+                    remote forwarding: connections to the server's port come to
+                    host:hostport here
           -n        do not read standard input (as < /dev/null); -a, -x are accepted
-          -t / -T   force / disable pseudo-terminal allocation (-tt: even without a local terminal)
+          -t / -T   force / disable pseudo-terminal allocation (-tt: even without a
+                    local terminal)
           -v        verbose (repeat for more)
           -V        show the version
           --resume NAME
                     run the login shell in tmux session NAME, so a reconnect resumes it
           --predict adaptive[=MS]|always|never[,overwrite]
                     show typed keys before the remote echoes them (adaptive: once the
-                    round trip is above MS, 40; overwrite: for fish's autosuggestions)
+                    round trip is above MS, 40; overwrite: a key always replaces
+                    the character under the cursor)
           --keybar NAME     the key set the bar starts with (docs/keybar.md)
-          --bar-rows 1|2|3  a taller bar: bigger targets for a finger or a coarse pointer
+          --bar-rows 1|2|3  a taller bar: bigger targets for a finger or a pointer
           --bar-labels words|glyphs|auto
-                    spell every button in words (auto: when the locale or terminal lacks symbols)
-          --reader  reader mode: plain lines for a screen reader, no full screen (~k: the keys)
+                    spell every button in words (auto: when the locale or the
+                    terminal lacks symbols)
+          --reader  reader mode: plain lines for a screen reader, no full screen
+                    (~k: the keys)
         """
+
+    /// `words` joined with `, ` and wrapped at `width` columns, every line indented by `indent`
+    /// blanks: a long list in `--help` that reads in an 80-column terminal.
+    static func wrapped(_ words: [String], indent: Int, width: Int = 80) -> String {
+        var lines: [String] = []
+        var line = String(repeating: " ", count: indent)
+        for (index, word) in words.enumerated() {
+            let item = word + (index + 1 < words.count ? "," : "")
+            if line.count > indent, line.count + 1 + item.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+            }
+            line += (line.count > indent ? " " : "") + item
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(SSHCommandLineError) -> SSHCommandLine {

@@ -1,0 +1,17 @@
+import Testing
+
+/// Every help text reads in an 80-column terminal: `rterm --help` (its `-o` list wrapped),
+/// and each subcommand's.
+@Suite struct HelpTextTests {
+    @Test(arguments: [["--help"], ["script", "--help"], ["render", "--help"], ["report", "--help"], ["--local", "--help"]])
+    func helpFitsEightyColumns(arguments: [String]) throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let result = try process.run(arguments, timeLimit: 30)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = result.outputText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 3)
+        let long = lines.filter { $0.count > 80 }
+        #expect(long.isEmpty, "\(long)")
+    }
+}
