@@ -12,15 +12,17 @@ struct RenderCommand {
     var isSizeGiven = false
 
     static let usage = """
-        usage: rterm render [--size ROWSxCOLS] [--format text|ansi|svg] [--scrollback N] [FILE|-]
+        usage: rterm render [--size ROWSxCOLS] [--format text|ansi|svg] [--scrollback N]
+                            [FILE|-]
 
         Feeds the bytes of FILE (or standard input) into a fresh terminal and prints the
         final screen: a typescript from script(1), a recording, any byte stream.
 
           --size ROWSxCOLS   terminal size, default 24x80 (each 1-1000)
-          --format text      one line per row, trailing spaces trimmed, then cursor=ROW,COL
+          --format text      one line per row, trailing spaces trimmed, then
+                             cursor=ROW,COL
           --format ansi      the screen with colours and attributes as SGR sequences
-          --format svg       the screen as an SVG picture (colours, attributes, the cursor)
+          --format svg       the screen as an SVG picture (colours, attributes, cursor)
           --scrollback N     scrollback lines kept, default 10000
           -h, --help         show this help
 

@@ -12,11 +12,12 @@ struct ReportCommand {
     static let usage = """
         usage: rterm report merge [--junit OUT] [--failed-hosts FILE] REPORT.xml ...
 
-        Reads the JUnit reports of a sharded run (rterm script --hosts … --shard K/N --junit)
-        and prints one summary: N passed, M failed, the failed targets folded and their
-        reasons grouped. --junit OUT writes every report's testsuites into one file;
-        --failed-hosts FILE the failed targets, a hosts file to run again.
-        Exit status: 0 every testcase passed, 1 one failed, 2 a report could not be read.
+        Reads the JUnit reports of a sharded run (rterm script --hosts … --shard K/N
+        --junit) and prints one summary: N passed, M failed, the failed targets folded
+        and their reasons grouped. --junit OUT writes every report's testsuites into one
+        file; --failed-hosts FILE the failed targets, a hosts file to run again.
+        Exit status: 0 every testcase passed, 1 one failed, 2 a report could not be
+        read.
         """
 
     func run() -> Int32 {

@@ -11,29 +11,33 @@ struct ScriptCommand {
     static let usage = """
         usage: rterm script FILE [options] [--] [ssh options] [user@]host
                rterm script FILE [options] [--] --local [command ...]
-               rterm script FILE [options] --hosts FILE [fleet options] [--] [ssh options]
+               rterm script FILE [options] --hosts FILE [fleet options] [--]
+                            [ssh options]
 
-          --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and NAME.svg, and a
-                            failing step failure.svg (made when first written to; without it,
-                            failure.svg goes beside the --junit report)
-          --record FILE     record the session as asciicast v2 (rterm render plays it back);
-                            with --hosts a directory, one recording per target
+          --snapshots DIR   where `snapshot NAME` writes NAME.txt, NAME.ansi and
+                            NAME.svg, and a failing step failure.svg (made when first
+                            written to; without it, failure.svg goes beside the
+                            --junit report)
+          --record FILE     record the session as asciicast v2 (rterm render plays
+                            it back); with --hosts a directory, one recording per
+                            target
           --junit FILE      write a JUnit report (one testcase per script and target)
           --tap             print a TAP report on standard output
 
         fleet options (docs/fleet.md):
-          --hosts FILE      run against every target in FILE (one a line, # comments), all in
-                            this one process
+          --hosts FILE      run against every target in FILE (one a line, # comments),
+                            all in this one process
           -j N              at most N targets at once (default 32)
-          --shard K/N|auto  only the K-th of N disjoint slices of the targets; auto reads a CI
-                            matrix (GitLab, Buildkite, CircleCI, RTERM_SHARD_INDEX/_TOTAL)
+          --shard K/N|auto  only the K-th of N disjoint slices of the targets; auto
+                            reads a CI matrix (GitLab, Buildkite, CircleCI,
+                            RTERM_SHARD_INDEX and RTERM_SHARD_TOTAL)
           --merge           fold identical failures into one block, at the end
           --failed-hosts F  write the failed targets to F, a hosts file to retry with
 
-        Runs the steps of FILE (docs/script-format.md) against a session with a pseudo-terminal,
-        checking the rendered screen. Exit status: 0 passed, 1 a step failed (the step and
-        the screen are printed), 2 a bad script, 255 a connection failure (with --hosts: 0
-        when every target passed, else 1).
+        Runs the steps of FILE (docs/script-format.md) against a session with a
+        pseudo-terminal, checking the rendered screen. Exit status: 0 passed, 1 a step
+        failed (the step and the screen are printed), 2 a bad script, 255 a connection
+        failure (with --hosts: 0 when every target passed, else 1).
         """
 
     /// Options before the target.

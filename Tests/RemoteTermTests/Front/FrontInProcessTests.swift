@@ -236,7 +236,7 @@ import Testing
         let home = NSTemporaryDirectory() + "rterm-keybar-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/.config/rterm", withIntermediateDirectories: true)
-        try "key Esc\nkey NoSuchKey\n".write(toFile: home + "/.config/rterm/keybar", atomically: true, encoding: .utf8)
+        try "key Esc\nkey NoSuchKey\n".write(toFile: home + "/.config/rterm/keybar", atomically: false, encoding: .utf8)
         let (bar, problems) = KeyBarFile.load(environment: ["HOME": home])
         let harness = try FrontHarness()
         let transport = MemoryTransport(outputEnds: false)

@@ -176,7 +176,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let home = harness.process.home
         for directory in ["a", "b"] {
             try FileManager.default.createDirectory(atPath: "\(home)/\(directory)", withIntermediateDirectories: true)
-            try "first line\nsecond line\n".write(toFile: "\(home)/\(directory)/notes.txt", atomically: true, encoding: .utf8)
+            try "first line\nsecond line\n".write(toFile: "\(home)/\(directory)/notes.txt", atomically: false, encoding: .utf8)
         }
         let file = "\(home)/a/notes.txt"
         let keys = ["Escape", "j", "A", " and more", "Escape", "o", "third line", "Escape", "gg"]

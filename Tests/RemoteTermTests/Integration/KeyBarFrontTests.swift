@@ -62,7 +62,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         // The host's set, from a Host block; the docs' key-bar file (with its vim rule).
         let config = try String(contentsOfFile: harness.config, encoding: .utf8)
         try (config + "Host \(harness.sshd.host)\n  RTermKeyBar htop\n").write(
-            toFile: harness.config, atomically: true, encoding: .utf8)
+            toFile: harness.config, atomically: false, encoding: .utf8)
         try FileManager.default.createDirectory(
             atPath: harness.process.home + "/.config/rterm", withIntermediateDirectories: true)
         _ = try harness.process.file(".config/rterm/keybar", try KeyBarConfigTests.docsExample())

@@ -46,7 +46,7 @@ struct ProgramsInTheFrontTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/bar.txt"
-        try "one\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "one\n".write(toFile: file, atomically: false, encoding: .utf8)
         let front = try Self.front(["sh", "-c", "cd \(directory) && exec vim -u NONE -n bar.txt"])
         #expect(front.wait { front.shows("one") }, "\(front.text)")
         front.type("Otwo")

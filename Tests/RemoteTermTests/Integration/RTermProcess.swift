@@ -44,7 +44,7 @@ struct RTermProcess {
     /// Writes an executable script in HOME (an askpass).
     func script(_ name: String, _ body: String) throws -> String {
         let path = home + "/" + name
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: false, encoding: .utf8)
         chmod(path, 0o700)
         return path
     }
@@ -52,7 +52,7 @@ struct RTermProcess {
     /// Writes a file in HOME.
     func file(_ name: String, _ text: String) throws -> String {
         let path = home + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         chmod(path, 0o600)
         return path
     }

@@ -166,7 +166,7 @@ extension SSHIntegrationTests {
             let wrong = try String(contentsOfFile: sshd["KNOWN_HOSTS_WRONG"], encoding: .utf8)
             let key = try #require(wrong.split(separator: "\n").first?.split(separator: " ").dropFirst())
             try ("[127.0.0.1]:\(relay.port) " + key.joined(separator: " ") + "\n")
-                .write(toFile: knownHosts, atomically: true, encoding: .utf8)
+                .write(toFile: knownHosts, atomically: false, encoding: .utf8)
             try restore(front)
             // The refusal is the session's at once (the bar shows the connection's last words
             // for a few seconds first, then "not retrying: …").

@@ -13,7 +13,7 @@ struct TemporaryDirectory {
         let full = path + "/" + relativePath
         try FileManager.default.createDirectory(
             atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
+        try text.write(toFile: full, atomically: false, encoding: .utf8)
         // Config files must not be group-writable; do not depend on the umask.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: full)
     }

@@ -165,9 +165,9 @@ extension ScriptRunner {
             // Made when first written to: a run that takes no snapshot leaves no directory.
             try FileManager.default.createDirectory(
                 atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try terminal.renderText().write(toFile: base + ".txt", atomically: true, encoding: .utf8)
-            try ANSIRenderer.text(of: terminal).write(toFile: base + ".ansi", atomically: true, encoding: .utf8)
-            try SVGRenderer.svg(of: terminal).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+            try terminal.renderText().writeWhole(toFile: base + ".txt")
+            try ANSIRenderer.text(of: terminal).writeWhole(toFile: base + ".ansi")
+            try SVGRenderer.svg(of: terminal).writeWhole(toFile: base + ".svg")
         } catch {
             throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
         }

@@ -282,7 +282,7 @@ public final class ScriptRunner: EventSource {
         if let pictureDirectory {
             let picture = (pictureDirectory as NSString).appendingPathComponent("failure.svg")
             try? FileManager.default.createDirectory(atPath: pictureDirectory, withIntermediateDirectories: true)
-            if (try? SVGRenderer.svg(of: terminal).write(toFile: picture, atomically: true, encoding: .utf8)) != nil {
+            if (try? SVGRenderer.svg(of: terminal).writeWhole(toFile: picture)) != nil {
                 failure.picture = (picture as NSString).standardizingPath
             }
         }
