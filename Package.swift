@@ -20,7 +20,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSSH2", pkgConfig: "libssh2", providers: [.apt(["libssh2-1-dev"])]),
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // No pkgConfig: ncursesw.pc adds -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, flags SwiftPM
+        // refuses with a warning on every build; the shim defines what ncurses needs.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSystem", path: "Sources/RemoteTerm/CSystem"),
         .target(name: "RemoteTermEngine", path: "Sources/RemoteTerm/Engine"),
         .target(name: "RemoteTermLoop", dependencies: ["CSystem"], path: "Sources/RemoteTerm/Loop"),
