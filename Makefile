@@ -39,7 +39,9 @@ debug: deps
 test: deps
 	Scripts/check-file-sizes
 	Scripts/code-map --check
-	swift build --build-tests
+	@# A build with a warning fails the run (a fresh clone, as CI builds, shows them all).
+	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build.log
+	@if grep -n "warning:" .build/build.log; then echo "make: the build printed the warnings above: fix them" >&2; exit 1; fi
 	@status=0; RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
@@ -98,7 +100,12 @@ demo: build
 	  echo "== an interactive shell through rterm on the throwaway sshd: type 'exit' or ~. to leave"; \
 	  sleep 2; \
 	  HOME="$$dir" .build/release/rterm -F "$$dir/config" -p "$$PORT" 127.0.0.1; \
-	  echo "== rterm exited with status $$?"; \
+	  status=$$?; \
+	  case $$status in \
+	    0) echo "== the shell exited: rterm exited with its status, 0";; \
+	    255) echo "== disconnected: rterm exited with 255, as ssh does after ~. (the demo is over)";; \
+	    *) echo "== rterm exited with status $$status (the shell's)";; \
+	  esac; \
 	fi
 
 format:

@@ -148,7 +148,13 @@ struct ScriptCommand {
                 return status == 0 ? 1 : status
             }
         }
-        if options.tap { print(ScriptReport.tap([result]), terminator: "") }
+        if options.tap {
+            print(ScriptReport.tap([result]), terminator: "")
+        } else if status == 0 {
+            // A run that passed says so, once (a TAP report already does).
+            let steps = script.steps.count
+            print("passed: \(file) on \(result.target), \(steps) step\(steps == 1 ? "" : "s") in \(String(format: "%.1f", result.seconds)) s")
+        }
         return status
     }
 

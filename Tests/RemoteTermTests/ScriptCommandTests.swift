@@ -31,6 +31,10 @@ import Testing
             """)
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.errorOutput.isEmpty)
+        // One line says it passed.
+        #expect(result.outputText.hasPrefix("passed: "), "\(result.outputText)")
+        #expect(result.outputText.contains(", 12 steps in "))
+        #expect(result.outputText.split(separator: "\n").count == 1)
     }
 
     @Test func aFailingStepExitsOneWithTheScreen() throws {

@@ -211,6 +211,7 @@ import Testing
         (SessionEnding.remoteExited(.status(3)), Int32(3), nil as String?),
         (.remoteExited(.signal(name: "KILL", message: "")), 255, "rterm: remote command killed by signal KILL"),
         (.disconnected(label: "u@h"), 255, "Connection to u@h closed."),
+        (.disconnected(label: "local: /bin/bash"), 255, "Closed the local session (/bin/bash)."),
         (.signal("TERM"), 255, "rterm: terminated by signal TERM; connection closed"),
         (.connectFailed(message: "rterm: cannot connect", status: 255), 255, "rterm: cannot connect"),
         (.connectFailed(message: "rterm: cannot run 'x'", status: 127), 127, "rterm: cannot run 'x'"),

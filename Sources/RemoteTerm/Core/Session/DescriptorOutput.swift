@@ -102,8 +102,10 @@ public final class DescriptorOutput: SessionOutput, EventSource {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return piece }
         switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFCHR where isatty(descriptor) == 0:
+        case S_IFREG:
             return Int.max
+        case S_IFCHR where isatty(descriptor) == 0:
+            return Int.max  // /dev/null and the like; a terminal is paced like a socket
         case S_IFIFO:
             let capacity = fcntl(descriptor, getPipeSize)
             var queued: Int32 = 0

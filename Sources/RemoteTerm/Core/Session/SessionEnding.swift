@@ -40,6 +40,8 @@ public enum SessionEnding: Equatable, Sendable {
         case .remoteExited(.unknown):
             return "rterm: the connection closed without an exit status"
         case .disconnected(let label):
+            // ssh's words for a connection; a local command was never one.
+            if label.hasPrefix("local: ") { return "Closed the local session (\(label.dropFirst(7)))." }
             return "Connection to \(label) closed."
         case .signal(let name):
             return "rterm: terminated by signal \(name); connection closed"

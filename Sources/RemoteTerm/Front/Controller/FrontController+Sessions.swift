@@ -8,7 +8,7 @@ extension FrontController {
     public static let predictionMark = "≈"
 
     /// The question `~c` (and the menu's New session) asks on the bar row.
-    public static let destinationQuestion = "new session ([user@]host): "
+    public static let destinationQuestion = "new session ([options] [user@]host, or --local): "
 
     /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
     /// Enter opens it; Esc or an empty answer gives up.
