@@ -36,16 +36,18 @@ debug: deps
 
 # The SSH integration tests start and stop their own throwaway sshd (Scripts/test-sshd) under
 # .build/test-sshd; the loop after the run stops any that a crashed test process left behind.
+# SwiftPM leaves an empty TemporaryDirectory.* folder in $TMPDIR on every run: the test run
+# gives it (and the tests) a TMPDIR of their own under .build, emptied at the end.
 test: deps
 	Scripts/check-file-sizes
 	Scripts/code-map --check
 	@# A build with a warning fails the run (a fresh clone, as CI builds, shows them all).
-	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build.log
+	@mkdir -p .build/tmp; set -o pipefail; TMPDIR=$(CURDIR)/.build/tmp swift build --build-tests 2>&1 | tee .build/build.log
 	@if grep -n "warning:" .build/build.log; then echo "make: the build printed the warnings above: fix them" >&2; exit 1; fi
-	@status=0; RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
+	@status=0; TMPDIR=$(CURDIR)/.build/tmp RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
-	done; exit $$status
+	done; rm -rf .build/tmp; exit $$status
 
 bench:
 	$(MAKE) deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
