@@ -71,14 +71,64 @@ private func checkInvariants(_ items: [KeyBarItem], width: Int) -> [KeyBarLayout
         }
     }
 
-    /// At 80 columns the default bar fits on one page with its short labels, the set's name
-    /// first.
-    @Test func eightyColumnsFitWithShortLabels() {
+    /// At 80 columns the default bar fits on one page, the set's name first, with as few
+    /// short labels as it takes (those that save the most).
+    @Test func eightyColumnsShortenOnlyWhatTheyMust() {
         var bar = KeyBar(sets: KeyBarSet.builtIn)
         let layout = bar.layout(width: 80)
         #expect(layout.pageCount == 1)
         #expect(layout.slots.map(\.label).joined(separator: " ")
-            == "sh Esc Tab Ct Al ← ↑ ↓ → ⌫ ⏎ P↑ P↓ Hm End | ~ / - Fn ☰")
+            == "sh Esc Tab Ct Alt ← ↑ ↓ → ⌫ ⏎ P↑ P↓ Hm End | ~ / - Fn ☰")
+    }
+
+    /// The bar row as drawn at the widths people use, phones to wide monitors: full labels
+    /// whenever the row has room for them, short ones only where one row needs them, and
+    /// pages of full labels once even the short ones do not fit.
+    @Test(arguments: [
+        (20, " ‹   Esc    Tab   ›"),
+        (30, " ‹  Esc   Tab  Ctrl   Alt   ›"),
+        (40, " ‹  Esc   Tab   Ctrl   Alt   ←  ↑  ↓  ›"),
+        (60, " ‹  Esc   Tab  Ctrl   Alt   ←  ↑  ↓  →  ⌫  ⏎  PgUp  PgDn  ›"),
+        (70, " ‹  Esc  Tab  Ctrl   Alt   ←  ↑  ↓  →  ⌫  ⏎  PgUp  PgDn  Home  End  ›"),
+        (80, " Esc   Tab  Ct   Alt   ←  ↑  ↓  →  ⌫  ⏎  P↑  PgDn  Home  End  |  ~  /  -  Fn  ☰"),
+        (100, " Esc   Tab    Ctrl    Alt   ←   ↑   ↓   →   ⌫   ⏎   PgUp   PgDn   Home   End   |   ~   /   -  Fn  ☰"),
+    ])
+    func theBarRowAtEachWidth(width: Int, row: String) {
+        let rig = WorkspaceRig(columns: width)
+        #expect(rig.barRow == row)
+    }
+
+    /// From 20 to 300 columns: no short label on a bar whose full labels fit; on one row,
+    /// every short label needed (turning any one back to its full label would overflow); on
+    /// pages, only full labels (unless one is wider than a page).
+    @Test func theLongestLabelsThatFitAtEveryWidth() {
+        for items in [defaults, KeyBar(sets: KeyBarSet.builtIn).shownItems] {
+            let full = items.map { KeyBarLayout.minimumWidth($0, short: false) }
+            let short = items.indices.map { KeyBarLayout.minimumWidth(items[$0], short: true) }
+            for width in 20...300 {
+                let layout = KeyBarLayout.layout(items: items, width: width, page: 0)
+                if full.reduce(0, +) <= width {
+                    #expect(layout.slots.allSatisfy { !$0.usesShortLabel }, "width \(width)")
+                } else if layout.pageCount == 1 {
+                    var used = 0
+                    for slot in layout.slots {
+                        guard let index = slot.itemIndex else { continue }
+                        used += slot.usesShortLabel ? short[index] : full[index]
+                    }
+                    for slot in layout.slots where slot.usesShortLabel {
+                        let index = slot.itemIndex!
+                        #expect(used - short[index] + full[index] > width, "width \(width): \(items[index].label) need not be short")
+                    }
+                } else {
+                    for page in 0..<layout.pageCount {
+                        let shown = KeyBarLayout.layout(items: items, width: width, page: page)
+                        for slot in shown.slots where slot.usesShortLabel {
+                            #expect(full[slot.itemIndex!] > width - 6, "width \(width): a short label on a page")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test func narrowTerminalsPage() {

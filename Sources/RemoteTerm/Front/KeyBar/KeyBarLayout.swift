@@ -24,8 +24,9 @@ public struct KeyBarSlot: Equatable, Sendable {
 ///   terminal columns (`characterWidth`). A modifier item reserves room for its widest
 ///   state (`^CTRL`) so arming it never moves the other buttons.
 /// - When everything fits on one row with full labels, that is the layout. Otherwise short
-///   labels are used where they are unambiguous; if that still does not fit (or the items
-///   ask for page breaks), the items are split into pages in order, each shown between a
+///   labels are used where they are unambiguous, as few as it takes (those that save the
+///   most first); if even all of them do not fit (or the items ask for page breaks), the
+///   items are split into pages in order, with their full labels, each page shown between a
 ///   ‹ button at column 0 and a › button at the right edge, which wrap around so no page
 ///   is ever unreachable. Every item is on exactly one page.
 /// - Each page fills the whole width: spare columns are shared out between its buttons.
@@ -53,13 +54,77 @@ public struct KeyBarLayout: Equatable, Sendable {
         let short = items.indices.map { minimumWidth(items[$0], short: usableShort[$0]) }
         let hasBreaks = items.dropFirst().contains { $0.startsPage }
 
-        if !hasBreaks, full.reduce(0, +) <= width {
-            return singlePage(items: items, widths: full, short: Array(repeating: false, count: items.count), width: width)
+        var widths = full
+        var shortened = Array(repeating: false, count: items.count)
+        if !hasBreaks, fit(Array(items.indices), in: width, full: full, short: short, usableShort: usableShort,
+            widths: &widths, shortened: &shortened)
+        {
+            return singlePage(items: items, widths: widths, short: shortened, width: width)
         }
-        if !hasBreaks, short.reduce(0, +) <= width {
-            return singlePage(items: items, widths: short, short: usableShort, width: width)
+        // Pages: each run of items between page breaks is laid out the same way on the room
+        // between the page buttons; a run that does not fit even with short labels is split
+        // into pages with full labels (a short one only where the full one is wider than a
+        // page): paging already makes the room that short labels would.
+        let room = max(0, width - 2 * pageButtonWidth)
+        var pages: [[Int]] = []
+        var run: [Int] = []
+        func layOut(_ run: [Int]) {
+            guard !run.isEmpty else { return }
+            if fit(run, in: room, full: full, short: short, usableShort: usableShort, widths: &widths, shortened: &shortened) {
+                pages.append(run)
+                return
+            }
+            var current: [Int] = []
+            var used = 0
+            for index in run {
+                shortened[index] = full[index] > room && usableShort[index]
+                widths[index] = shortened[index] ? short[index] : full[index]
+                // A page always takes at least one item, so every item lands somewhere even
+                // when it has to be clipped.
+                let needed = min(widths[index], room)
+                if !current.isEmpty, used + needed > room {
+                    pages.append(current)
+                    current = []
+                    used = 0
+                }
+                current.append(index)
+                used += needed
+            }
+            pages.append(current)
         }
-        return paged(items: items, widths: short, short: usableShort, width: width, page: page)
+        for index in items.indices {
+            if items[index].startsPage, !run.isEmpty {
+                layOut(run)
+                run = []
+            }
+            run.append(index)
+        }
+        layOut(run)
+        if pages.isEmpty { pages.append([]) }
+        return paged(items: items, pages: pages, widths: widths, short: shortened, width: width, page: page)
+    }
+
+    /// Lays `members` out on one row of `room` columns if they fit: with full labels, else
+    /// with as few short labels as it takes (those that save the most first). Returns
+    /// whether they fit; `widths` and `shortened` then hold their layout.
+    private static func fit(
+        _ members: [Int], in room: Int, full: [Int], short: [Int], usableShort: [Bool], widths: inout [Int],
+        shortened: inout [Bool]
+    ) -> Bool {
+        guard members.reduce(0, { $0 + short[$1] }) <= room else { return false }
+        var total = members.reduce(0) { $0 + full[$1] }
+        for index in members {
+            widths[index] = full[index]
+            shortened[index] = false
+        }
+        let savings = members.filter { usableShort[$0] && short[$0] < full[$0] }
+            .sorted { full[$0] - short[$0] > full[$1] - short[$1] }
+        for index in savings where total > room {
+            total -= full[index] - short[index]
+            widths[index] = short[index]
+            shortened[index] = true
+        }
+        return total <= room
     }
 
     /// The slot under `column`, or nil between the bar's ends (only on an empty bar).
@@ -91,27 +156,11 @@ public struct KeyBarLayout: Equatable, Sendable {
             width: width, page: 0, pageCount: 1, pageOfItem: Array(repeating: 0, count: items.count), slots: slots)
     }
 
-    private static func paged(items: [KeyBarItem], widths: [Int], short: [Bool], width: Int, page: Int) -> KeyBarLayout {
+    private static func paged(
+        items: [KeyBarItem], pages: [[Int]], widths: [Int], short: [Bool], width: Int, page: Int
+    ) -> KeyBarLayout {
         let button = pageButtonWidth
         let room = max(0, width - 2 * button)
-        // Greedy split in order: a page takes items until the next would not fit, or the
-        // next asks for a page break. A page always takes at least one item, so every item
-        // lands somewhere even when it has to be clipped.
-        var pages: [[Int]] = []
-        var current: [Int] = []
-        var used = 0
-        for index in items.indices {
-            let needed = min(widths[index], room)
-            if !current.isEmpty, items[index].startsPage || used + needed > room {
-                pages.append(current)
-                current = []
-                used = 0
-            }
-            current.append(index)
-            used += needed
-        }
-        if !current.isEmpty || pages.isEmpty { pages.append(current) }
-
         var pageOfItem = Array(repeating: 0, count: items.count)
         for (number, members) in pages.enumerated() {
             for index in members { pageOfItem[index] = number }
@@ -125,18 +174,7 @@ public struct KeyBarLayout: Equatable, Sendable {
         if leftWidth > 0 {
             slots.append(pageButton(.previous, "‹", 0..<leftWidth))
         }
-        // A page whose buttons fit with their full labels shows them (the tabs' page break
-        // must not shorten a bar that would fit on its own).
-        var pageWidths = widths
-        var pageShort = short
-        let fullWidths = pages[shown].map { minimumWidth(items[$0], short: false) }
-        if fullWidths.reduce(0, +) <= room {
-            for (position, index) in pages[shown].enumerated() {
-                pageWidths[index] = fullWidths[position]
-                pageShort[index] = false
-            }
-        }
-        slots += fill(pages[shown], items: items, widths: pageWidths, short: pageShort, from: leftWidth, columns: room)
+        slots += fill(pages[shown], items: items, widths: widths, short: short, from: leftWidth, columns: room)
         if rightWidth > 0 {
             slots.append(pageButton(.next, "›", (width - rightWidth)..<width))
         }
