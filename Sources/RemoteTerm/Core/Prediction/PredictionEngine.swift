@@ -46,15 +46,15 @@ public struct PredictionEngine: Sendable {
     public private(set) var confirmedCount = 0
     public private(set) var wrongCount = 0
 
-    private var pending: [PredictedCell] = []
+    var pending: [PredictedCell] = []
     private var epoch = 0
-    private var confirmedEpoch = -1
+    var confirmedEpoch = -1
     /// Which screen the pending guesses were made on (the alternate one or not): a switch
     /// takes them back.
     private var pendingOnAlternateScreen = false
     /// A row's echo showed that it inserts (or overwrites) where the first guess said the
     /// other: later guesses on that row follow it, until Enter or another row.
-    private(set) var learned: (row: Int, inserts: Bool)?
+    var learned: (row: Int, inserts: Bool)?
 
     /// Predictions kept at most (a key held down on a dead link must not grow memory).
     static let pendingLimit = 256
@@ -243,78 +243,13 @@ public struct PredictionEngine: Sendable {
         }
     }
 
-    /// The oldest guess was wrong because its key wrote nothing where it was typed (vim's
-    /// `i`, less's `/`, a shell's key binding): when the remote shows the next guess's
-    /// character in its place, that key is forgotten and the guesses after it on the row
-    /// move back by its width, to be judged where the remote put them. Returns whether it
-    /// did.
-    private mutating func reanchor(terminal: Terminal) -> Bool {
-        guard pending.count >= 2, case .write(_, let width, _) = pending[0].effect else { return false }
-        let first = pending[0]
-        let second = pending[1]
-        guard case .write = second.effect, second.row == first.row, second.column == first.column + width,
-            first.row < terminal.rows, first.column < terminal.columns,
-            Self.character(terminal.cell(row: first.row, column: first.column)) == second.expected
-        else { return false }
-        pending.removeFirst()
-        for index in pending.indices {
-            guard pending[index].row == first.row, pending[index].column >= width else { break }
-            pending[index].column -= width
-        }
-        return true
-    }
-
-    /// On the alternate screen, the oldest key opened a prompt line: the remote cleared a
-    /// row, wrote the key at its start and put the cursor after it (less's and man's `/` and
-    /// `?`, vim's `:`). The key is taken as echoed there, and the guesses typed after it on its
-    /// row move to the prompt, where the remote will write them. Returns whether it did.
-    private mutating func promptOpened(by first: PredictedCell, terminal: Terminal) -> Bool {
-        guard terminal.isAlternateScreenActive, case .write(let scalar, 1, _) = first.effect,
-            terminal.cursorColumn == 1, terminal.cursorRow < terminal.rows,
-            terminal.cursorRow != first.row || first.column != 0,
-            Self.character(terminal.cell(row: terminal.cursorRow, column: 0)) == scalar.value,
-            (1..<terminal.columns).allSatisfy({ Self.character(terminal.cell(row: terminal.cursorRow, column: $0)) == 0x20 })
-        else { return false }
-        pending.removeFirst()
-        let shift = first.column
-        for index in pending.indices {
-            guard pending[index].row == first.row, pending[index].column >= shift else { break }
-            pending[index].row = terminal.cursorRow
-            pending[index].column -= shift
-            pending[index].end = terminal.columns
-        }
-        return true
-    }
-
-    /// Cells compared after a confirmed write to learn whether its row inserts.
-    static let learningSpan = 4
-
-    /// A write confirmed: if the remote's cells after it are what the other choice (insert
-    /// or overwrite) would have left, and not what this one would, the row follows the
-    /// other from now on.
-    private mutating func learn(from prediction: PredictedCell, terminal: Terminal) {
-        guard case .write(_, 1, let inserted) = prediction.effect, prediction.following.count > 2 else { return }
-        let start = prediction.column + 1
-        let count = min(prediction.following.count - 1, terminal.columns - start)
-        guard count > 1 else { return }
-        let remote = (start..<(start + count)).map { Self.character(terminal.cell(row: prediction.row, column: $0)) }
-        let ifInserted = Array(prediction.following[0..<count])
-        let ifOverwritten = Array(prediction.following[1..<(count + 1)])
-        guard ifInserted != ifOverwritten else { return }
-        if remote == (inserted ? ifOverwritten : ifInserted) {
-            learned = (prediction.row, !inserted)
-        } else if remote == (inserted ? ifInserted : ifOverwritten), learned?.row == prediction.row {
-            learned = (prediction.row, inserted)
-        }
-    }
-
     private mutating func dropAll(wrong: Bool) {
         if wrong { wrongCount += 1 }
         pending.removeAll()
         startBatch()
     }
 
-    private mutating func measure(_ sample: UInt64) {
+    mutating func measure(_ sample: UInt64) {
         let smoothed = roundTrip.map { ($0 &* 7 &+ sample) / 8 } ?? sample
         roundTrip = smoothed
         switch mode {
@@ -371,39 +306,6 @@ public struct PredictionEngine: Sendable {
         return (cells, guessed, source)
     }
 
-    /// Where the line's own text stops, from `column` on: before a right prompt (a block
-    /// that reaches the row's last two columns, after a gap of two blanks or more, on the
-    /// main screen: zsh's RPROMPT, a fish right prompt), so that nothing typed ever pushes
-    /// it; else the row's end.
-    static func ownTextEnd(_ cells: [UInt32], from column: Int, terminal: Terminal) -> Int {
-        let columns = cells.count
-        guard !terminal.isAlternateScreenActive,
-            let last = cells.lastIndex(where: { $0 != 0x20 }), last >= columns - 2, last > column
-        else { return columns }
-        // Left over the block (single blanks may be inside it) to two blanks, or to one that
-        // is the cursor's cell: the cursor is then in the gap itself.
-        var index = last
-        while index > column {
-            if cells[index - 1] == 0x20, index - 1 == column || cells[index - 2] == 0x20 { return index }
-            index -= 1
-        }
-        return columns
-    }
-
-    /// Whether the text at `column` is drawn by the shell rather than typed: faint, or in
-    /// another colour than the pen the shell echoes with (fish's autosuggestion in bright
-    /// black, zsh-autosuggestions' colour 8).
-    static func isSuggestion(
-        _ line: (cells: [UInt32], guessed: [Bool], source: [Int]), column: Int, row: Int, terminal: Terminal
-    ) -> Bool {
-        guard column < line.cells.count, !line.guessed[column], line.source[column] >= 0, row < terminal.rows else {
-            return false
-        }
-        let cell = terminal.cell(row: row, column: line.source[column])
-        let pen = terminal.penRendition
-        return cell.attributes.contains(.faint) && !pen.attributes.contains(.faint) || cell.foreground != pen.foreground
-    }
-
     /// A row of the remote's screen as characters: a blank is 0x20, the right half of a
     /// wide character 0.
     private static func row(_ row: Int, of terminal: Terminal) -> (cells: [UInt32], guessed: [Bool], source: [Int]) {
@@ -414,7 +316,7 @@ public struct PredictionEngine: Sendable {
         return (cells, [Bool](repeating: false, count: columns), Array(0..<columns))
     }
 
-    private static func character(_ cell: Cell) -> UInt32 {
+    static func character(_ cell: Cell) -> UInt32 {
         if cell.codePoint != 0 { return cell.codePoint }
         return cell.attributes.contains(.wideContinuation) ? 0 : 0x20
     }
