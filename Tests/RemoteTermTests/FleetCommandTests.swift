@@ -4,7 +4,7 @@ import Testing
 /// Fleet runs as CI meets them, without a server: local commands as the targets (`--local`
 /// lines), `rterm report merge`'s one-line mistakes, and `-j` lowered to what the
 /// descriptor limit allows, said in one line.
-@Suite struct FleetCommandTests {
+@Suite(.timeLimit(.minutes(2))) struct FleetCommandTests {
     @Test func aCommandOnLocalTargetsPrintsEachOutputAndOneSummary() throws {
         let process = try RTermProcess()
         defer { process.remove() }
@@ -30,19 +30,34 @@ import Testing
         let process = try RTermProcess()
         defer { process.remove() }
         let hosts = try process.file("hosts", "--local\n--local\n--local\n")
-        let marker = process.home + "/started"
+        // Each target's command says it started on a FIFO; the test reads those lines (it
+        // holds the FIFO open for writing too, so a read waits instead of seeing its end).
+        let started = process.home + "/started"
+        try #require(mkfifo(started, 0o600) == 0)
+        let acknowledgements = open(started, O_RDWR | O_NONBLOCK)
+        try #require(acknowledgements >= 0)
+        defer { close(acknowledgements) }
         let rterm = Process()
         rterm.executableURL = URL(fileURLWithPath: RTermProcess.executable)
-        rterm.arguments = ["--hosts", hosts, "-j", "2", "sh", "-c", "echo >> \(marker); sleep 30"]
+        rterm.arguments = ["--hosts", hosts, "-j", "2", "sh", "-c", "echo up > \(started); exec sleep 30"]
         rterm.environment = ["HOME": process.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let output = Pipe()
         rterm.standardOutput = output
         rterm.standardError = FileHandle.nullDevice
         rterm.standardInput = FileHandle.nullDevice
         try rterm.run()
+        defer { if rterm.isRunning { kill(rterm.processIdentifier, SIGKILL) } }
         // Both running targets have started their command (the acknowledgement), then Ctrl+C.
+        var heard = ""
         let deadline = Date().addingTimeInterval(20)
-        while ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").count < 2, Date() < deadline { usleep(20_000) }
+        while heard.split(separator: "\n").count < 2, Date() < deadline {
+            var ready = pollfd(fd: acknowledgements, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) == 1 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(acknowledgements, &buffer, buffer.count)
+            if count > 0 { heard += String(decoding: buffer.prefix(count), as: UTF8.self) }
+        }
+        try #require(heard == "up\nup\n", "the targets' commands did not start: \(heard.debugDescription)")
         kill(rterm.processIdentifier, SIGINT)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         rterm.waitUntilExit()

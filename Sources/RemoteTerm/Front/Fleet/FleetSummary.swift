@@ -1,6 +1,7 @@
 import Foundation
 import RemoteTermCore
 import RemoteTermEngine
+import RemoteTermSSH
 
 /// What a fleet run prints, as text (pure, so every shape is table-tested): each target's
 /// output prefixed with its name as it completes (as `pssh -i` and `clush` do), or identical
@@ -37,31 +38,36 @@ public enum FleetSummary {
     /// of the targets that gave it (`h[001-190] (190)`), the largest group first; targets
     /// with no output are left to the summary.
     public static func mergedOutput(_ results: [ScriptResult], text: (ScriptResult) -> String = mergedText) -> String {
+        // Grouped by a digest of each output, read one at a time: hundreds of large outputs
+        // (spilled to their files) are never all in memory; a group keeps its first one's text.
         struct Key: Hashable {
-            var output: String
+            var digest: [UInt8]
             var status: Int32
         }
-        var groups: [Key: [String]] = [:]
+        var groups: [Key: (text: String, names: [String])] = [:]
         var order: [Key] = []
         for result in results {
             let output = text(result)
             guard !output.isEmpty else { continue }
-            let key = Key(output: output, status: result.status)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(result.shownName)
+            let key = Key(digest: SHA256.hash(Array(output.utf8)), status: result.status)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = (output, [])
+            }
+            groups[key]!.names.append(result.shownName)
         }
-        order.sort { groups[$0]!.count > groups[$1]!.count }
-        var text = ""
+        order.sort { groups[$0]!.names.count > groups[$1]!.names.count }
+        var merged = ""
         for key in order {
-            let names = groups[key]!
+            let (output, names) = groups[key]!
             var header = "\(HostListFolding.fold(names)) (\(names.count)"
             header += key.status == 0 ? ")" : ", exit status \(key.status))"
             let rule = String(repeating: "-", count: 15)
-            text += "\(rule)\n\(InertText.make(header))\n\(rule)\n"
-            text += inert(key.output)
-            if !key.output.hasSuffix("\n") { text += "\n" }
+            merged += "\(rule)\n\(InertText.make(header))\n\(rule)\n"
+            merged += inert(output)
+            if !output.hasSuffix("\n") { merged += "\n" }
         }
-        return text
+        return merged
     }
 
     /// The closing lines: `N passed, M failed: FAILED` (the failed targets folded), then one

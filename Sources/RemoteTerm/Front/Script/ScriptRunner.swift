@@ -173,6 +173,12 @@ public final class ScriptRunner: EventSource {
     /// Does every step that can be done now, up to the first that must wait.
     private func advance() {
         guard outcome == nil, let steps else { return }
+        // The runner is the session's only driver: its events say whether anything a wait
+        // looks at (the screen, the title, the link, the end) changed since the last turn.
+        // Nothing changed and no deadline passed: nothing to look at (a fleet's loop turns for
+        // every target's packets; each runner looks at its own screen only when it changed).
+        var look = session.hasEvents
+        if look { _ = session.takeEvents() }
         if waitsForConnection {
             guard session.state != .connecting else { return }
             waitsForConnection = false
@@ -184,12 +190,15 @@ public final class ScriptRunner: EventSource {
         do throws(Failure) {
             while true {
                 if let (step, wait) = current {
+                    let due = loop.clock.now() >= wait.deadline
+                    guard look || due else { return }
                     let done = wait.isDone()
                     let lost = session.reconnection != nil && !disconnectExpected
-                    guard done || lost || loop.clock.now() >= wait.deadline else { return }
+                    guard done || lost || due else { return }
                     current = nil
                     if let next = try wait.then(done) {
                         current = (step, next)
+                        look = true  // a new wait is looked at once at its start
                         continue
                     }
                     try finish(step)
@@ -202,6 +211,7 @@ public final class ScriptRunner: EventSource {
                 nextStep += 1
                 if let wait = try begin(step) {
                     current = (step, wait)
+                    look = true
                 } else {
                     try finish(step)
                 }
