@@ -12,7 +12,7 @@ DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-c
 # parallel-ssh and ClusterShell Scripts/bench-fleet's peers.
 BENCH_PACKAGES := libtsm-dev fish zsh sudo pssh clustershell
 
-.PHONY: all deps build debug test bench fuzz conformance demo format clean
+.PHONY: all deps build debug test bench fuzz fuzz-long conformance demo format clean
 
 all: build
 
@@ -58,6 +58,7 @@ bench:
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
 	Scripts/bench-floods .build/release/rterm
+	Scripts/bench-amplification .build/release/rterm
 	Scripts/bench-sessions .build/release/rterm
 	Scripts/bench-predict .build/release/rterm
 	Scripts/bench-fleet .build/release/rterm
@@ -68,6 +69,13 @@ bench:
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz --seconds $(FUZZ_SECONDS)
+
+# The long run (Scripts/fuzz-long): FUZZ_HOURS of wall time on both cores, every target
+# without ASan the whole time and with it for the last third, past every finding; the
+# figures go to .build/fuzz-long.report (docs/testing.md keeps the last one).
+FUZZ_HOURS ?= 3
+fuzz-long: deps
+	Scripts/fuzz-long --hours $(FUZZ_HOURS)
 
 # xterm's conformance suite, esctest2, inside `rterm --local` in a tmux pane (Scripts/conformance):
 # prints `N passed, M failed` and fails on a failure not in Tests/Conformance/esctest-known-failures.

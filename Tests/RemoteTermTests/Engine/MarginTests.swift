@@ -93,4 +93,14 @@ private let cases: [ScreenCase] = [
         let (_, e) = feedAllWays(rows: 5, columns: 10, esc("⎋[2;4r\(margins)⎋[?6h⎋[2;2H⎋[6n"))
         #expect(replyText(e) == "⎋[2;2R")
     }
+
+    @Test func aWideCharacterEndingAtTheRightMarginCutsTheOneBeyondIt() {
+        // The right half of a wide character whose left half is overwritten goes too, even
+        // when it lies past the right margin (found by comparing REP with printing).
+        let (t, _) = feedAllWays(rows: 2, columns: 9, esc("x中中中中⎋[?69h⎋[2;4s⎋[1;3H中"))
+        let row = t.rowCells(0)
+        #expect(row[2].codePoint == 0x4E2D && row[3].attributes.contains(.wideContinuation))
+        #expect(row[4].codePoint == 0 && !row[4].attributes.contains(.wideContinuation))
+        #expect(t.cursorColumn == 3)
+    }
 }

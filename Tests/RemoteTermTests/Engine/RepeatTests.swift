@@ -2,6 +2,7 @@
 // character that many times leaves, as xterm does it: the screen, every cell, the cursor
 // and its pending wrap, the wrap flags, the scrollback's lines, flags and line numbers.
 
+import RemoteTermFuzz
 import Testing
 
 @testable import RemoteTermCore
@@ -87,19 +88,103 @@ import Testing
         }
     }
 
-    @Test func REPInTheOtherCasesMatchesPrintingAScreenfulAtMost() {
-        // Insert mode, left and right margins, autowrap off, a pen with an underline colour
-        // and a cursor below the region take the character-by-character path, bounded by
-        // the screen's size.
-        for setup in ["⎋[4hab\r", "⎋[?69h⎋[2;4s⎋[1;2H", "⎋[?7l", "⎋[58:5:3m", "⎋[1;2r⎋[3;1H"] {
-            for count in [1, 3, 9, 12, 13, 10_000] {
-                let prefix = esc(setup) + Array("x".utf8)
-                let printed = fed(
-                    3, 4, limit: 100, [prefix, Array(repeating: UInt8(ascii: "x"), count: min(count, 12))])
-                let repeated = fed(3, 4, limit: 100, [prefix, esc("⎋[\(count)b")])
-                #expect(observe(printed) == observe(repeated), "\(visible(esc(setup))) REP \(count)")
+    @Test(arguments: ["x", "中", "é"])
+    func REPEqualsPrintingInEveryOtherCase(_ character: String) {
+        // Insert mode, left and right margins (the cursor inside, left of and right of them,
+        // origin mode), autowrap off (also with a wrap pending), pens with an underline
+        // colour or a link, a cursor above or below the region, wide characters on the row:
+        // the same as printing the character that many times, not a screenful.
+        let setups = [
+            "⎋[4hab\r", "⎋[4h中a中\r⎋[C", "⎋[?69h⎋[2;4s⎋[1;2H", "⎋[?69h⎋[3;5s⎋[2;1H", "⎋[?69h⎋[2;4s⎋[2;7H",
+            "⎋[?69h⎋[2;5s⎋[2;4r⎋[?6h", "⎋[?69h⎋[4h⎋[2;5s⎋[1;1H", "⎋[?7l", "⎋[1;200H⎋[?7l", "⎋[?7l⎋[4h中中⎋[1G",
+            "⎋[58:5:3m", "⎋]8;;https://example.com/⎋\\", "⎋[44m⎋[4h", "⎋[1;2r⎋[3;1H", "⎋[2;3r⎋[1;1H",
+            "⎋[2;3r⎋[99;1H中中", "中中中中中中中中中\r\n中中中\r\n⎋[1;2H", "⎋[?1049h⎋[2;3r⎋[3;1H", "⎋[?69h⎋[2;4s⎋[2;3r⎋[3;3H",
+        ]
+        for (rows, columns) in [(3, 4), (4, 7), (2, 9), (5, 6)] {
+            let cells = rows * columns
+            for setup in setups {
+                for count in [1, 2, 3, columns - 1, columns, columns + 1, cells - 1, cells, cells + 3, 4 * cells + 1, 10_000]
+                where count > 0 {
+                    for limit in [0, 3, 100] {
+                        let prefix = esc(setup) + Array(character.utf8)
+                        let printed = fed(rows, columns, limit: limit, [prefix, Array(repeating: Array(character.utf8), count: count).flatMap { $0 }])
+                        let repeated = fed(rows, columns, limit: limit, [prefix, esc("⎋[\(count)b")])
+                        let a = observe(printed)
+                        let b = observe(repeated)
+                        guard a == b else {
+                            let why = a.snapshot.firstDifference(from: b.snapshot, columns: columns)
+                                ?? "wrap flags or line numbers: \(a.screenWraps) \(a.scrollbackWraps) \(a.linesEntered)"
+                                + " vs \(b.screenWraps) \(b.scrollbackWraps) \(b.linesEntered)"
+                            Issue.record("\(rows)x\(columns) limit \(limit), \(visible(esc(setup))) \(character), REP \(count): \(why)")
+                            return
+                        }
+                        var p = printed
+                        var r = repeated
+                        p.feed(esc("Z⎋[3b\r\nW中⎋[2b"))
+                        r.feed(esc("Z⎋[3b\r\nW中⎋[2b"))
+                        #expect(observe(p) == observe(r), "\(visible(esc(setup))) REP \(count), then more")
+                    }
+                }
             }
         }
+    }
+
+    @Test func REPMatchesPrintingFromRandomStates() {
+        // States built from random pieces (text of every width, cursor moves, regions,
+        // margins, insert mode, autowrap, pens, screens, erasing), then a REP of a random
+        // count: the same as printing, and the same afterwards.
+        var random = SplitMix64(seed: 0x5EED_0F_0EE)
+        let pieces = [
+            "ab", "中", "é", "x\r\n", "\r\n", "⎋[4h", "⎋[4l", "⎋[?7l", "⎋[?7h", "⎋[?69h⎋[2;4s", "⎋[?69l",
+            "⎋[2;3r", "⎋[r", "⎋[?6h", "⎋[?6l", "⎋[31;42m", "⎋[58:5:3m", "⎋[0m", "⎋]8;;u⎋\\", "⎋]8;;⎋\\",
+            "⎋[?1049h", "⎋[?1049l", "⎋[2@", "⎋[P", "⎋[K", "⎋[2J", "⎋[H", "⎋[3;5H", "⎋[99;99H", "⎋[1;3H", "⎋D", "⎋M",
+            "中中中中中", "⎋[5b",
+        ]
+        for case_ in 0..<3000 {
+            let rows = 1 + random.next(below: 5)
+            let columns = 2 + random.next(below: 8)
+            let limit = [0, 2, 50][random.next(below: 3)]
+            var setup = ""
+            for _ in 0..<(1 + random.next(below: 8)) { setup += pieces[random.next(below: pieces.count)] }
+            let character = ["x", "中", "y", "字"][random.next(below: 4)]
+            let count = [1 + random.next(below: 3 * columns), 1 + random.next(below: 4 * rows * columns), 1000][random.next(below: 3)]
+            let prefix = esc(setup) + Array(character.utf8)
+            // A wide character that did not fit (autowrap off, the last column) was not
+            // printed, so a REP would repeat the one before it: not this comparison.
+            guard fed(rows, columns, limit: limit, [prefix]).lastPrinted == character.unicodeScalars.first!.value else { continue }
+            let printed = fed(rows, columns, limit: limit, [prefix, Array(repeating: Array(character.utf8), count: count).flatMap { $0 }])
+            let repeated = fed(rows, columns, limit: limit, [prefix, esc("⎋[\(count)b")])
+            var p = printed
+            var r = repeated
+            p.feed(esc("Z中⎋[2b\r\nW"))
+            r.feed(esc("Z中⎋[2b\r\nW"))
+            guard observe(printed) == observe(repeated), observe(p) == observe(r) else {
+                let why = observe(printed).snapshot.firstDifference(from: observe(repeated).snapshot, columns: columns) ?? "flags, or afterwards"
+                Issue.record("case \(case_): \(rows)x\(columns) limit \(limit), \(visible(esc(setup))) \(character) REP \(count): \(why)")
+                return
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("ASCII", "", "x"), ("wide", "", "中"), ("insert mode", "⎋[4h", "x"), ("wide, insert mode", "⎋[4h", "中"),
+        ("margins", "⎋[?69h⎋[2;79s", "x"), ("wide, margins, insert", "⎋[?69h⎋[2;79s⎋[4h", "中"),
+        ("margins, short region", "⎋[?69h⎋[3;50s⎋[5;10r⎋[6;4H", "中"), ("no autowrap", "⎋[?7l", "中"),
+        ("a link", "⎋]8;;https://example.com/⎋\\", "x"), ("underline colour", "⎋[58:5:3m", "中"),
+        ("below the region", "⎋[2;5r⎋[24;1H", "x"), ("above the region", "⎋[10;20r⎋[1;1H", "中"),
+    ])
+    func aREPCostsAScreenfulAtMostWhateverItsCount(_ kind: (String, String, String)) {
+        // The terminal's clock ticks for every row written, scrolled or looked at: a REP of
+        // 65,535 copies (over 800 rows' worth at 24×80) costs at most a few screenfuls of
+        // rows, in every case, once the flood is under way.
+        var t = Terminal(rows: 24, columns: 80, scrollbackLimit: 1000)
+        let unit = Array(kind.2.utf8) + esc("⎋[65535b")
+        t.feed(esc(kind.1))
+        for _ in 0..<5 { t.feed(unit) }
+        let before = t.clock
+        for _ in 0..<50 { t.feed(unit) }
+        let perREP = Double(t.clock - before) / 50
+        #expect(perREP <= 3 * 24 + 16, "\(kind.0): \(perREP) ticks per REP")
     }
 
     @Test func aHugeREPKeepsItsLinesAsCopiesWithinTheScrollbackLimit() {

@@ -21,6 +21,12 @@ public struct Scrollback: Sendable {
     private var writeLimit = 0
     /// The hyperlinks the lines refer to, each held once.
     private var links = ScrollbackLinks()
+    /// The links the newest line uses (`appendCopiesOfNewest` keeps them live).
+    private var linksOfNewest: [UInt16] = []
+    /// What the newest line was stored from, when it was a row known to hold one fill (REP's
+    /// rows): a row with the same key is stored as a copy of it. Forgotten by every other
+    /// store and whenever cells' extras are renumbered.
+    var newestFill: RowFillKey?
 
     private struct LineRecord: Sendable {
         var offset: Int
@@ -50,6 +56,7 @@ public struct Scrollback: Sendable {
     /// Encodes `cells` as the newest line, forgetting the oldest when `limit` are held.
     mutating func append(_ cells: UnsafeBufferPointer<Cell>, isWrapped: Bool, extras: borrowing CellExtras) {
         linesEntered += 1
+        newestFill = nil
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
         let need = CompactLine.worstCaseSize(columns: cells.count)
@@ -60,11 +67,15 @@ public struct Scrollback: Sendable {
         let line = linesEntered - 1
         let oldestLine = linesEntered - records.count
         let spacing = limit / 4
+        var used: [UInt16] = []
         let length = arena.withUnsafeMutableBufferPointer { arena in
             CompactLine.encode(cells, extras: extras, into: arena.baseAddress! + offset, capacity: need) { stored in
-                lineLinks.number(for: stored, line: line, oldestLine: oldestLine, sweepSpacing: spacing)
+                let number = lineLinks.number(for: stored, line: line, oldestLine: oldestLine, sweepSpacing: spacing)
+                if number != 0 { used.append(number) }
+                return number
             }
         }
+        linksOfNewest = used
         swap(&lineLinks, &links)
         store(LineRecord(offset: offset, length: Int32(length), isWrapped: isWrapped))
     }
@@ -83,6 +94,8 @@ public struct Scrollback: Sendable {
     /// Stores a line given as its `CompactLine` encoding (a row's mirror), with no hyperlinks.
     mutating func appendEncoded(_ encoding: UnsafeBufferPointer<UInt8>, isWrapped: Bool) {
         linesEntered += 1
+        linksOfNewest = []
+        newestFill = nil
         guard limit > 0 else { return }
         if records.count == limit { dropOldest() }
         let length = encoding.count
@@ -102,6 +115,8 @@ public struct Scrollback: Sendable {
         guard count > 0 else { return }
         linesEntered += count
         guard limit > 0, !records.isEmpty else { return }
+        // The copies use the newest line's links: they stay live until the last copy goes.
+        for number in linksOfNewest { links.noteUse(of: number, line: linesEntered - 1) }
         let newest = record(records.count - 1)
         let copy = LineRecord(offset: newest.offset, length: newest.length, isWrapped: isWrapped)
         var left = min(count, limit)
@@ -202,6 +217,7 @@ public struct Scrollback: Sendable {
     /// Removes and returns the newest line (a taller screen takes lines back).
     mutating func removeNewest() -> CompactLine? {
         guard !records.isEmpty else { return nil }
+        newestFill = nil
         let line = self[records.count - 1]
         if first != 0 {
             records = Array(records[first...] + records[..<first])
@@ -217,6 +233,7 @@ public struct Scrollback: Sendable {
 
     /// Forgets every line (ED 3, RIS).
     mutating func removeAll() {
+        newestFill = nil
         arena = []
         records = []
         links = ScrollbackLinks()

@@ -69,6 +69,13 @@ struct ScrollbackLinks: Sendable {
         return number
     }
 
+    /// Records that line `line` uses link `number` too (a copy of a line that did).
+    mutating func noteUse(of number: UInt16, line: Int) {
+        let i = Int(number) - 1
+        guard i >= 0, i < lastLine.count, !links[i].isEmpty else { return }
+        lastLine[i] = max(lastLine[i], line)
+    }
+
     private func isFull(adding size: Int) -> Bool {
         count >= Self.countLimit || byteCount + size > Self.byteLimit
     }

@@ -58,6 +58,9 @@ extension Terminal {
         for cell in screen.cells { live.insert(cell.extra) }
         for cell in otherScreen.cells { live.insert(cell.extra) }
         let remap = extras.compact(keeping: live)
+        // A row's cells name their extras by number: a row equal to the newest line by its
+        // numbers may not be after they change.
+        scrollback.newestFill = nil
         combiningCache.removeAll()
         func renumber(_ buffer: inout ScreenBuffer) {
             remap.withUnsafeBufferPointer { remap in

@@ -57,14 +57,22 @@ extension Terminal {
     }
 
     /// Copies columns `left...right` of row `source` onto row `target`.
-    private mutating func copyCells(from source: Int, to target: Int, left: Int, right: Int) {
+    mutating func copyCells(from source: Int, to target: Int, left: Int, right: Int) {
+        if screen.holdSameFill(source, target, columns: left..<(right + 1)) {
+            // Both hold the same between the margins (REP's rows): nothing moves.
+            screen.setWrapped(target, false)
+            clock &+= 1  // a visit, counted as work (`Terminal.clock`)
+            return
+        }
         let cells = screen.cells
         let from = screen.rowStart(source)
         let to = screen.rowStart(target)
-        for c in left...right { cells[to + c] = cells[from + c] }
-        screen.repairWideCharacters(row: target)
+        (cells.baseAddress! + to + left).update(from: cells.baseAddress! + from + left, count: right - left + 1)
+        screen.repairWideCharacters(row: target, afterCopyInto: left, right)
         screen.setWrapped(target, false)
         touch(target)
+        // What was known of the source between the margins is true of the target now.
+        screen.copyFill(from: source, to: target, columns: left..<(right + 1))
     }
 
     /// Scrolls the scrolling rectangle up `count` lines when the margins are narrower than the

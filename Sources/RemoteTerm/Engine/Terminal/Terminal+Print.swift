@@ -82,6 +82,7 @@ extension Terminal {
             let row = cursorRow
             let rowStart = screen.rowStart(row)
             let columns = printEnd  // the right margin bounds this pass
+            let rowEnd = self.columns  // a cell past the right margin is still in the row
             let template = pen
             var column = cursorColumn
             var last: UInt32 = 0
@@ -142,7 +143,9 @@ extension Terminal {
                     if cells[at].attributes.contains(.wideContinuation) && column > 0 {
                         Self.blankHalf(&cells[at - 1])
                     }
-                    if column + width < columns && cells[at + width].attributes.contains(.wideContinuation) {
+                    // A wide character cut at its left half (even past the right margin)
+                    // loses its right half too.
+                    if column + width < rowEnd && cells[at + width].attributes.contains(.wideContinuation) {
                         Self.blankHalf(&cells[at + width])
                     }
                     // Both stores always happen, their targets and values computed without a

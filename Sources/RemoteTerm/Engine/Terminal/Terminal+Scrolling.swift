@@ -75,6 +75,13 @@ extension Terminal {
         let start = screen.plainRowStart(row)
         let used = min(screen.columns, screen.extent(row))
         let isWrapped = isWrapped ?? screen.isWrapped(row)
+        // A row known to hold what the newest line was stored from (REP's rows) is a copy.
+        let fill = screen.wholeRowFill(row)
+        if let fill, scrollback.newestFill == fill {
+            scrollback.appendCopiesOfNewest(1, isWrapped: isWrapped)
+            return
+        }
+        defer { scrollback.newestFill = fill }
         let cells = UnsafeBufferPointer(rebasing: screen.cells[start..<start + used])
         if screen.isPlain(row) {
             scrollback.appendPlain(
