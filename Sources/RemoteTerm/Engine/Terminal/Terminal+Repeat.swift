@@ -11,8 +11,9 @@
 /// margins they are one scroll of the rectangle and at most its height of rows written; a
 /// cursor outside the region walks to it (or, below it, to the last row, which every further
 /// row rewrites the same). Rows known to hold only the character (`RowFill`) are not written
-/// again, and the scrollback stores a row equal to its newest line as a copy. Without autowrap the copies stop at the edge, where every one
-/// after the first lands on the same cell. So one REP costs at most about a screenful.
+/// again, and the scrollback stores a row equal to its newest line as a copy. Without
+/// autowrap the copies stop at the edge, where every one after the first lands on the same
+/// cell. So one REP costs at most a few screenfuls of rows, whatever its count.
 extension Terminal {
     mutating func repeatLastCharacter(_ count: Int) {
         guard lastPrinted != 0, count > 0 else { return }
