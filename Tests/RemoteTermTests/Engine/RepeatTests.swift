@@ -34,6 +34,28 @@ import Testing
         return t
     }
 
+    /// How `prefix` then a REP of `count` differs from `prefix` then the character printed
+    /// `count` times, at once or after `then` follows both; nil when it does not.
+    private func difference(
+        _ rows: Int, _ columns: Int, limit: Int, prefix: [UInt8], character: String, count: Int, then: String
+    ) -> String? {
+        let printed = fed(rows, columns, limit: limit, [prefix, Array(repeating: Array(character.utf8), count: count).flatMap { $0 }])
+        let repeated = fed(rows, columns, limit: limit, [prefix, esc("⎋[\(count)b")])
+        let a = observe(printed)
+        let b = observe(repeated)
+        if a != b {
+            return a.snapshot.firstDifference(from: b.snapshot, columns: columns)
+                ?? "wrap flags or line numbers: \(a.screenWraps) \(a.scrollbackWraps) \(a.linesEntered)"
+                + " vs \(b.screenWraps) \(b.scrollbackWraps) \(b.linesEntered)"
+        }
+        // And it goes on the same way: what comes next lands in the same place.
+        var p = printed
+        var r = repeated
+        p.feed(esc(then))
+        r.feed(esc(then))
+        return observe(p) == observe(r) ? nil : "after \(visible(esc(then))) the two differ"
+    }
+
     /// Setups before the REP: where the cursor is, what is on the screen, the region, the
     /// screen, the pen and the charset.
     private static let setups: [(name: String, bytes: String, character: String)] = [
@@ -63,26 +85,14 @@ import Testing
                 // setups: printing 65,535 characters one by one is the slow half of the
                 // comparison, and the larger counts above already wrap and scroll every way.
                 for count in counts.sorted() where count < 65535 || (limit == 10_000 && index < 4) {
-                    let prefix = esc(setup.bytes) + Array(setup.character.utf8)
                     let extra = setup.name == "after a REP" ? esc("⎋[7b") : []
-                    let plain = Array(repeating: Array(setup.character.utf8), count: count).flatMap { $0 }
-                    let printed = fed(rows, columns, limit: limit, [prefix, extra, plain])
-                    let repeated = fed(rows, columns, limit: limit, [prefix, extra, esc("⎋[\(count)b")])
-                    let a = observe(printed)
-                    let b = observe(repeated)
-                    if a != b {
-                        let why = a.snapshot.firstDifference(from: b.snapshot, columns: columns)
-                            ?? "wrap flags or line numbers: \(a.screenWraps) \(a.scrollbackWraps) \(a.linesEntered)"
-                            + " vs \(b.screenWraps) \(b.scrollbackWraps) \(b.linesEntered)"
+                    if let why = difference(
+                        rows, columns, limit: limit, prefix: esc(setup.bytes) + Array(setup.character.utf8) + extra,
+                        character: setup.character, count: count, then: "Z⎋[3b\r\nW")
+                    {
                         Issue.record("\(rows)x\(columns) limit \(limit), \(setup.name), REP \(count): \(why)")
                         return
                     }
-                    // And it goes on the same way: the next character lands in the same place.
-                    var p = printed
-                    var r = repeated
-                    p.feed(esc("Z⎋[3b\r\nW"))
-                    r.feed(esc("Z⎋[3b\r\nW"))
-                    #expect(observe(p) == observe(r), "\(rows)x\(columns) \(setup.name) REP \(count), then more")
                 }
             }
         }
@@ -106,23 +116,13 @@ import Testing
                 for count in [1, 2, 3, columns - 1, columns, columns + 1, cells - 1, cells, cells + 3, 4 * cells + 1, 10_000]
                 where count > 0 {
                     for limit in [0, 3, 100] {
-                        let prefix = esc(setup) + Array(character.utf8)
-                        let printed = fed(rows, columns, limit: limit, [prefix, Array(repeating: Array(character.utf8), count: count).flatMap { $0 }])
-                        let repeated = fed(rows, columns, limit: limit, [prefix, esc("⎋[\(count)b")])
-                        let a = observe(printed)
-                        let b = observe(repeated)
-                        guard a == b else {
-                            let why = a.snapshot.firstDifference(from: b.snapshot, columns: columns)
-                                ?? "wrap flags or line numbers: \(a.screenWraps) \(a.scrollbackWraps) \(a.linesEntered)"
-                                + " vs \(b.screenWraps) \(b.scrollbackWraps) \(b.linesEntered)"
+                        if let why = difference(
+                            rows, columns, limit: limit, prefix: esc(setup) + Array(character.utf8), character: character,
+                            count: count, then: "Z⎋[3b\r\nW中⎋[2b")
+                        {
                             Issue.record("\(rows)x\(columns) limit \(limit), \(visible(esc(setup))) \(character), REP \(count): \(why)")
                             return
                         }
-                        var p = printed
-                        var r = repeated
-                        p.feed(esc("Z⎋[3b\r\nW中⎋[2b"))
-                        r.feed(esc("Z⎋[3b\r\nW中⎋[2b"))
-                        #expect(observe(p) == observe(r), "\(visible(esc(setup))) REP \(count), then more")
                     }
                 }
             }
@@ -152,14 +152,9 @@ import Testing
             // A wide character that did not fit (autowrap off, the last column) was not
             // printed, so a REP would repeat the one before it: not this comparison.
             guard fed(rows, columns, limit: limit, [prefix]).lastPrinted == character.unicodeScalars.first!.value else { continue }
-            let printed = fed(rows, columns, limit: limit, [prefix, Array(repeating: Array(character.utf8), count: count).flatMap { $0 }])
-            let repeated = fed(rows, columns, limit: limit, [prefix, esc("⎋[\(count)b")])
-            var p = printed
-            var r = repeated
-            p.feed(esc("Z中⎋[2b\r\nW"))
-            r.feed(esc("Z中⎋[2b\r\nW"))
-            guard observe(printed) == observe(repeated), observe(p) == observe(r) else {
-                let why = observe(printed).snapshot.firstDifference(from: observe(repeated).snapshot, columns: columns) ?? "flags, or afterwards"
+            if let why = difference(
+                rows, columns, limit: limit, prefix: prefix, character: character, count: count, then: "Z中⎋[2b\r\nW")
+            {
                 Issue.record("case \(case_): \(rows)x\(columns) limit \(limit), \(visible(esc(setup))) \(character) REP \(count): \(why)")
                 return
             }

@@ -121,13 +121,7 @@ extension ScreenBuffer {
             column += 2
         }
         if column < columns { cells[start + column] = tail }
-        let slot = slots[row]
-        clock &+= 1
-        info[slot].revision = clock
-        info[slot].extent = Int32(columns)
-        markFill(.widePairs, row: row, columns: 0..<columns)
-        info[slot].isMirrored = false
-        info[slot].isPlain = false
+        stampFilled(row, .widePairs, isPlain: false, clock: &clock)
     }
 
     /// Fills all of row `row` with `cell` (REP's whole rows). `plainByte` is the cell's
@@ -140,18 +134,19 @@ extension ScreenBuffer {
         }
         let start = rowStart(row)
         UnsafeMutableBufferPointer(rebasing: cells[start..<(start + columns)]).update(repeating: cell)
+        if let plainByte { (plainText.baseAddress! + start).update(repeating: plainByte, count: columns) }
+        stampFilled(row, .uniform, isPlain: plainByte != nil, clock: &clock)
+    }
+
+    /// Stamps row `row`, just filled whole, as changed and known to hold `kind`.
+    private mutating func stampFilled(_ row: Int, _ kind: RowFill, isPlain: Bool, clock: inout UInt64) {
         let slot = slots[row]
         clock &+= 1
         info[slot].revision = clock
         info[slot].extent = Int32(columns)
-        markFill(.uniform, row: row, columns: 0..<columns)
+        markFill(kind, row: row, columns: 0..<columns)
         info[slot].isMirrored = false
-        if let plainByte {
-            (plainText.baseAddress! + start).update(repeating: plainByte, count: columns)
-            info[slot].isPlain = true
-        } else {
-            info[slot].isPlain = false
-        }
+        info[slot].isPlain = isPlain
     }
 }
 

@@ -269,7 +269,7 @@ extension Terminal {
 
     /// Moves the cursor after printing up to column `next`; at the edge the wrap is pending.
     @inline(__always)
-    private mutating func advanceCursor(to next: Int) {
+    mutating func advanceCursor(to next: Int) {
         let end = printEnd
         if next >= end {
             cursorColumn = end - 1

@@ -268,13 +268,7 @@ extension Terminal {
             screen.touch(row, upTo: end + 1, keepsPlain: keepsPlain, clock: &clock)
         }
         followsJoiner = false
-        let edge = printEnd
-        if end >= edge {
-            cursorColumn = edge - 1
-            hasPendingWrap = modes.autowrap
-        } else {
-            cursorColumn = end
-        }
+        advanceCursor(to: end)
     }
 
     /// Pushes `rows` to the scrollback in order; a row known to repeat the one before it is
