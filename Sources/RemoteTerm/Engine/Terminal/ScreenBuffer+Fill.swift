@@ -19,7 +19,8 @@ extension ScreenBuffer {
     /// (the caller has just written it so).
     mutating func markFill(_ kind: RowFill, row: Int, columns range: Range<Int>) {
         let start = rowStart(row)
-        let key = RowFillKey(kind: kind, first: cells[start + range.lowerBound], last: cells[start + range.upperBound - 1])
+        let key = RowFillKey(
+            kind: kind, first: cells[start + range.lowerBound], last: cells[start + range.upperBound - 1], columns: columns)
         let number: UInt32
         if let lastFill, lastFill.key == key, lastFill.columns == range {
             number = lastFill.number
@@ -74,7 +75,7 @@ extension ScreenBuffer {
         let info = self.info[slots[row]]
         guard info.fill != .unknown, info.fillStart == 0, Int(info.fillEnd) == columns else { return nil }
         let start = rowStart(row)
-        return RowFillKey(kind: info.fill, first: cells[start], last: cells[start + columns - 1])
+        return RowFillKey(kind: info.fill, first: cells[start], last: cells[start + columns - 1], columns: columns)
     }
 
     /// Whether rows `row` and `other` are known to be the same line: each filled whole with
@@ -167,4 +168,6 @@ struct RowFillKey: Equatable, Sendable {
     var kind: RowFill
     var first: Cell
     var last: Cell
+    /// The row's width (a screen resized since holds rows of another length).
+    var columns: Int
 }
