@@ -25,15 +25,7 @@ public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: Unsaf
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let target = selectedTarget else { return 0 }
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let started = threadCPUSeconds()
-    var violations = target.run(bytes)
-    // The time limit counts the processor time this input took, not the wall clock: a busy
-    // machine (a build beside the run) must not turn a fast input into a finding.
-    // libFuzzer's own -timeout stays as a wall-clock backstop for an input that never ends.
-    let took = threadCPUSeconds() - started
-    if let limit = target.cpuSecondsLimit, took > limit {
-        violations.append("took \(took) s of processor time (the limit is \(limit) s)")
-    }
+    let violations = target.run(bytes, timed: true)
     if !violations.isEmpty {
         printToStandardError("rterm-fuzz: \(target.rawValue): invariant broken:\n  " + violations.prefix(5).joined(separator: "\n  "))
         abort()
@@ -43,11 +35,4 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
 
 private func printToStandardError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
-/// Processor time this thread has used, in seconds.
-private func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

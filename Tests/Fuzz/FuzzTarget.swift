@@ -23,15 +23,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The decoder of bytes typed into the local terminal.
     case inputDecoder = "input-decoder"
 
-    /// Most processor time one input may take, or nil for none beyond libFuzzer's wall-clock
-    /// backstop: the engine at any size up to 300×1000 takes any input in a second (an input
-    /// that takes longer is an amplification to fix).
-    public var cpuSecondsLimit: Double? { self == .terminal ? 1 : nil }
-
-    /// Runs the target on `data`; returns the broken invariants.
-    public func run(_ data: [UInt8]) -> [String] {
+    /// Runs the target on `data`; returns the broken invariants. `timed`: the engine's time
+    /// on the input counts too (`TerminalFuzzing.engineSecondsLimit`; fuzzing runs only).
+    public func run(_ data: [UInt8], timed: Bool = false) -> [String] {
         switch self {
-        case .terminal: return TerminalFuzzing.run(data)
+        case .terminal: return TerminalFuzzing.run(data, engineSecondsLimit: timed ? TerminalFuzzing.engineSecondsLimit : nil)
         case .asciicast: return TerminalFuzzing.runAsciicast(data)
         case .script: return ConfigFuzzing.runScript(data)
         case .sshConfig: return ConfigFuzzing.runSSHConfig(data)
