@@ -60,10 +60,12 @@ public struct KnownHosts: Sendable, Equatable {
             while end < count, buffer[end] != 0x0A { end += 1 }
             lineNumber += 1
             defer { start = end + 1 }
-            // A CRLF line's CR is not part of it; inside a line, only spaces and tabs separate
-            // fields (as in OpenSSH and the full parse).
+            // A CRLF line's CR is not part of it, and one more CR before it goes too, as in
+            // the full parse (which splits at "\r\n" and then drops a trailing "\r"); inside a
+            // line, only spaces and tabs separate fields (as in OpenSSH and the full parse).
             var lineEnd = end
-            if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let crs = end < count ? 2 : 1
+            for _ in 0..<crs where lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             guard let (from, to) = Self.hostField(buffer, start, lineEnd) else { continue }
             let field = UnsafeBufferPointer(rebasing: buffer[from..<to])
             // The quick test lowers ASCII only, so a field with other bytes (a name that
