@@ -80,18 +80,18 @@ public struct KnownHostsEntry: Sendable, Equatable {
     /// Parses one line (without its newline), following OpenSSH's hostkeys_foreach.
     public static func parse(line: Substring, location: KnownHostsLocation) -> LineParse {
         var fields = FieldScanner(line)
-        guard let first = fields.next(), !first.hasPrefix("#") else { return .blankOrComment }
+        guard let first = fields.next(), !first.startsWith("#") else { return .blankOrComment }
         var marker = Marker.none
         var hostField = first
-        if first.hasPrefix("@") {
+        if first.startsWith("@") {
             // Exactly one marker is allowed, and it must be a known one.
             guard let known = Marker(rawValue: String(first)), known != .none,
-                let next = fields.next(), !next.hasPrefix("@")
+                let next = fields.next(), !next.startsWith("@")
             else { return .notUnderstood }
             marker = known
             hostField = next
         }
-        guard let typeField = fields.next(), !typeField.hasPrefix("#"),
+        guard let typeField = fields.next(), !typeField.startsWith("#"),
             let blobField = fields.next(),
             let hostNames = parseHostNames(hostField),
             let blob = Data(base64Encoded: String(blobField)).map({ [UInt8]($0) }),
@@ -122,7 +122,7 @@ public struct KnownHostsEntry: Sendable, Equatable {
     /// The host field, hashed or a pattern list; nil when it starts like a hash but is not a
     /// valid `|1|salt|hash` (OpenSSH rejects such a line).
     static func parseHostNames(_ field: Substring) -> HostNames? {
-        guard field.hasPrefix("|") else { return .patterns(String(field)) }
+        guard field.startsWith("|") else { return .patterns(String(field)) }
         let parts = field.split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].isEmpty, parts[1] == "1",
             let salt = Data(base64Encoded: String(parts[2])), salt.count == SHA1.digestSize,
@@ -144,19 +144,29 @@ struct FieldScanner {
     }
 
     /// Everything after the last field returned.
-    var rest: Substring { text[position...] }
+    var rest: Substring { Substring(text.unicodeScalars[position...]) }
 
+    /// The next field. Fields are split at space and tab code points, not characters: a
+    /// space followed by a combining mark is one character but still separates fields, as
+    /// for OpenSSH, which reads bytes (and as the one-host fast path in `KnownHosts` does).
     mutating func next() -> Substring? {
-        while position < text.endIndex, text[position] == " " || text[position] == "\t" {
-            position = text.index(after: position)
+        let scalars = text.unicodeScalars
+        while position < scalars.endIndex, scalars[position] == " " || scalars[position] == "\t" {
+            position = scalars.index(after: position)
         }
-        guard position < text.endIndex else { return nil }
+        guard position < scalars.endIndex else { return nil }
         let start = position
-        while position < text.endIndex, text[position] != " ", text[position] != "\t" {
-            position = text.index(after: position)
+        while position < scalars.endIndex, scalars[position] != " ", scalars[position] != "\t" {
+            position = scalars.index(after: position)
         }
-        return text[start..<position]
+        return Substring(scalars[start..<position])
     }
+}
+
+extension Substring {
+    /// Whether the first code point is `prefix` (not the first character: `@` followed by a
+    /// combining mark is still a marker line to OpenSSH, which reads bytes).
+    func startsWith(_ prefix: Unicode.Scalar) -> Bool { unicodeScalars.first == prefix }
 }
 
 /// Reading the SSH wire format of a public key blob.
