@@ -182,18 +182,6 @@ import Testing
         #expect(perREP <= 3 * 24 + 16, "\(kind.0): \(perREP) ticks per REP")
     }
 
-    @Test func aRowAfterAResizeIsNotStoredAsACopyOfANarrowerLine() {
-        // The scrollback stores a row equal to its newest line as a copy: a row of the same
-        // character at another width is not equal to it.
-        var t = Terminal(rows: 3, columns: 10, scrollbackLimit: 100)
-        t.feed(esc("x⎋[40b"))
-        t.resize(rows: 3, columns: 20)
-        t.feed(esc("\r\nx⎋[80b"))
-        let newest = t.scrollbackCount - 1
-        #expect(t.scrollbackText(newest) == String(repeating: "x", count: 20))
-        #expect(t.scrollbackText(newest - 1) == String(repeating: "x", count: 20))
-    }
-
     @Test func aHugeREPKeepsItsLinesAsCopiesWithinTheScrollbackLimit() {
         // 65535 x's at 24x80 scroll 800 lines: the scrollback holds its limit of them, each
         // the whole row of x's, and the line numbers count every one.

@@ -168,6 +168,8 @@ struct RowFillKey: Equatable, Sendable {
     var kind: RowFill
     var first: Cell
     var last: Cell
-    /// The row's width (a screen resized since holds rows of another length).
+    /// The row's width. (A resized screen's rows start unknown, and they are pushed before
+    /// any row filled since, so a key of the old width never meets one of the new; the width
+    /// keeps that from being something the scrollback relies on.)
     var columns: Int
 }
