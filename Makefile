@@ -57,6 +57,7 @@ bench:
 	Scripts/bench-engine .build/release/rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
+	Scripts/bench-front .build/release/rterm
 	Scripts/bench-floods .build/release/rterm
 	Scripts/bench-amplification .build/release/rterm
 	Scripts/bench-sessions .build/release/rterm

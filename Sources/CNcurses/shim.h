@@ -5,6 +5,9 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>
 #include <ncursesw/ncurses.h>
+#include <wchar.h>
+// X/Open's, declared by <wchar.h> only under _XOPEN_SOURCE (said here, never implied).
+extern int wcwidth(wchar_t character);
 
 static inline attr_t rterm_a_normal(void) { return A_NORMAL; }
 static inline attr_t rterm_a_bold(void) { return A_BOLD; }
@@ -37,6 +40,15 @@ static inline int rterm_put_cell(int y, int x, const wchar_t *text, attr_t attrs
 /// newterm on standard output and input for `type` (NULL: $TERM); NULL when terminfo does
 /// not know it.
 static inline SCREEN *rterm_newterm_stdio(const char *type) { return newterm(type, stdout, stdin); }
+
+/// ncurses writes after every cursor move (a write of 20 to 40 bytes, a hundred a frame on a
+/// scrolling log) until its screen has been left and taken back once: a new screen is in its
+/// "initial" state, meant for low-level terminfo programs, and only endwin and the refresh
+/// after it end that. Called once, before anything is drawn: a frame is then one write.
+static inline void rterm_leave_initial_state(void) {
+    endwin();
+    doupdate();
+}
 static inline int rterm_colors(void) { return COLORS; }
 static inline int rterm_lines(void) { return LINES; }
 static inline int rterm_cols(void) { return COLS; }
@@ -44,12 +56,42 @@ static inline int rterm_color_pairs(void) { return COLOR_PAIRS; }
 static inline void rterm_fflush(FILE *file) { fflush(file ? file : stdout); }
 static inline void rterm_clear_on_next_refresh(void) { clearok(stdscr, TRUE); }
 
-/// Draws `count` wide characters (each one cell or two) from (y, x) in one rendition:
-/// attributes and an extended colour pair.
+/// Draws `count` characters (each one cell or two) from (y, x) in one rendition:
+/// attributes and an extended colour pair. They are copied into the window as complex
+/// characters (mvadd_wchnstr), without waddnwstr's work per character; a character the C
+/// library gives no width (which that copy would step back over) is drawn as U+FFFD.
+/// Leaves the cursor where it was.
 static inline int rterm_put_run(int y, int x, const wchar_t *text, int count, attr_t attrs, int pair) {
-    attr_set(attrs, 0, &pair);
-    int result = mvaddnwstr(y, x, text, count);
-    attr_set(A_NORMAL, 0, NULL);
+    if (count <= 0) return OK;
+    cchar_t cells[count];
+    attr_t rendition = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair > 255 ? 255 : pair);
+    for (int i = 0; i < count; i++) {
+        wchar_t character = text[i];
+        if (character >= 0x7F && wcwidth(character) < 1) character = 0xFFFD;
+        cells[i] = (cchar_t){.attr = rendition, .chars = {character}, .ext_color = pair};
+    }
+    return mvadd_wchnstr(y, x, cells, count);
+}
+
+/// Clears row y from column x to its end (the blank tail of a row, in the default colours).
+static inline int rterm_clear_to_end(int y, int x) {
+    if (move(y, x) == ERR) return ERR;
+    return clrtoeol();
+}
+
+/// Lets ncurses scroll the terminal for lines that moved (idlok on stdscr).
+static inline void rterm_scroll_moved_lines(void) { idlok(stdscr, TRUE); }
+
+/// Moves the lines of stdscr's rows top..bottom (inclusive) up by `count` (down when
+/// negative), as a scroll region would, leaving blank rows behind: with idlok on, the next
+/// refresh scrolls the terminal (a scroll region and index/reverse index) instead of drawing
+/// the rows again.
+static inline int rterm_scroll_rows(int top, int bottom, int count) {
+    scrollok(stdscr, TRUE);
+    wsetscrreg(stdscr, top, bottom);
+    int result = wscrl(stdscr, count);
+    wsetscrreg(stdscr, 0, LINES - 1);
+    scrollok(stdscr, FALSE);
     return result;
 }
 

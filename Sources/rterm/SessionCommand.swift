@@ -260,10 +260,28 @@ struct SessionCommand {
             system: .live(environment: environment), reader: reader)
         let outcome = front.run()
         restore()
+        if let path = environment["RTERM_FRONT_STATS"] {
+            writeFrontStats(to: path, frames: front.shownWorkspace.frameWork, drawing: (screen as? NcursesScreen)?.renderWork)
+        }
         for problem in barProblems { printError("rterm: \(problem)") }
         for message in front.laterMessages { printError(message) }
         for ending in outcome.endings { if let message = ending.message { printError(message) } }
         return outcome.exitStatus
+    }
+
+    /// `RTERM_FRONT_STATS=FILE`: what the front's frames cost, one figure a line, for
+    /// Scripts/bench-front (frames drawn, rows composed and drawn, scrolls).
+    private func writeFrontStats(to path: String, frames: FrameWork, drawing: RenderWork?) {
+        var lines = [
+            "frames \(drawing?.frames ?? frames.frames)", "composed_frames \(frames.frames)",
+            "rows_composed \(frames.rowsComposed)", "lines_scanned_for_links \(frames.linesScannedForLinks)",
+        ]
+        if let drawing {
+            lines += ["rows_drawn \(drawing.rowsDrawn)", "scrolls \(drawing.scrolls)", "rows_scrolled \(drawing.rowsScrolled)"]
+        }
+        if !FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8)) {
+            printError("rterm: RTERM_FRONT_STATS: cannot write \(path)")
+        }
     }
 
     /// No screen: bytes pass through; with a pseudo-terminal and a terminal on standard

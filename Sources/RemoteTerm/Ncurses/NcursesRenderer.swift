@@ -3,10 +3,12 @@ import RemoteTermCore
 import RemoteTermEngine
 import RemoteTermFront
 
-/// Draws frames with ncurses: only the lines `FrameDiff` names (all of them after a resize
-/// or a resume), then the cursor, then one `refresh` (ncurses sends only the differences to
-/// the real terminal). What is in a frame (history, selection, links, panels, the bar) is
-/// decided by `FrameComposer`; this file only turns cells into calls.
+/// Draws frames with ncurses: the scroll `FrameDiff` found (ncurses sends it as a scroll
+/// region and an index), then only the rows it names (all of them after a resize or a resume),
+/// each as runs of one rendition with the blank tail cleared, then the cursor, then one
+/// `refresh` (ncurses sends only the differences to the real terminal, in one write). What is
+/// in a frame (history, selection, links, panels, the bar) is decided by `FrameComposer`;
+/// this file only turns cells into calls.
 struct NcursesRenderer {
     /// The frame on the screen now, nil when unknown (first frame, resume, reassigned pairs).
     private var drawn: Frame?
@@ -15,6 +17,13 @@ struct NcursesRenderer {
     /// The remote's colour table as last drawn: palette entries and default colours it
     /// changed (OSC 4, 10, 11) are drawn as their RGB values.
     private var colors = TerminalColors()
+    /// Rows of the screen whose cells were overpainted when last drawn.
+    private var overpainted: [Bool] = []
+    /// The rendition and colour pair of the styles drawn lately, by the cells' own style
+    /// bits: a run of cells in one style is looked up once, not per cell.
+    private var styleCache: [CellStyleKey: (attr_t, Int32)] = [:]
+    /// What drawing has cost so far.
+    private(set) var work = RenderWork()
 
     /// What the local terminal draws beyond ncurses, drawn over ncurses' cells (`StyleOverpaint`).
     let styles: LocalStyleCapabilities
@@ -37,15 +46,31 @@ struct NcursesRenderer {
         if frame.colors != colors {
             colors = frame.colors
             drawn = nil
+            styleCache.removeAll()
         }
         let diff = FrameDiff(from: drawn, to: frame)
-        if diff.isFullRedraw { erase() }
+        work.frames += 1
+        if diff.isFullRedraw {
+            erase()
+            overpainted = Array(repeating: false, count: frame.rows)
+        }
+        if let scroll = diff.scroll {
+            // Lines that moved are moved by the terminal (ncurses sends a scroll region and
+            // the scroll), not drawn again; rows overpainted move with them and are
+            // overpainted again, in case ncurses drew them after all.
+            _ = rterm_scroll_rows(Int32(scroll.rows.lowerBound), Int32(scroll.rows.upperBound - 1), Int32(scroll.count))
+            work.scrolls += 1
+            work.rowsScrolled += scroll.rows.count - abs(scroll.count)
+            let before = overpainted
+            for row in scroll.rows { overpainted[row] = scroll.sourceRow(of: row).map { before[$0] } ?? false }
+        }
         // A colour pair taken back for other colours recolours cells already drawn with it.
         let evictions = pairs.evictions
         for row in diff.rowsToRedraw {
             let line = frame.lines[row]
             drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen)
         }
+        work.rowsDrawn += diff.rowsToRedraw.count
         if let cursor = frame.cursor {
             move(Int32(cursor.row), Int32(cursor.column))
             curs_set(1)
@@ -53,22 +78,29 @@ struct NcursesRenderer {
             curs_set(0)
         }
         refresh()
-        overpaint(diff.rowsToRedraw, of: frame, write: write)
+        var rows = diff.rowsToRedraw
+        if let scroll = diff.scroll {
+            rows = Array(Set(rows).union(scroll.rows.filter { overpainted[$0] })).sorted()
+        }
+        overpaint(rows, of: frame, write: write)
         drawn = pairs.evictions != evictions ? nil : frame
     }
 
     /// What ncurses cannot draw of the rows just drawn (24-bit colour, strikethrough,
     /// underline styles and colour, overline, OSC 8 links), written over its cells right after its
     /// refresh; DECSC/DECRC around it keep ncurses' idea of the cursor and rendition true.
-    private func overpaint(_ rows: [Int], of frame: Frame, write: ([UInt8]) -> Void) {
+    /// Remembers which rows needed it, so that they are overpainted again after a scroll.
+    private mutating func overpaint(_ rows: [Int], of frame: Frame, write: ([UInt8]) -> Void) {
         guard !styles.isEmpty else { return }
         var bytes: [UInt8] = []
         for reverse in [false, true] {
             var runs: [OverpaintRun] = []
             for row in rows where frame.lines[row].isReverseScreen == reverse {
                 let line = frame.lines[row]
-                runs += StyleOverpaint.runs(
+                let found = StyleOverpaint.runs(
                     row: row, cells: line.cells[...], extras: line.extras, colors: colors, capabilities: styles)
+                overpainted[row] = !found.isEmpty || (styles.hyperlinks && !line.links.isEmpty)
+                runs += found
             }
             bytes += StyleOverpaint.bytes(for: runs, colors: colors, capabilities: styles, reverseScreen: reverse)
             guard styles.hyperlinks else { continue }
@@ -101,13 +133,24 @@ struct NcursesRenderer {
                 run.removeAll(keepingCapacity: true)
             }
         }
+        // The blank tail (default colours, nothing in it) is cleared in one call, not drawn.
+        var end = cells.endIndex
+        if !reverseScreen && colors.drawn(.default, asForeground: false) == .default {
+            while end > cells.startIndex && Self.isPlainBlank(cells[end - 1]) { end -= 1 }
+        }
         var column = 0
-        for cell in cells {
+        var lastKey: CellStyleKey?
+        var lastStyle: (attr_t, Int32) = (0, 0)
+        for cell in cells[..<end] {
             defer { column += 1 }
             if cell.attributes.contains(.wideContinuation) { continue }
-            var attributes = Self.attributes(cell.attributes)
-            if reverseScreen { attributes ^= rterm_a_reverse() }
-            let pair = pairID(for: cell)
+            // Neighbours mostly share a style: it is looked up when it changes.
+            let key = CellStyleKey(cell, reverseScreen: reverseScreen)
+            if key != lastKey {
+                lastKey = key
+                lastStyle = style(of: cell, key: key)
+            }
+            let (attributes, pair) = lastStyle
             let character = wchar_t(cell.codePoint == 0 ? 0x20 : Int32(truncatingIfNeeded: cell.codePoint))
             let hasMarks = cell.extra != 0 && !extras.entry(cell.extra).combining.isEmpty
             let needsPadding = LocalGlyph.needsPadding(cell, extras: extras)
@@ -134,6 +177,29 @@ struct NcursesRenderer {
             run.append(character)
         }
         flush()
+        if end < cells.endIndex { _ = rterm_clear_to_end(Int32(row), Int32(end - cells.startIndex)) }
+    }
+
+    /// A cell that draws as what clearing leaves (while the remote has not changed the
+    /// default background): a space in the default colours, no attributes, nothing attached.
+    private static func isPlainBlank(_ cell: Cell) -> Bool {
+        (cell.codePoint == 0 || cell.codePoint == 0x20) && cell.foregroundBits == 0 && cell.backgroundBits == 0
+            && cell.attributes.rawValue == 0 && cell.extra == 0
+    }
+
+    /// The ncurses rendition and colour pair of a cell, from the cache while the colour
+    /// pairs stay where they are.
+    private mutating func style(of cell: Cell, key: CellStyleKey) -> (attr_t, Int32) {
+        if let known = styleCache[key] { return known }
+        var attributes = Self.attributes(cell.attributes)
+        if key.reverseScreen { attributes ^= rterm_a_reverse() }
+        let evictions = pairs.evictions
+        let style = (attributes, pairID(for: cell))
+        // A pair given to other colours invalidates every pair remembered (the frame is
+        // drawn again whole after it, `draw`).
+        if pairs.evictions != evictions || styleCache.count >= 4096 { styleCache.removeAll() }
+        styleCache[key] = style
+        return style
     }
 
     /// The colour pair for a cell's colours, defining it with ncurses when new.
@@ -161,4 +227,32 @@ struct NcursesRenderer {
         if a.contains(.invisible) { result |= rterm_a_invis() }
         return result
     }
+}
+
+/// A cell's style as the renderer draws it: colours, attributes and the screen's reverse video.
+struct CellStyleKey: Hashable {
+    var foreground: UInt32
+    var background: UInt32
+    var attributes: UInt16
+    var reverseScreen: Bool
+
+    init(_ cell: Cell, reverseScreen: Bool) {
+        foreground = cell.foregroundBits
+        background = cell.backgroundBits
+        attributes = cell.attributes.rawValue
+        self.reverseScreen = reverseScreen
+    }
+}
+
+/// What drawing frames with ncurses has cost, counted for tests and `RTERM_FRONT_STATS`:
+/// frames, rows handed to ncurses, and scrolls (with the rows they moved instead of drawing).
+public struct RenderWork: Equatable, Sendable {
+    /// Frames drawn.
+    public var frames = 0
+    /// Rows handed to ncurses to draw.
+    public var rowsDrawn = 0
+    /// Scrolls handed to the terminal.
+    public var scrolls = 0
+    /// Rows moved by those scrolls rather than drawn.
+    public var rowsScrolled = 0
 }

@@ -87,6 +87,8 @@ public final class NcursesScreen: LocalScreen {
         raw()
         noecho()
         nonl()
+        // Lines that moved are scrolled on the terminal, not drawn again (`NcursesRenderer`).
+        rterm_scroll_moved_lines()
         var colors = 0
         var pairs = 0
         if has_colors() {
@@ -112,6 +114,7 @@ public final class NcursesScreen: LocalScreen {
             styleCapabilities = .none
         }
         renderer = NcursesRenderer(colorCount: colors, pairCount: pairs, styles: styleCapabilities)
+        rterm_leave_initial_state()
         write(Self.enableModes)
     }
 
@@ -161,6 +164,9 @@ public final class NcursesScreen: LocalScreen {
     public func invalidate() {
         renderer.invalidate()
     }
+
+    /// What drawing has cost so far (frames, rows drawn, scrolls).
+    public var renderWork: RenderWork { renderer.work }
 
     /// Whether rterm writes sequences of its own (OSC 52, titles) to this terminal: not to one
     /// terminfo does not know, which may not take them at all.

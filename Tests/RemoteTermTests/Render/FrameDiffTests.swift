@@ -31,22 +31,45 @@ private func frame(_ terminal: Terminal, topLine: Int? = nil, selection: ClosedR
     }
 
     @Test(arguments: [
-        ("print on one row", "\u{1B}[3;1Hx", [2]),
-        ("erase a line", "\u{1B}[2;1H\u{1B}[K", [1]),
-        ("two rows", "\u{1B}[1;1Ha\u{1B}[4;1Hb", [3]),
-        ("scroll", "\u{1B}[4;1H\n", [0, 1, 2, 3]),
-        ("scroll region", "\u{1B}[2;3r\u{1B}[3;1H\n", [1, 2]),
-        ("same text again", "\u{1B}[1;1Ha", []),
-        ("combining mark", "\u{1B}[1;1Ha\u{301}", [0]),
-    ])
-    func onlyChangedRowsAreRedrawn(_ name: String, _ change: String, _ expected: [Int]) {
+        ("print on one row", "\u{1B}[3;1Hx", [2], nil),
+        ("erase a line", "\u{1B}[2;1H\u{1B}[K", [1], nil),
+        ("two rows", "\u{1B}[1;1Ha\u{1B}[4;1Hb", [3], nil),
+        // Lines that moved are a scroll; the row it leaves is blank, as the new one is.
+        ("scroll", "\u{1B}[4;1H\n", [], FrameScroll(rows: 0..<4, count: 1)),
+        ("scroll and a new line", "\u{1B}[4;1H\nx", [3], FrameScroll(rows: 0..<4, count: 1)),
+        ("scroll region", "\u{1B}[2;3r\u{1B}[3;1H\n", [], FrameScroll(rows: 1..<3, count: 1)),
+        ("reverse scroll", "\u{1B}[1;1H\u{1B}Mz", [0], FrameScroll(rows: 0..<4, count: -1)),
+        ("same text again", "\u{1B}[1;1Ha", [], nil),
+        ("combining mark", "\u{1B}[1;1Ha\u{301}", [0], nil),
+    ] as [(String, String, [Int], FrameScroll?)])
+    func onlyChangedRowsAreRedrawn(_ name: String, _ change: String, _ expected: [Int], _ scroll: FrameScroll?) {
         var terminal = Terminal(rows: 4, columns: 10)
         terminal.feed("a\r\nb\r\nc\r\nd")
         let before = frame(terminal)
         terminal.feed(change)
         let diff = FrameDiff(from: before, to: frame(terminal))
         #expect(diff.rowsToRedraw == expected, "\(name)")
+        #expect(diff.scroll == scroll, "\(name)")
         #expect(!diff.isFullRedraw)
+    }
+
+    @Test func aScrollIsNotTakenWhenItWouldSpoilRowsThatStayed() {
+        // The bottom row's line shows at the top, the six rows between stayed: moving them all
+        // to save one row would cost six.
+        func line(_ text: String, slot: Int32) -> FrameLine {
+            var line = FrameLine(columns: 10)
+            line.write(text, at: 0)
+            line.identity = RowIdentity(isAlternate: false, slot: slot, revision: UInt64(slot))
+            return line
+        }
+        var before = Frame(rows: 8, columns: 10)
+        before.lines = (0..<8).map { line("r\($0)", slot: Int32($0)) }
+        var after = before
+        after.lines[0] = before.lines[7]
+        after.lines[7] = line("new", slot: 8)
+        let diff = FrameDiff(from: before, to: after)
+        #expect(diff.scroll == nil)
+        #expect(diff.rowsToRedraw == [0, 7])
     }
 
     @Test(arguments: [(4, 20), (6, 10), (2, 5)])

@@ -51,24 +51,67 @@ private func pacer() -> FramePacer { FramePacer(frameInterval: 16 * ms, settleDe
         #expect(pacer.shouldDraw(now: 17 * ms))
     }
 
-    @Test func streamingOutputIsDrawnAboutSixtyTimesASecond() {
-        // Output every 0.25 ms for one second; the loop draws whenever the pacer says so.
-        var pacer = pacer()
+    /// Draws `output` times (nanoseconds) as the loop would, until `end`: the draw times.
+    private func drawn(_ pacer: inout FramePacer, outputEvery step: UInt64, until end: UInt64) -> [UInt64] {
         var draws: [UInt64] = []
         var now: UInt64 = 0
-        while now < 1_000 * ms {
+        while now < end {
             pacer.outputArrived(at: now)
-            if pacer.shouldDraw(now: now) {
+            // The loop wakes at the deadline too, not only when output arrives.
+            if let deadline = pacer.nextDeadline(), deadline < now + step, deadline > now {
+                draws.append(deadline)
+                pacer.didDraw(at: deadline)
+            } else if pacer.shouldDraw(now: now) {
                 draws.append(now)
                 pacer.didDraw(at: now)
             }
-            now += ms / 4
+            now += step
         }
-        // 1000 ms / 16 ms ≈ 62 draws, never two closer than a frame.
-        #expect((60...64).contains(draws.count), "\(draws.count) draws")
-        for (earlier, later) in zip(draws, draws.dropFirst()) {
-            #expect(later - earlier >= 16 * ms)
+        return draws
+    }
+
+    @Test func streamingOutputIsDrawnSixtyTimesASecondThenThirtyOnceItFloods() {
+        // Output every 0.25 ms for one second: the first eighth of a second at 60 frames a
+        // second, then 30 (a flood), never two draws closer than the interval of the time.
+        var pacer = FramePacer(frameInterval: 16 * ms, settleDelay: 1 * ms, floodFrameInterval: 33 * ms)
+        let draws = drawn(&pacer, outputEvery: ms / 4, until: 1_000 * ms)
+        #expect(pacer.isFlooding)
+        let gaps = zip(draws, draws.dropFirst()).map { $1 - $0 }
+        #expect(gaps.prefix(FramePacer.floodAfterFrames - 1).allSatisfy { (16 * ms)..<(17 * ms) ~= $0 }, "\(gaps)")
+        #expect(gaps.dropFirst(FramePacer.floodAfterFrames).allSatisfy { (33 * ms)..<(34 * ms) ~= $0 }, "\(gaps)")
+        // 8 frames of 16 ms, then 33 ms each: about 35 in the second, not 62.
+        #expect((32...38).contains(draws.count), "\(draws.count) draws")
+    }
+
+    @Test func aPauseInTheOutputEndsTheFlood() {
+        var pacer = FramePacer(frameInterval: 16 * ms, settleDelay: 1 * ms, floodFrameInterval: 33 * ms)
+        let draws = drawn(&pacer, outputEvery: ms / 4, until: 500 * ms)
+        #expect(pacer.isFlooding)
+        let last = draws.last!
+        // The last output is drawn by its deadline; then a quiet tenth of a second, then an echo.
+        if let deadline = pacer.nextDeadline() { pacer.didDraw(at: deadline) }
+        let echo = last + 200 * ms
+        pacer.outputArrived(at: echo)
+        #expect(!pacer.isFlooding)
+        #expect(pacer.nextDeadline() == echo + 1 * ms)
+        pacer.didDraw(at: echo + 1 * ms)
+        pacer.outputArrived(at: echo + 2 * ms)
+        #expect(pacer.nextDeadline() == echo + 17 * ms)
+    }
+
+    @Test(arguments: [50, 33, 25])
+    func anAnimationOrAHeldKeyIsNoFlood(milliseconds: Int) {
+        // A program redrawing 20, 30 or 40 times a second, or a key repeating as fast:
+        // every output is drawn a settle delay after it arrives, at the full rate.
+        var pacer = FramePacer(frameInterval: 16 * ms, settleDelay: 1 * ms, floodFrameInterval: 33 * ms)
+        var now: UInt64 = 0
+        for _ in 0..<60 {
+            pacer.outputArrived(at: now)
+            #expect(pacer.nextDeadline() == now + 1 * ms)
+            pacer.didDraw(at: now + 1 * ms)
+            now += UInt64(milliseconds) * ms
         }
+        #expect(!pacer.isFlooding)
     }
 
     @Test func theLastFrameIsDrawnWhenOutputStops() {

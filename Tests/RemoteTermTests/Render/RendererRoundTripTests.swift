@@ -57,6 +57,14 @@ import Testing
         func take(_ name: String) { frames.append((name, rig.frame)) }
         rig.feed(Self.remote)
         take("the remote screen, links underlined")
+        // Lines that moved go out as scrolls: a log, a scroll region up and down (vim, less).
+        rig.feed("\r\n" + (1...12).map { "\u{1B}[3\($0 % 8)mlog line \($0)\u{1B}[0m end" }.joined(separator: "\r\n"))
+        take("a log scrolled past the screen")
+        rig.feed("\r\nnext 1\r\n\u{1B}[44mnext 2\u{1B}[0m")
+        take("a log scrolled by two lines")
+        rig.feed("\u{1B}[2;6r\u{1B}[6;1H\nregion up\u{1B}[2;1H\u{1B}M\u{1B}M\u{1B}[7mdown\u{1B}[0m\u{1B}[r\u{1B}[9;1H")
+        take("a scroll region moved up and down")
+        rig.feed(Self.remote)
         rig.type(FrontViewTests.press(0, 0) + FrontViewTests.drag(min(12, columns - 1), 1))
         take("a selection")
         rig.type(FrontViewTests.release(min(12, columns - 1), 1))

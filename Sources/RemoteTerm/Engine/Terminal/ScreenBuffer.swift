@@ -103,6 +103,9 @@ public struct ScreenBuffer: Sendable {
     /// The revision of screen row `row`.
     public func revision(_ row: Int) -> UInt64 { info[slots[row]].revision }
 
+    /// The storage slot of screen row `row` (it moves with the row when the screen scrolls).
+    func slot(_ row: Int) -> Int { slots[row] }
+
     /// Stamps row `row` as changed (anywhere in the row).
     @inline(__always) mutating func touch(_ row: Int, clock: inout UInt64) {
         clock &+= 1

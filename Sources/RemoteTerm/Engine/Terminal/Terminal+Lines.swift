@@ -24,6 +24,10 @@ extension Terminal {
         return TerminalLine(cells: Array(otherScreen.rowCells(row)), extras: extras, isWrapped: otherScreen.isWrapped(row))
     }
 
+    /// Whether the scrollback's newest line wraps into the screen's top row (read without
+    /// decoding the line).
+    public var wrapsIntoScreenTop: Bool { scrollback.count > 0 && scrollback[scrollback.count - 1].isWrapped }
+
     /// Line `number`, from the scrollback or the screen, nil when it is not held.
     public func line(number: Int) -> TerminalLine? {
         let top = screenTopLineNumber

@@ -216,6 +216,15 @@ public struct Terminal: Sendable {
     /// The revision of a screen row; it changes whenever the row's content changes.
     public func rowRevision(_ row: Int) -> UInt64 { screen.revision(row) }
 
+    /// What screen row `row` holds, as a value a renderer can keep: equal for two rows (or
+    /// one row at two times) only while they hold the same content, and carried along with
+    /// the row when it scrolls (`RowIdentity`).
+    public func rowIdentity(_ row: Int) -> RowIdentity {
+        RowIdentity(
+            isAlternate: isAlternateScreenActive, slot: Int32(truncatingIfNeeded: screen.slot(row)),
+            revision: screen.revision(row))
+    }
+
     /// Lines held in the scrollback.
     public var scrollbackCount: Int { scrollback.count }
 

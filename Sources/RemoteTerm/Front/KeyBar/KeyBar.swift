@@ -96,6 +96,8 @@ public struct KeyBar: Equatable, Sendable {
     /// A press on a button that has alternatives: its key goes at the release, unless it is
     /// held for `popupDelay` (the popup opens instead).
     var pendingPress: PendingPress?
+    /// The last layout (`layout(width:)`).
+    private var layoutMemo = LayoutMemo()
 
     /// A press waiting to be a tap or a hold.
     struct PendingPress: Equatable, Sendable {
@@ -166,6 +168,7 @@ public struct KeyBar: Equatable, Sendable {
         all += items
         all += sessionTabs
         shownItems = style == .words ? all.map(style.styled) : all
+        layoutMemo = LayoutMemo()
     }
 
     /// Shows or hides the bar. Hiding drops the modifiers and any held button, since they
@@ -181,6 +184,14 @@ public struct KeyBar: Equatable, Sendable {
 
     /// Lays the bar out for a row `width` columns wide, on the current page (clamped).
     public mutating func layout(width: Int) -> KeyBarLayout {
+        // Drawn on every frame (a flood draws sixty a second): laid out again only when the
+        // buttons, the width or the page changed.
+        if let known = layoutMemo.layout, known.width == width, layoutMemo.page == page, layoutMemo.style == style {
+            self.width = width
+            page = known.page
+            return known
+        }
+        let asked = page
         var result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
         self.width = width
         page = result.page
@@ -190,7 +201,18 @@ public struct KeyBar: Equatable, Sendable {
                 result.slots[index].label = KeyBarLabelStyle.ascii(result.slots[index].label)
             }
         }
+        layoutMemo = LayoutMemo(layout: result, page: asked, style: style)
         return result
+    }
+
+    /// The layout made last, for the items shown then (`rebuild` forgets it), the page asked
+    /// for and the style. Not part of what a bar is: two bars are equal whatever they remember.
+    struct LayoutMemo: Equatable, Sendable {
+        var layout: KeyBarLayout?
+        var page = 0
+        var style: KeyBarLabelStyle?
+
+        static func == (_: LayoutMemo, _: LayoutMemo) -> Bool { true }
     }
 
     /// A mouse press on the bar at `column`, at `now` (monotonic nanoseconds). Presses on

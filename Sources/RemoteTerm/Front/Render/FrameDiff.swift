@@ -1,20 +1,28 @@
-/// What must be drawn to bring the screen from the frame drawn last to the next one: the
-/// rows whose lines differ (every row when nothing was drawn yet or the size changed).
+import RemoteTermEngine
+
+/// What must be drawn to bring the screen from the frame drawn last to the next one: at most
+/// one block of rows to scroll, then the rows whose lines differ (every row when nothing was
+/// drawn yet or the size changed).
 ///
-/// Lines are compared cell by cell, which at 200 × 50 is ten thousand comparisons a frame, a
-/// few microseconds at frame pace, and it catches every change whatever its cause (output,
-/// history position, selection, panels), so no feature needs its own damage tracking.
+/// Rows are told apart by the engine's row identities first (`FrameLine.identity`): a row
+/// showing the same engine row as before is unchanged without a look at its cells, and rows
+/// that show engine rows drawn before on other rows are a scroll, which the renderer hands to
+/// the terminal as one (a scroll region) instead of a repaint of every row. Only a row whose
+/// identity differs (or that has none: rterm's own rows, rows under an overlay) is compared
+/// cell by cell, once, so a program that rewrites a row with what it held costs no drawing.
 public struct FrameDiff: Equatable, Sendable {
-    /// Rows to draw again, in ascending order.
+    /// Rows to draw again, in ascending order (after the scroll, when there is one).
     public var rowsToRedraw: [Int]
     /// Whether every row must be drawn (first frame or new size): the adapter may clear the
     /// screen first.
     public var isFullRedraw: Bool
     /// Whether the cursor moved, appeared or disappeared.
     public var cursorChanged: Bool
+    /// Rows to move first, as a terminal's scroll region moves them.
+    public var scroll: FrameScroll?
 
     /// Whether nothing needs drawing at all.
-    public var isEmpty: Bool { rowsToRedraw.isEmpty && !cursorChanged }
+    public var isEmpty: Bool { rowsToRedraw.isEmpty && !cursorChanged && scroll == nil }
 
     /// The differences between `previous` (nil: nothing drawn) and `next`.
     public init(from previous: Frame?, to next: Frame) {
@@ -22,10 +30,86 @@ public struct FrameDiff: Equatable, Sendable {
             rowsToRedraw = Array(0..<next.rows)
             isFullRedraw = true
             cursorChanged = true
+            scroll = nil
             return
         }
-        rowsToRedraw = (0..<next.rows).filter { previous.lines[$0] != next.lines[$0] }
         isFullRedraw = false
         cursorChanged = previous.cursor != next.cursor
+        let scroll = FrameScroll.best(from: previous, to: next)
+        self.scroll = scroll
+        let blank = FrameLine(columns: next.columns)
+        rowsToRedraw = (0..<next.rows).filter { row in
+            let new = next.lines[row]
+            // What the row shows once the scroll is done: a line drawn before, or a blank.
+            guard let source = scroll.map({ $0.sourceRow(of: row) }) ?? row else { return new != blank }
+            let old = previous.lines[source]
+            if let identity = new.identity, identity == old.identity { return false }
+            return old != new
+        }
+    }
+}
+
+/// A block of rows moved by a scroll: `rows` is the region (as DECSTBM sets it), `count` how
+/// far its lines move up (down when negative); the rows they leave become blank.
+public struct FrameScroll: Equatable, Sendable {
+    /// The scroll region's rows.
+    public var rows: Range<Int>
+    /// Lines moved up (positive) or down (negative).
+    public var count: Int
+
+    /// A scroll of `rows` by `count`.
+    public init(rows: Range<Int>, count: Int) {
+        self.rows = rows
+        self.count = count
+    }
+
+    /// The scroll that saves the most rows from being drawn again: the longest run of rows
+    /// of `next` that show, in order, engine rows `previous` showed a fixed distance away.
+    /// Nil when no row moved, or when moving the region would spoil as many rows that had
+    /// not moved as it saves.
+    static func best(from previous: Frame, to next: Frame) -> FrameScroll? {
+        var index: [RowIdentity: Int]?
+        var best: (start: Int, length: Int, offset: Int)?
+        var run: (start: Int, length: Int, offset: Int)?
+        for row in 0..<next.rows {
+            var offset: Int?
+            if let identity = next.lines[row].identity, previous.lines[row].identity != identity {
+                if index == nil {
+                    var made: [RowIdentity: Int] = [:]
+                    for (row, line) in previous.lines.enumerated() {
+                        if let identity = line.identity { made[identity] = row }
+                    }
+                    index = made
+                }
+                offset = index![identity].map { $0 - row }
+            }
+            if let offset, let current = run, current.offset == offset, current.start + current.length == row {
+                run!.length += 1
+            } else {
+                run = offset.map { (row, 1, $0) }
+            }
+            if let run, run.length > (best?.length ?? 0) { best = run }
+        }
+        guard let best else { return nil }
+        let offset = best.offset
+        let rows =
+            offset > 0
+            ? best.start..<(best.start + best.length + offset) : (best.start + offset)..<(best.start + best.length)
+        // Rows of the region outside the run that were right where they are would have to be
+        // drawn again after the scroll: take it only when it saves more rows than that.
+        let moved = best.start..<(best.start + best.length)
+        let spoiled = rows.filter { row in
+            !moved.contains(row) && next.lines[row].identity != nil && next.lines[row].identity == previous.lines[row].identity
+        }.count
+        guard best.length > spoiled else { return nil }
+        return FrameScroll(rows: rows, count: offset)
+    }
+
+    /// The row whose line `row` shows after the scroll: itself outside the region, the row
+    /// its line came from inside, nil for a row the scroll leaves blank.
+    public func sourceRow(of row: Int) -> Int? {
+        guard rows.contains(row) else { return row }
+        let source = row + count
+        return rows.contains(source) ? source : nil
     }
 }

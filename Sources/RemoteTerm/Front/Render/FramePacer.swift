@@ -13,6 +13,13 @@
 /// - When output stops, the last frame is drawn as soon as it has settled (and the rate
 ///   limit allows): the final state never waits for more output.
 /// - Local changes (a click on the bar, a resize) ask for a draw at once with `requestDraw`.
+/// - A flood (output keeping the frames at the rate limit for `floodAfterFrames` frames in a
+///   row: a log scrolling faster than anyone reads, `cat` of a big file, anything redrawn
+///   more than 40 times a second) is drawn at `floodFrameInterval` (30 a second) until
+///   output pauses or slows: half the drawing for a picture that changes faster than the eye
+///   follows, where the key bar's users (phones, tablets, laptops on battery) pay for every
+///   frame (mosh stops at 50). Typing, held keys and programs redrawing up to 40 times a
+///   second never count as a flood, and the first output after a pause is drawn at once.
 ///
 /// The loop uses it like this: `outputArrived(at:)` after feeding the engine; the poll
 /// timeout from `timeoutMilliseconds(now:)` (or `nextDeadline()`); after each wake,
@@ -22,11 +29,18 @@ public struct FramePacer: Equatable, Sendable {
     public var frameInterval: UInt64
     /// Quiet time after the last output before drawing, in nanoseconds.
     public var settleDelay: UInt64
+    /// Shortest time between two draws while output floods, in nanoseconds.
+    public var floodFrameInterval: UInt64
 
     /// One frame at 60 Hz: 16.67 ms.
     public static let defaultFrameInterval: UInt64 = 16_666_667
     /// 1 ms: long enough for the rest of a burst already in flight, short enough not to be seen.
     public static let defaultSettleDelay: UInt64 = 1_000_000
+    /// 30 frames a second while output floods.
+    public static let defaultFloodFrameInterval: UInt64 = 33_333_333
+    /// Frames in a row drawn for output at the rate limit that make a flood: about an eighth
+    /// of a second.
+    public static let floodAfterFrames = 8
 
     /// Whether something changed since the last draw.
     public private(set) var isDirty = false
@@ -38,17 +52,29 @@ public struct FramePacer: Equatable, Sendable {
     private var firstUndrawnOutput: UInt64 = 0
     /// The latest output.
     private var lastOutput: UInt64 = 0
+    /// Draws for output in a row, each about as soon as the rate limit allowed.
+    private var framesAtTheLimit = 0
+
+    /// Whether output is flooding: drawn at `floodFrameInterval`.
+    public var isFlooding: Bool { framesAtTheLimit >= Self.floodAfterFrames }
+
+    /// The shortest time between two draws for output now.
+    private var interval: UInt64 { isFlooding ? floodFrameInterval : frameInterval }
 
     /// A pacer with nothing to draw.
     public init(
-        frameInterval: UInt64 = FramePacer.defaultFrameInterval, settleDelay: UInt64 = FramePacer.defaultSettleDelay
+        frameInterval: UInt64 = FramePacer.defaultFrameInterval, settleDelay: UInt64 = FramePacer.defaultSettleDelay,
+        floodFrameInterval: UInt64 = FramePacer.defaultFloodFrameInterval
     ) {
         self.frameInterval = frameInterval
         self.settleDelay = settleDelay
+        self.floodFrameInterval = max(frameInterval, floodFrameInterval)
     }
 
     /// Output from the remote changed the screen at `now`.
     public mutating func outputArrived(at now: UInt64) {
+        // Output after a pause ends a flood: it is drawn at the full rate again.
+        if now > saturatingAdd(lastOutput, floodFrameInterval) { framesAtTheLimit = 0 }
         if !isDirty { firstUndrawnOutput = now }
         isDirty = true
         lastOutput = max(lastOutput, now)
@@ -66,9 +92,9 @@ public struct FramePacer: Equatable, Sendable {
     public func nextDeadline() -> UInt64? {
         guard isDirty else { return nil }
         if isDrawRequested { return 0 }
-        let settled = min(saturatingAdd(lastOutput, settleDelay), saturatingAdd(firstUndrawnOutput, frameInterval))
+        let settled = min(saturatingAdd(lastOutput, settleDelay), saturatingAdd(firstUndrawnOutput, interval))
         guard let lastDraw else { return settled }
-        return max(settled, saturatingAdd(lastDraw, frameInterval))
+        return max(settled, saturatingAdd(lastDraw, interval))
     }
 
     /// Whether to draw now.
@@ -88,6 +114,12 @@ public struct FramePacer: Equatable, Sendable {
 
     /// The screen was drawn at `now`, showing everything received so far.
     public mutating func didDraw(at now: UInt64) {
+        if isDirty && !isDrawRequested, let lastDraw {
+            // A frame for output drawn about as soon as the rate limit allowed: output is
+            // keeping up with the frames (a gap of one and a half intervals or more is not).
+            let atTheLimit = now &- lastDraw < interval + interval / 2
+            framesAtTheLimit = atTheLimit ? min(framesAtTheLimit + 1, Self.floodAfterFrames) : 0
+        }
         lastDraw = now
         isDirty = false
         isDrawRequested = false

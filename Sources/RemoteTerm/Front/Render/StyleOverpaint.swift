@@ -50,25 +50,37 @@ public enum StyleOverpaint {
         capabilities: LocalStyleCapabilities
     ) -> [OverpaintRun] {
         guard !capabilities.isEmpty else { return [] }
-        let cells = Array(cells)
+        // Read in place (a row is drawn at frame pace; most need nothing), and a style is
+        // judged once for the run of cells that share it.
+        let base = cells.startIndex
+        let count = cells.count
         var result: [OverpaintRun] = []
         var start: Int?
         var previousNeedy = false
+        var judged: (foreground: UInt32, background: UInt32, attributes: UInt16, extra: UInt16, needy: Bool)?
         func close(at end: Int) {
             if let first = start {
-                result.append(OverpaintRun(row: row, column: first, cells: Array(cells[first..<end]), extras: extras))
+                result.append(
+                    OverpaintRun(row: row, column: first, cells: Array(cells[(base + first)..<(base + end)]), extras: extras))
                 start = nil
             }
         }
-        for offset in cells.indices {
-            let cell = cells[offset]
+        for offset in 0..<count {
+            let cell = cells[base + offset]
             let needy: Bool
             if cell.attributes.contains(.wideContinuation) {
-                needy = previousNeedy && offset > 0 && cells[offset - 1].attributes.contains(.wide)
-            } else if cell.attributes.contains(.wide) && !pairsWithNext(cells, offset) {
+                needy = previousNeedy && offset > 0 && cells[base + offset - 1].attributes.contains(.wide)
+            } else if cell.attributes.contains(.wide)
+                && !(offset + 1 < count && cells[base + offset + 1].attributes.contains(.wideContinuation))
+            {
                 needy = false
+            } else if let judged, judged.foreground == cell.foregroundBits, judged.background == cell.backgroundBits,
+                judged.attributes == cell.attributes.rawValue, judged.extra == cell.extra
+            {
+                needy = judged.needy
             } else {
                 needy = needsOverpaint(cell, extras: extras, colors: colors, capabilities: capabilities)
+                judged = (cell.foregroundBits, cell.backgroundBits, cell.attributes.rawValue, cell.extra, needy)
             }
             previousNeedy = needy
             if needy {
@@ -77,7 +89,7 @@ public enum StyleOverpaint {
                 close(at: offset)
             }
         }
-        close(at: cells.count)
+        close(at: count)
         return result
     }
 

@@ -47,8 +47,15 @@ public struct FrameCursor: Equatable, Sendable {
 /// One row of a frame: cells as the engine stores them (so the renderer draws remote text,
 /// rterm's own text and overlays the same way) and the table their `extra` indices refer to.
 public struct FrameLine: Sendable {
-    /// The cells, exactly as many as the frame is wide.
-    public var cells: [Cell]
+    /// The cells, exactly as many as the frame is wide. Any change to them makes the line
+    /// rterm's own (its `identity` is dropped).
+    public var cells: [Cell] { didSet { identity = nil } }
+    /// The engine row this line shows as it is (`Terminal.rowIdentity`): set by the composer
+    /// on a live row no overlay touched, nil on rterm's own rows and any row an overlay
+    /// changed. Two lines with the same identity hold the same cells, so the composer reuses
+    /// the line it made last time and the renderer knows it unchanged, or scrolled, without
+    /// comparing a cell.
+    public var identity: RowIdentity?
     /// What the cells' `extra` indices refer to.
     public var extras: CellExtras
     /// Whether the remote turned the screen to reverse video (DECSCNM): the renderer inverts
@@ -76,6 +83,12 @@ public struct FrameLine: Sendable {
         self.cells = row
         self.extras = extras
         self.isReverseScreen = isReverseScreen
+    }
+
+    /// The line of engine row `identity`: its cells as they are, known by that identity.
+    init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool, identity: RowIdentity) {
+        self.init(cells: cells, extras: extras, columns: columns, isReverseScreen: isReverseScreen)
+        self.identity = identity
     }
 
     /// The line's text, trailing blanks trimmed.

@@ -54,6 +54,18 @@ public enum FrameComposer {
     public static func compose(
         _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays
     ) -> Frame {
+        var work = FrameWork()
+        return compose(terminal, topLine: topLine, area: area, overlays: overlays, reusing: nil, work: &work)
+    }
+
+    /// The same, reusing the lines of `previous` (the frame composed last) that show an engine
+    /// row unchanged since, wherever that row has moved: only the rows that changed are read
+    /// from the engine (counted in `work.rowsComposed`).
+    public static func compose(
+        _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays,
+        reusing previous: Frame?, work: inout FrameWork
+    ) -> Frame {
+        work.frames += 1
         let hasBar = overlays.bar != nil
         let barRows = max(1, overlays.barRows)
         var frame = Frame(rows: area.rows + (hasBar ? barRows : 0), columns: area.columns)
@@ -61,14 +73,22 @@ public enum FrameComposer {
         let first = firstLine(of: terminal, topLine: topLine)
         let isLive = first == terminal.screenTopLineNumber && topLine == nil
         let reverse = terminal.modes.reverseVideo
+        var reusable = ReusableLines(previous?.columns == columns ? previous : nil)
         for row in 0..<area.rows {
             let number = first + row
             if isLive {
                 guard row < terminal.rows else { continue }
+                let identity = terminal.rowIdentity(row)
+                if let line = reusable.line(identity, atRow: row), line.isReverseScreen == reverse {
+                    frame.lines[row] = line
+                    continue
+                }
+                work.rowsComposed += 1
                 frame.lines[row] = FrameLine(
                     cells: terminal.rowCells(row), extras: terminal.cellExtras, columns: columns,
-                    isReverseScreen: reverse)
+                    isReverseScreen: reverse, identity: identity)
             } else if let line = terminal.line(number: number) {
+                work.rowsComposed += 1
                 frame.lines[row] = FrameLine(
                     cells: line.cells, extras: line.extras, columns: columns,
                     isReverseScreen: reverse && number >= terminal.screenTopLineNumber)

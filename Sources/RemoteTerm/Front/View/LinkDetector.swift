@@ -34,6 +34,11 @@ public enum LinkDetector {
             // A logical line: this line and the lines it wraps into.
             var last = first
             while lines[last].isWrapped && last + 1 < lines.count { last += 1 }
+            // Most lines hold no link: one look at their code points says so.
+            guard mayHoldLink(lines[first...last].map { $0.cells[...] }, work: &work) else {
+                first = last + 1
+                continue
+            }
             glyphs.removeAll(keepingCapacity: true)
             for index in first...last {
                 appendGlyphs(of: lines[index], index: index, to: &glyphs, hyperlinks: &hyperlinks)
@@ -44,6 +49,31 @@ public enum LinkDetector {
             first = last + 1
         }
         return links
+    }
+
+    /// Whether a logical line may hold a link: a cell with extras (an OSC 8 link lives
+    /// there), `:/` (every scheme but two ends so), `o:` (`mailto:`) or `w.` (`www.`), any case.
+    /// A line without any of them has none, so it is not read character by character.
+    static func mayHoldLink(_ lines: [ArraySlice<Cell>], work: inout Int) -> Bool {
+        var previous: UInt32 = 0
+        for cells in lines {
+            work += 1
+            for cell in cells {
+                if cell.extra != 0 { return true }
+                let codePoint = cell.codePoint
+                // Empty cells are skipped, as the padding a wide character leaves at a wrap is
+                // (a false match costs a full read, a missed one a link).
+                if codePoint == 0 { continue }
+                switch codePoint {
+                case 0x2F where previous == 0x3A: return true  // :/
+                case 0x3A where previous | 0x20 == 0x6F: return true  // o:
+                case 0x2E where previous | 0x20 == 0x77: return true  // w.
+                default: break
+                }
+                previous = codePoint
+            }
+        }
+        return false
     }
 
     /// One character of a logical line: its code point (0 for an empty cell), where it

@@ -9,16 +9,22 @@ extension Workspace {
     /// panel, the stale screen while the link is down, the guesses of predictive echo on the
     /// live screen, and the bar row (buttons, menu, question, notice, reconnect status, the
     /// connection being set up), coloured with the remote's colour table.
+    /// Rows that did not change since the last frame are reused from it, and only logical lines
+    /// that changed are scanned for links (`frameWork` counts both).
     public func frame(now: UInt64, isInputPaused: Bool = false) -> Frame {
         let session = shown
         let view = view(now: now, isInputPaused: isInputPaused)
         let top = controller.historyTop
-        let links = FrontController.visibleLinks(session.terminal, topLine: top, rows: view.remoteRows)
+        let previous = lastFrame?.session === session ? lastFrame?.frame : nil
+        if previous == nil { visibleLinks = VisibleLinks() }
+        let links = visibleLinks.links(session.terminal, topLine: top, rows: view.remoteRows, work: &frameWork)
         var overlays = controller.overlays(view: view, links: links)
         if top == nil { overlays.predictions = session.predictor.overlay(terminal: session.terminal) }
         var frame = FrameComposer.compose(
-            session.terminal, topLine: top, area: (view.remoteRows, view.columns), overlays: overlays)
+            session.terminal, topLine: top, area: (view.remoteRows, view.columns), overlays: overlays,
+            reusing: previous, work: &frameWork)
         frame.colors = session.terminal.colorTable
+        lastFrame = (session, frame)
         return frame
     }
 }

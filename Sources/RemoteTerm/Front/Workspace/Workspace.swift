@@ -54,6 +54,12 @@ public final class Workspace {
     /// The loop the sessions are polled on (added and removed with them), if any.
     private let loop: EventLoop?
     var effects: [WorkspaceEffect] = []
+    /// The frame composed last (its unchanged rows are reused) and the links found on it, for
+    /// the session it showed (another session's rows are never taken for this one's).
+    var lastFrame: (session: Session, frame: Frame)?
+    var visibleLinks = VisibleLinks()
+    /// What composing frames has cost so far.
+    public internal(set) var frameWork = FrameWork()
 
     /// An empty workspace for a local terminal of `localSize`, deciding with `controller`.
     public init(controller: FrontController, localSize: (rows: Int, columns: Int), loop: EventLoop? = nil) {

@@ -1,0 +1,22 @@
+/// What a screen row holds, named without its cells: the screen (primary or alternate), the
+/// storage slot the row lives in, and the slot's revision. Every change to a row stamps its
+/// slot with a new revision from the terminal-wide clock, and scrolling moves slots, not
+/// cells, so two identities are equal only while they name the same unchanged content, and a
+/// scrolled row keeps its identity on its new screen row. The front's frames use it to reuse
+/// a row composed before (wherever it moved to) and to tell a scroll from a repaint, without
+/// looking at a cell.
+public struct RowIdentity: Hashable, Sendable {
+    /// The row is on the alternate screen.
+    public var isAlternate: Bool
+    /// The storage slot.
+    public var slot: Int32
+    /// The slot's revision.
+    public var revision: UInt64
+
+    /// An identity (tests make their own to compare with).
+    public init(isAlternate: Bool, slot: Int32, revision: UInt64) {
+        self.isAlternate = isAlternate
+        self.slot = slot
+        self.revision = revision
+    }
+}
