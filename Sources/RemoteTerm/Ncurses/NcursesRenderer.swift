@@ -68,7 +68,17 @@ struct NcursesRenderer {
         let evictions = pairs.evictions
         for row in diff.rowsToRedraw {
             let line = frame.lines[row]
-            drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen)
+            // What ncurses holds on this row now: nothing past the blank tail of the line drawn
+            // here before (or moved here by the scroll) needs clearing again.
+            var held = frame.columns
+            if diff.isFullRedraw {
+                held = 0
+            } else if let drawn, let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
+                held = drawn.lines[source].isReverseScreen ? frame.columns : Self.textEnd(drawn.lines[source].cells[...])
+            } else {
+                held = 0
+            }
+            drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen, held: held)
         }
         work.rowsDrawn += diff.rowsToRedraw.count
         if let cursor = frame.cursor {
@@ -122,7 +132,9 @@ struct NcursesRenderer {
     /// run (one ncurses call); a cell with marks is drawn on its own, as a complex character
     /// (`LocalGlyph` says what of it can be drawn in its columns; ncurses keeps at most
     /// CCHARW_MAX code points, 5, of one).
-    private mutating func drawRow(_ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool) {
+    private mutating func drawRow(
+        _ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool, held: Int
+    ) {
         var run: [wchar_t] = []
         run.reserveCapacity(cells.count)
         var runStart = 0
@@ -133,10 +145,11 @@ struct NcursesRenderer {
                 run.removeAll(keepingCapacity: true)
             }
         }
-        // The blank tail (default colours, nothing in it) is cleared in one call, not drawn.
+        // The blank tail (default colours, nothing in it) is not drawn: cleared as far as the
+        // row held text before, in one call.
         var end = cells.endIndex
         if !reverseScreen && colors.drawn(.default, asForeground: false) == .default {
-            while end > cells.startIndex && Self.isPlainBlank(cells[end - 1]) { end -= 1 }
+            end = cells.startIndex + Self.textEnd(cells)
         }
         var column = 0
         var lastKey: CellStyleKey?
@@ -177,7 +190,20 @@ struct NcursesRenderer {
             run.append(character)
         }
         flush()
-        if end < cells.endIndex { _ = rterm_clear_to_end(Int32(row), Int32(end - cells.startIndex)) }
+        let tail = end - cells.startIndex
+        if held >= cells.count {
+            if tail < cells.count { _ = rterm_clear_to_end(Int32(row), Int32(tail)) }
+        } else if tail < held {
+            let blanks = [wchar_t](repeating: 0x20, count: held - tail)
+            _ = rterm_put_run(Int32(row), Int32(tail), blanks, Int32(blanks.count), 0, 0)
+        }
+    }
+
+    /// Where the blank tail of a row begins (its width when it has none).
+    private static func textEnd(_ cells: ArraySlice<Cell>) -> Int {
+        var end = cells.endIndex
+        while end > cells.startIndex && isPlainBlank(cells[end - 1]) { end -= 1 }
+        return end - cells.startIndex
     }
 
     /// A cell that draws as what clearing leaves (while the remote has not changed the
