@@ -41,17 +41,21 @@ public struct PredictionEngine: Sendable {
     /// The smoothed time from a key to its echo (ns), nil before the first echo.
     public private(set) var roundTrip: UInt64?
     /// Whether predictions are drawn now (the bar says so).
-    public private(set) var isShowing = false
+    public private(set) var isShowing = false { didSet { changes &+= 1 } }
+    /// Counts every change to what the overlay is made of (the guesses, which are confirmed,
+    /// whether they show, which screen they are on): the overlay is the same while it and the
+    /// terminal are, so a front can tell a key changed it without composing it.
+    public private(set) var changes: UInt64 = 0
     /// Predictions confirmed and found wrong so far (for the figures and the tests).
     public private(set) var confirmedCount = 0
     public private(set) var wrongCount = 0
 
-    var pending: [PredictedCell] = []
+    var pending: [PredictedCell] = [] { didSet { changes &+= 1 } }
     private var epoch = 0
-    var confirmedEpoch = -1
+    var confirmedEpoch = -1 { didSet { changes &+= 1 } }
     /// Which screen the pending guesses were made on (the alternate one or not): a switch
     /// takes them back.
-    private var pendingOnAlternateScreen = false
+    private var pendingOnAlternateScreen = false { didSet { changes &+= 1 } }
     /// A row's echo showed that it inserts (or overwrites) where the first guess said the
     /// other: later guesses on that row follow it, until Enter or another row.
     var learned: (row: Int, inserts: Bool)?

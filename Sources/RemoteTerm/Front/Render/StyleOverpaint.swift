@@ -50,6 +50,15 @@ public enum StyleOverpaint {
         capabilities: LocalStyleCapabilities
     ) -> [OverpaintRun] {
         guard !capabilities.isEmpty else { return [] }
+        // Without direct colour or underline colour, only attributes can ask for overpaint:
+        // a row without any of those bits (most rows) is passed over in one tight look.
+        if !capabilities.directColor && !capabilities.underlineColor {
+            var bits: UInt16 = 0
+            if capabilities.strikethrough { bits |= CellAttributes.strikethrough.rawValue }
+            if capabilities.overline { bits |= CellAttributes.overline.rawValue }
+            if capabilities.styledUnderline { bits |= 0b111 << 8 }  // the underline style
+            guard cells.contains(where: { $0.attributes.rawValue & bits != 0 }) else { return [] }
+        }
         // Read in place (a row is drawn at frame pace; most need nothing), and a style is
         // judged once for the run of cells that share it.
         let base = cells.startIndex
