@@ -68,15 +68,13 @@ struct NcursesRenderer {
         let evictions = pairs.evictions
         for row in diff.rowsToRedraw {
             let line = frame.lines[row]
-            // What ncurses holds on this row now: nothing past the blank tail of the line drawn
-            // here before (or moved here by the scroll) needs clearing again.
-            var held = frame.columns
-            if diff.isFullRedraw {
-                held = 0
-            } else if let drawn, let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
-                held = drawn.lines[source].isReverseScreen ? frame.columns : Self.textEnd(drawn.lines[source].cells[...])
-            } else {
-                held = 0
+            // How far ncurses holds text on this row now: up to the blank tail of the line
+            // drawn here before (or moved here by the scroll); nothing on a row just erased or
+            // left blank by the scroll. Past that, nothing needs clearing again.
+            var held = 0
+            if !diff.isFullRedraw, let drawn, let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
+                let old = drawn.lines[source]
+                held = old.isReverseScreen ? frame.columns : Self.textEnd(old.cells[...])
             }
             drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen, held: held)
         }
