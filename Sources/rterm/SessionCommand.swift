@@ -245,7 +245,7 @@ struct SessionCommand {
                 for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
                 return 2
             }
-            (screen, restore) = (plain, plain.restore)
+            (screen, restore) = (TranscriptScreen(over: plain), plain.restore)
         } else {
             guard let ncurses = NcursesScreen(say: printError) else {
                 printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
@@ -257,7 +257,7 @@ struct SessionCommand {
         let front = InteractiveFront(
             screen: screen, sessions: sessions, factory: factory, loop: factory.loop, bar: bar, problems: barProblems,
             inputIsTerminal: isatty(0) == 1, signals: signals, network: NetworkChangeSource(),
-            system: .live(environment: environment), reader: reader)
+            system: .live(environment: environment))
         let outcome = front.run()
         restore()
         if let path = environment["RTERM_FRONT_STATS"] {

@@ -130,9 +130,11 @@ final class FrontHarness {
                 return commandsSucceed
             },
             stop: { [unowned self] in stops += 1 })
+        // Reader mode: the transcript over the recording screen, as over the terminal in rterm.
+        let shownOn: LocalScreen = reader ? TranscriptScreen(over: screen) : screen
         let front = InteractiveFront(
-            screen: screen, sessions: sessions, factory: factory, loop: loop, bar: bar, problems: problems,
-            input: keyboard.read, inputIsTerminal: true, signals: nil, network: nil, system: system, reader: reader)
+            screen: shownOn, sessions: sessions, factory: factory, loop: loop, bar: bar, problems: problems,
+            input: keyboard.read, inputIsTerminal: true, signals: nil, network: nil, system: system)
         self.front = front
         front.start()
         settle()

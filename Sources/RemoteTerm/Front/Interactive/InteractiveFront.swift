@@ -29,8 +29,6 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private let signals: SignalSource?
     /// The local network coming back ends the wait for the next reconnect attempt.
     private let network: NetworkChangeSource?
-    /// Reader mode: the remote's screen as plain lines instead of frames.
-    private var reader: ReaderTranscript?
 
     /// Unsent input the shown session may hold before the front stops reading its input.
     public static let inputLimit = 1 << 20
@@ -38,10 +36,11 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     /// A front for `sessions` (the first is shown) drawing on `screen`, reading keys from
     /// `input` (a terminal when `inputIsTerminal`), opening more sessions (`~c`) with
     /// `factory`. `problems` (of the key bar's config) stay on the bar row until dismissed.
+    /// Reader mode is a screen of its own (`TranscriptScreen`).
     public init(
         screen: LocalScreen, sessions: [SessionFactory.Opened], factory: SessionFactory?, loop: EventLoop,
         bar: KeyBar, problems: [String] = [], input: Int32 = 0, inputIsTerminal: Bool,
-        signals: SignalSource?, network: NetworkChangeSource?, system: FrontSystem, reader: Bool = false
+        signals: SignalSource?, network: NetworkChangeSource?, system: FrontSystem
     ) {
         self.screen = screen
         self.factory = factory
@@ -52,11 +51,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         self.input = InputSource(descriptor: input)
         self.inputIsTerminal = inputIsTerminal
         var controller = FrontController(bar: bar)
-        // Reader mode: plain lines; the bar's key reads its buttons out.
-        if reader {
-            self.reader = ReaderTranscript()
-            controller.readerKey = bar.readerKey
-        }
+        // A screen without a bar lists the buttons in words on the bar's reader key.
+        if screen.listsButtons { controller.readerKey = bar.readerKey }
         if let problem = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
             controller.showNotice("key bar config: " + problem + more, sticky: true, now: loop.clock.now())
@@ -129,7 +125,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     public var pollInterests: [PollInterest] { [] }
 
     public var deadline: UInt64? {
-        let deadlines = [workspace.nextDeadline(), pacer.nextDeadline(), reader?.nextDeadline()]
+        let deadlines = [workspace.nextDeadline(), pacer.nextDeadline(), screen.deadline]
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -158,12 +154,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
                 screen.setTitle(title)
                 screen.invalidate()
                 pacer.requestDraw()
-                if reader != nil {
-                    // Another screen: its lines are read afresh, from its top row.
-                    let entry = workspace.entries[workspace.shownIndex]
-                    reader = ReaderTranscript()
-                    screen.writeTranscript(reader!.announce("session \(workspace.shownIndex + 1): \(entry.tab.name)"))
-                }
+                screen.sessionShown(
+                    number: workspace.shownIndex + 1, name: workspace.entries[workspace.shownIndex].tab.name)
             case .barVisibilityChanged: applyLocalSize(workspace.localSize, force: true)
             case .suspend: suspend()
             case .bell: screen.bell()
@@ -173,11 +165,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             case .openLink(let url): open(url)
             case .openSession(let destination): openSession(destination)
             case .say(let text):
-                if reader != nil {
-                    screen.writeTranscript(reader!.announce(text))
-                } else {
-                    notify(text)
-                }
+                if !screen.say(text) { notify(text) }
             }
         }
     }
@@ -268,27 +256,23 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
 
     // MARK: - Drawing
 
-    /// Draws the workspace's frame when the pacer says it is time (or now, with `force`).
+    /// Draws the workspace's frame when the pacer (or the screen) says it is time, or now
+    /// with `force`.
     private func draw(now: UInt64, force: Bool = false) {
-        let readerDue = reader?.nextDeadline().map { now >= $0 } ?? false
-        guard force || readerDue || pacer.shouldDraw(now: now) else { return }
+        let screenDue = screen.deadline.map { now >= $0 } ?? false
+        guard force || screenDue || pacer.shouldDraw(now: now) else { return }
         let frame = workspace.frame(now: now, isInputPaused: input.isPaused())
-        screen.draw(frame)
-        pacer.didDraw(at: now)
-        if reader != nil { follow(frame, now: now) }
-    }
-
-    /// Reader mode: the lines that the shown screen has for the transcript, and rterm's own
-    /// line (what the bar row says, unless it shows the buttons).
-    private func follow(_ frame: Frame, now: UInt64) {
         let entry = workspace.entries[workspace.shownIndex]
-        var message: String?
-        switch workspace.controller.barRow(view: workspace.view(now: now)) {
-        case .buttons, .hidden, .history: message = nil
-        default: message = frame.text.last
-        }
-        let view = ReaderTranscript.View(
-            terminal: entry.session.terminal, programName: entry.keySets.programSet, message: message)
-        screen.writeTranscript(reader!.update(view, now: now))
+        let shown = ShownScreen(
+            frame: frame, terminal: entry.session.terminal, programName: entry.keySets.programSet,
+            message: { [workspace] in
+                // What the bar row says, unless it shows the buttons (or the history, or nothing).
+                switch workspace.controller.barRow(view: workspace.view(now: now)) {
+                case .buttons, .hidden, .history: return nil
+                default: return frame.lines.last?.text
+                }
+            })
+        screen.show(shown, now: now)
+        pacer.didDraw(at: now)
     }
 }

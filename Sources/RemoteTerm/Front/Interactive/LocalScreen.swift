@@ -1,3 +1,5 @@
+import RemoteTermEngine
+
 /// The local terminal as the interactive front draws on it: frames, rterm's own sequences
 /// (the clipboard, the title), the bell, and leaving and taking back the screen around a
 /// suspend. The ncurses screen is one (`RemoteTermNcurses`); tests use it on a pipe, or a
@@ -26,9 +28,52 @@ public protocol LocalScreen: AnyObject {
     func resume()
     /// Writes reader mode's lines (`ReaderTranscript`): plain text, CR, LF, backspaces.
     func writeTranscript(_ bytes: [UInt8])
+
+    /// Shows what the front shows now (a screen that draws frames draws `shown.frame`;
+    /// reader mode follows the remote's lines, `TranscriptScreen`).
+    func show(_ shown: ShownScreen, now: UInt64)
+    /// When the screen wants to show again on its own (a line of the transcript settling),
+    /// nil for never.
+    var deadline: UInt64? { get }
+    /// Says rterm's own line itself; false when the bar row is where it goes.
+    func say(_ text: String) -> Bool
+    /// Another session is shown (number `number`, from 1, named `name`).
+    func sessionShown(number: Int, name: String)
+    /// Whether the bar's buttons are listed in words on request (the reader key, `~k`),
+    /// for a screen that shows no bar.
+    var listsButtons: Bool { get }
 }
 
 extension LocalScreen {
     /// A screen that draws frames writes no transcript.
     public func writeTranscript(_ bytes: [UInt8]) {}
+    /// A screen that draws frames draws the frame.
+    public func show(_ shown: ShownScreen, now: UInt64) { draw(shown.frame) }
+    public var deadline: UInt64? { nil }
+    public func say(_ text: String) -> Bool { false }
+    public func sessionShown(number: Int, name: String) {}
+    public var listsButtons: Bool { false }
+}
+
+/// What the front shows at a frame: the frame, and for a screen that reads the remote's
+/// screen rather than drawing it (reader mode) the shown session's terminal, the program it
+/// runs and rterm's own line.
+public struct ShownScreen {
+    /// Everything drawn.
+    public var frame: Frame
+    /// The shown session's terminal.
+    public var terminal: Terminal
+    /// The program running, when the key set's rule names it.
+    public var programName: String?
+    /// rterm's own line (what the bar row says unless it shows the buttons), found only when
+    /// asked for.
+    public var message: () -> String?
+
+    /// What is shown.
+    public init(frame: Frame, terminal: Terminal, programName: String?, message: @escaping () -> String?) {
+        self.frame = frame
+        self.terminal = terminal
+        self.programName = programName
+        self.message = message
+    }
 }

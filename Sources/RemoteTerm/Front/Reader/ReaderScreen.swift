@@ -6,7 +6,8 @@ import RemoteTermLoop
 
 /// The local terminal in reader mode: raw input, and output that is only the transcript's
 /// plain lines (no full screen, no bar, no escape sequence of rterm's or the remote's; the
-/// bell is the one control passed on). `restore()` (also on deinit) gives the terminal back.
+/// bell is the one control passed on), written by the `TranscriptScreen` over it.
+/// `restore()` (also on deinit) gives the terminal back.
 public final class ReaderScreen: LocalScreen {
     private var raw: RawTerminal?
     private let output: Int32
