@@ -86,7 +86,7 @@ public enum KeypadKey: Hashable, Sendable, CaseIterable {
     }
 
     /// The final byte xterm sends after `ESC O` in application keypad mode (DECKPAM).
-    var applicationFinal: UInt8 {
+    package var applicationFinal: UInt8 {
         switch self {
         case .digit0: UInt8(ascii: "p")
         case .digit1: UInt8(ascii: "q")

@@ -1,3 +1,5 @@
+import RemoteTermEngine
+
 /// Bytes typed into the local terminal, turned back into what the user did: keys (so they
 /// can be encoded again for the *remote's* modes, and combined with the key bar's latched
 /// modifiers), pastes, mouse reports and focus changes.

@@ -1,5 +1,4 @@
 import RemoteTermEngine
-import RemoteTermFront
 import RemoteTermLoop
 
 
