@@ -39,4 +39,15 @@ public enum FrontAction: Equatable, Sendable {
     /// Tell the user this (reader mode writes it as a line; the screen shows it on the bar
     /// row): the bar's buttons read out, what a number sent.
     case say(String)
+    /// `~?`: show the list of escapes.
+    case showHelp
+    /// `~b`: hide or show the key bar.
+    case toggleBar
+    /// `~k`: read out the bar's buttons, to take one by number (reader mode).
+    case readKeys
+    /// `~c`: ask on the bar row for the destination of a new session.
+    case askForSession
+
+    /// Send this key to the shown session (what the escape filter lets through).
+    public static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }
 }

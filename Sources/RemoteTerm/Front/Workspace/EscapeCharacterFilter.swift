@@ -7,31 +7,10 @@ import RemoteTermEngine
 /// character and then itself, so nothing typed is lost. With `sessionEscapes` (the
 /// interactive front, which can hold several sessions), `c` opens a new session, `n` and `p`
 /// show the next and previous one, and `1`…`9` one by number.
+///
+/// It speaks the front's one vocabulary (`FrontAction`): the keys it lets through are
+/// `.send(.key(_))`, an escape is what the workspace carries out.
 public struct EscapeCharacterFilter: Sendable {
-    /// What to do with a key after filtering.
-    public enum Action: Equatable, Sendable {
-        /// Send this key to the remote.
-        case send(KeyEvent)
-        /// `~.`: close the connection.
-        case disconnect
-        /// `~^Z`: suspend rterm (restore the terminal, stop, redraw on resume).
-        case suspend
-        /// `~?`: show the list of escapes.
-        case help
-        /// `~b`: hide or show the key bar.
-        case toggleBar
-        /// `~k`: read out the bar's buttons, to take one by number (reader mode).
-        case readKeys
-        /// `~c`: open a new session (a destination typed on the bar row).
-        case newSession
-        /// `~n`: show the next session.
-        case nextSession
-        /// `~p`: show the previous session.
-        case previousSession
-        /// `~1`…`~9`: show the session with this number (1-based, as its tab shows it).
-        case showSession(Int)
-    }
-
     private var isAtLineStart = true
     private var isHoldingTilde = false
     /// The escape character as the key that types it.
@@ -48,26 +27,26 @@ public struct EscapeCharacterFilter: Sendable {
     }
 
     /// The session escape `event` stands for after the escape character, if any.
-    private func sessionEscape(_ event: KeyEvent) -> Action? {
+    private func sessionEscape(_ event: KeyEvent) -> FrontAction? {
         guard sessionEscapes, event.modifiers.isEmpty, case .character(let scalar) = event.key else { return nil }
         switch scalar {
-        case "c": return .newSession
+        case "c": return .askForSession
         case "n": return .nextSession
         case "p": return .previousSession
-        case "1"..."9": return .showSession(Int(scalar.value) - 0x30)
+        case "1"..."9": return .showSession(Int(scalar.value) - 0x31)  // tabs count from 1
         default: return nil
         }
     }
 
     /// Filters one key typed by the user.
-    public mutating func filter(_ event: KeyEvent) -> [Action] {
+    public mutating func filter(_ event: KeyEvent) -> [FrontAction] {
         if isHoldingTilde {
             isHoldingTilde = false
             switch event {
             case .character("."): return [.disconnect]
             case .character("?"):
                 isAtLineStart = true
-                return [.help]
+                return [.showHelp]
             case .character("z", modifiers: .control):
                 isAtLineStart = true
                 return [.suspend]
@@ -79,7 +58,7 @@ public struct EscapeCharacterFilter: Sendable {
                 return [.readKeys]
             case tilde:
                 isAtLineStart = false
-                return [.send(tilde)]
+                return [.key(tilde)]
             default:
                 if let action = sessionEscape(event) {
                     // The line is where it was: another escape may follow at once.
@@ -87,7 +66,7 @@ public struct EscapeCharacterFilter: Sendable {
                     return [action]
                 }
                 isAtLineStart = event.key == .enter
-                return [.send(tilde), .send(event)]
+                return [.key(tilde), .key(event)]
             }
         }
         if isAtLineStart && event == tilde {
@@ -95,16 +74,16 @@ public struct EscapeCharacterFilter: Sendable {
             return []
         }
         isAtLineStart = event.key == .enter
-        return [.send(event)]
+        return [.key(event)]
     }
 
     /// A paste or other input that is not a key ends any pending escape (the held `~` is
     /// sent first) and leaves the line started or not depending on its last byte.
-    public mutating func passThrough(endsWithNewline: Bool) -> [Action] {
+    public mutating func passThrough(endsWithNewline: Bool) -> [FrontAction] {
         defer {
             isHoldingTilde = false
             isAtLineStart = endsWithNewline
         }
-        return isHoldingTilde ? [.send(tilde)] : []
+        return isHoldingTilde ? [.key(tilde)] : []
     }
 }

@@ -82,6 +82,16 @@ extension Workspace {
                 }
             case .openSession(let destination): effects.append(.openSession(destination))
             case .dismissSession: dismissShown()
+            case .showHelp:
+                controller.showHelp()
+                effects.append(.redraw)
+            case .toggleBar:
+                controller.setBarVisible(!controller.bar.isVisible)
+                perform([.barVisibilityChanged, .redraw], now: now)
+            case .readKeys: perform(controller.readKeys(), now: now)
+            case .askForSession:
+                controller.askForDestination()
+                effects.append(.redraw)
             }
         }
     }
@@ -98,7 +108,7 @@ extension Workspace {
             filter(keys, now: now)
         case .paste(let bytes), .bytes(let bytes):
             let held = entries[shownIndex].escapes?.passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A)
-            for case .send(let key) in held ?? [] { shown.send(.key(key)) }
+            for case .send(let key) in held ?? [] { shown.send(key) }
             shown.send(input)
         case .mouse, .focus:
             shown.send(input)
@@ -122,37 +132,14 @@ extension Workspace {
                 continue
             }
             for action in entries[shownIndex].escapes!.filter(key) {
-                if case .send(let key) = action {
+                if case .send(.key(let key)) = action {
                     passed.append(key)
                 } else {
                     flush()
-                    escape(action, now: now)
+                    perform([action], now: now)
                 }
             }
         }
         flush()
-    }
-
-    /// Carries out an escape.
-    private func escape(_ action: EscapeCharacterFilter.Action, now: UInt64) {
-        switch action {
-        case .send: break
-        case .disconnect: perform([.disconnect], now: now)
-        case .suspend: perform([.suspend], now: now)
-        case .help:
-            controller.showHelp()
-            perform([.redraw], now: now)
-        case .toggleBar:
-            controller.setBarVisible(!controller.bar.isVisible)
-            perform([.barVisibilityChanged, .redraw], now: now)
-        case .readKeys:
-            perform(controller.readKeys(), now: now)
-        case .newSession:
-            controller.askForDestination()
-            perform([.redraw], now: now)
-        case .nextSession: perform([.nextSession], now: now)
-        case .previousSession: perform([.previousSession], now: now)
-        case .showSession(let number): perform([.showSession(number - 1)], now: now)
-        }
     }
 }
