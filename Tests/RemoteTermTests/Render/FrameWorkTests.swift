@@ -52,44 +52,26 @@ extension RendererRoundTripTests {
 
     static let fullScreen = (1...9).map { "\u{1B}[3\($0 % 8)mrow \($0) of the screen\u{1B}[0m" }.joined(separator: "\r\n")
 
-    @Test func oneChangedCellRecomposesAndDrawsOneRow() throws {
-        let drawn = try Drawn()
-        drawn.rig.feed(Self.fullScreen)
-        _ = drawn.draw()
-        drawn.rig.feed("\u{1B}[5;3Hx")
-        let work = drawn.draw()
-        #expect(work.composed == 1)
-        #expect(work.drawn == 1)
-        #expect(work.scrolls == 0)
-        // Nothing changed: nothing composed, nothing drawn.
-        let idle = drawn.draw()
-        #expect(idle.composed == 0 && idle.drawn == 0)
-    }
-
-    @Test func aOneLineScrollIsAScrollAndTheNewLine() throws {
-        let drawn = try Drawn()
-        drawn.rig.feed(Self.fullScreen)
-        _ = drawn.draw()
-        drawn.rig.feed("\r\nthe new line")
-        let work = drawn.draw()
-        #expect(work.composed == 1)
-        #expect(work.scrolls == 1)
-        #expect(work.drawn == 1)
-        #expect(drawn.rig.frame.text[7] == "row 9 of the screen")
-    }
-
-    @Test func aScrollInARegionMovesOnlyTheRegion() throws {
-        let drawn = try Drawn()
-        drawn.rig.feed(Self.fullScreen)
-        _ = drawn.draw()
+    @Test(arguments: [
+        ("one changed cell", "\u{1B}[5;3Hx", 0, "rox 5 of the screen", 4),
+        ("a one-line scroll and the new line", "\r\nthe new line", 1, "row 9 of the screen", 7),
         // vim and less scroll between margins: rows 2-6 up by one, the rest stays.
-        drawn.rig.feed("\u{1B}[2;6r\u{1B}[6;1H\nin the region\u{1B}[r")
+        ("a scroll in a region", "\u{1B}[2;6r\u{1B}[6;1H\nin the region\u{1B}[r", 1, "row 3 of the screen", 1),
+    ])
+    func aChangeComposesAndDrawsOneRow(_ name: String, _ change: String, _ scrolls: Int, _ row: String, _ at: Int) throws {
+        let drawn = try Drawn()
+        drawn.rig.feed(Self.fullScreen)
+        _ = drawn.draw()
+        drawn.rig.feed(change)
         let work = drawn.draw()
-        #expect(work.scrolls == 1)
-        #expect(work.composed == 1)
-        #expect(work.drawn == 1)
+        #expect(work.composed == 1, "\(name)")
+        #expect(work.drawn == 1, "\(name)")
+        #expect(work.scrolls == scrolls, "\(name)")
+        #expect(drawn.rig.frame.text[at].hasSuffix(row), "\(name): \(drawn.rig.frame.text)")
+        // Nothing changed since: nothing composed, nothing drawn.
+        let idle = drawn.draw()
+        #expect(idle.composed == 0 && idle.drawn == 0 && idle.scrolls == 0, "\(name)")
     }
-
 }
 
 @Suite struct FrameWorkTests {
