@@ -32,12 +32,12 @@ private func column(of label: String, in bar: inout KeyBar) -> Int {
 /// Clicks the button labelled `label` and returns the bytes the front would send.
 private func clickBytes(_ label: String, _ bar: inout KeyBar, at now: UInt64 = 0) -> String {
     // A press and its release: a button with alternatives sends at the release.
-    let responses = [bar.click(column: column(of: label, in: &bar), at: now), bar.release(at: now)]
+    let actions = bar.click(column: column(of: label, in: &bar), at: now) + bar.release(at: now)
     var bytes: [UInt8] = []
-    for response in responses {
-        switch response.action {
-        case .send(let events): bytes += events.flatMap { KeyEncoder.encode($0, options: KeyEncodingOptions()) }
-        case .sendBytes(let sent): bytes += sent
+    for case .send(let input) in actions {
+        switch input {
+        case .keys(let events): bytes += events.flatMap { KeyEncoder.encode($0, options: KeyEncodingOptions()) }
+        case .bytes(let sent): bytes += sent
         default: break
         }
     }
@@ -65,7 +65,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
     @Test func arrowsFollowCursorKeyMode() {
         var bar = wideBar()
         let response = bar.click(column: column(of: "↑", in: &bar), at: 0)
-        guard case .send(let events) = response.action else { Issue.record("no key"); return }
+        guard case .send(.keys(let events)) = response.first else { Issue.record("no key"); return }
         var options = KeyEncodingOptions()
         options.cursorKeysApplication = true
         #expect(hexString(KeyEncoder.encode(events[0], options: options)) == "1b 4f 41")
@@ -75,7 +75,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         var bar = wideBar()
         let ctrl = column(of: "Ctrl", in: &bar)
         let response = bar.click(column: ctrl, at: 0)
-        #expect(response == KeyBarResponse(action: .none, redrawBar: true))
+        #expect(response == [.redraw])
         #expect(bar.latch.state(of: .control) == .armed)
         let slot = bar.layout(width: 100).hitTest(column: ctrl)!
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "^Ctrl", emphasis: .armed))
@@ -148,7 +148,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
     @Test func menuButtonAsksForTheMenu() {
         var bar = wideBar()
         let response = bar.click(column: column(of: "☰", in: &bar), at: 0)
-        #expect(response.action == .showMenu)
+        #expect(response == [.showMenu])
     }
 
     @Test func pageButtonsTurnAndWrap() {
@@ -157,11 +157,14 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         let count = first.pageCount
         #expect(count > 1)
         let next = bar.click(column: 19, at: 0)
-        #expect(next == KeyBarResponse(action: .changedPage(1), redrawBar: true))
+        #expect(next == [.redraw])
         #expect(bar.layout(width: 20).page == 1)
-        #expect(bar.click(column: 0, at: 0).action == .changedPage(0))
-        #expect(bar.click(column: 0, at: 0).action == .changedPage(count - 1))
-        #expect(bar.turnPage(.next).action == .changedPage(0))
+        #expect(bar.click(column: 0, at: 0) == [.redraw])
+        #expect(bar.page == 0)
+        #expect(bar.click(column: 0, at: 0) == [.redraw])
+        #expect(bar.page == count - 1)
+        #expect(bar.turnPage(.next) == [.redraw])
+        #expect(bar.page == 0)
     }
 
     @Test func everyDefaultButtonCanBeClickedAtWidth20() {
@@ -186,21 +189,21 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
     @Test func holdingAnArrowRepeatsUntilRelease() {
         var bar = wideBar()
         let response = bar.click(column: column(of: "←", in: &bar), at: 0)
-        #expect(response.action == .send([KeyEvent(.left)]))
+        #expect(response == [.send(.keys([KeyEvent(.left)]))])
         #expect(bar.nextRepeatDeadline() == 400 * ms)
-        #expect(bar.repeatsDue(at: 399 * ms) == .none)
-        #expect(bar.repeatsDue(at: 400 * ms) == .send([KeyEvent(.left)]))
-        #expect(bar.repeatsDue(at: 560 * ms) == .send([KeyEvent(.left), KeyEvent(.left)]))
+        #expect(bar.repeatsDue(at: 399 * ms) == [])
+        #expect(bar.repeatsDue(at: 400 * ms) == [.send(.keys([KeyEvent(.left)]))])
+        #expect(bar.repeatsDue(at: 560 * ms) == [.send(.keys([KeyEvent(.left), KeyEvent(.left)]))])
         bar.release()
         #expect(bar.nextRepeatDeadline() == nil)
-        #expect(bar.repeatsDue(at: 10_000 * ms) == .none)
+        #expect(bar.repeatsDue(at: 10_000 * ms) == [])
     }
 
     @Test func holdingEscDoesNotRepeat() {
         var bar = wideBar()
         _ = bar.click(column: column(of: "Esc", in: &bar), at: 0)
         #expect(bar.nextRepeatDeadline() == nil)
-        #expect(bar.repeatsDue(at: 1_000 * ms) == .none)
+        #expect(bar.repeatsDue(at: 1_000 * ms) == [])
     }
 
     @Test func heldKeyRepeatsWithTheModifiersItWasSentWith() {
@@ -208,7 +211,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         _ = clickBytes("Ctrl", &bar, at: 0)
         _ = bar.click(column: column(of: "→", in: &bar), at: 1_000 * ms)
         let controlRight = KeyEvent(.right, modifiers: .control)
-        #expect(bar.repeatsDue(at: 1_400 * ms) == .send([controlRight]))
+        #expect(bar.repeatsDue(at: 1_400 * ms) == [.send(.keys([controlRight]))])
     }
 
     @Test func hidingFreesTheRowAndDropsTheLatch() {
@@ -218,7 +221,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         bar.setVisible(false)
         #expect(bar.reservedRows == 0)
         #expect(bar.latch.active == [])
-        #expect(bar.click(column: 1, at: 0).action == .none)
+        #expect(bar.click(column: 1, at: 0) == [])
         bar.setVisible(true)
         #expect(bar.reservedRows == 1)
     }

@@ -47,6 +47,8 @@ public enum FrontAction: Equatable, Sendable {
     case readKeys
     /// `~c`: ask on the bar row for the destination of a new session.
     case askForSession
+    /// ☰ on the bar: open the menu on the bar row.
+    case showMenu
 
     /// Send this key to the shown session (what the escape filter lets through).
     public static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }

@@ -202,33 +202,23 @@ extension FrontController {
         _ = bar.layout(width: view.columns)
         switch mouse.action {
         case .press where mouse.button == 2:
-            barResponse(bar.rightClick(column: mouse.column), into: &actions)
+            actions += bar.rightClick(column: mouse.column)
         case .press:
-            barResponse(bar.click(column: mouse.column, at: now), into: &actions)
+            actions += bar.click(column: mouse.column, at: now)
         case .release:
-            barResponse(bar.release(at: now), into: &actions)
+            actions += bar.release(at: now)
         case .wheelUp:
-            if bar.turnPage(.previous).redrawBar { actions.append(.redraw) }
+            actions += bar.turnPage(.previous)
         case .wheelDown:
-            if bar.turnPage(.next).redrawBar { actions.append(.redraw) }
+            actions += bar.turnPage(.next)
         case .motion:
             break
         }
     }
 
-    /// Carries out what a press or release on the bar (or its popup) asked for.
-    mutating func barResponse(_ response: KeyBarResponse, into actions: inout [FrontAction]) {
-        if response.redrawBar { actions.append(.redraw) }
-        switch response.action {
-        case .send(let keys): actions.append(.send(.keys(keys)))
-        case .sendBytes(let bytes): actions.append(.send(.bytes(bytes)))
-        case .showMenu:
-            mode = .menu(page: 0)
-            actions.append(.redraw)
-        case .showSession(let index): actions.append(.showSession(index))
-        case .cycleSet: actions.append(contentsOf: [.cycleKeySet, .redraw])
-        case .none, .changedPage: break
-        }
+    /// ☰: the menu on the bar row, from its first page.
+    public mutating func showMenu() {
+        mode = .menu(page: 0)
     }
 
     /// A press (or the wheel) on the menu row.

@@ -70,7 +70,7 @@ extension FrontController {
         case .modifier: actions.append(.say("\(name) \(bar.latch.state(of: item.modifier ?? []) == .off ? "off" : "armed")"))
         default: actions.append(.say("sent \(name)"))
         }
-        barResponse(response, into: &actions)
+        actions += response
         actions.append(.redraw)
     }
 }

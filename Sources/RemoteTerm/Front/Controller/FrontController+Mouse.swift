@@ -10,8 +10,7 @@ extension FrontController {
             // else only closes the strip; nothing else reaches the remote meanwhile.
             guard mouse.action == .press else { return }
             let strip = (view.remoteRows - bar.rows)..<view.remoteRows
-            let response = bar.pickFromPopup(column: strip.contains(mouse.row) ? mouse.column : nil, at: now)
-            barResponse(response, into: &actions)
+            actions += bar.pickFromPopup(column: strip.contains(mouse.row) ? mouse.column : nil, at: now)
             return
         }
         if mouse.row >= view.remoteRows && bar.isVisible {

@@ -149,7 +149,7 @@ public struct FrontController: Sendable {
         } else if decoder.hasPending, Self.elapsed(from: lastInput, to: now) >= Self.escapeWait {
             for event in decoder.flushPending() { handle(event, now: now, view: view, into: &actions) }
         }
-        if case .send(let keys) = bar.repeatsDue(at: now) { actions.append(.send(.keys(keys))) }
+        actions += bar.repeatsDue(at: now)
         if bar.popupDue(at: now) { actions.append(.redraw) }
         if let link = pendingLink, now >= link.deadline {
             pendingLink = nil

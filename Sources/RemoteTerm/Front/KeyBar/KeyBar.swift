@@ -1,37 +1,6 @@
+import RemoteTermCore
 import RemoteTermEngine
 import RemoteTermSSH
-
-/// What the front should do after a click on the key bar.
-public enum KeyBarAction: Equatable, Sendable {
-    /// Nothing to send (a modifier was armed, cancelled or locked; a click between buttons).
-    case none
-    /// Encode these keys for the remote's current modes (with `KeyEncoder`) and send them.
-    case send([KeyEvent])
-    /// Send these bytes as they are (a `text` button).
-    case sendBytes([UInt8])
-    /// Open rterm's own menu (hide the bar, help, disconnect).
-    case showMenu
-    /// The bar turned to this page.
-    case changedPage(Int)
-    /// A session tab was clicked: show the workspace's session at this index.
-    case showSession(Int)
-    /// The set's name was clicked: show the next key set.
-    case cycleSet
-}
-
-/// A click's result: the action, and whether the bar row must be redrawn.
-public struct KeyBarResponse: Equatable, Sendable {
-    /// What to do.
-    public var action: KeyBarAction
-    /// Whether the bar looks different now (a modifier's state or the page changed).
-    public var redrawBar: Bool
-
-    /// A response.
-    public init(action: KeyBarAction, redrawBar: Bool) {
-        self.action = action
-        self.redrawBar = redrawBar
-    }
-}
 
 /// How to draw one slot's label.
 public struct KeyBarLabel: Equatable, Sendable {
@@ -52,7 +21,8 @@ public struct KeyBarLabel: Equatable, Sendable {
 }
 
 /// The key bar's state: its buttons, the page shown, the one-shot modifiers, a held
-/// button, and whether the bar is shown. Pure: clicks and times come in, actions go out.
+/// button, and whether the bar is shown. Pure: clicks and times come in, actions go out, in
+/// the front's one vocabulary (`FrontAction`: keys to send, the menu, a session, a redraw).
 ///
 /// The front lays the bar out with `layout(width:)`, draws each slot with
 /// `appearance(of:)`, turns mouse presses on the bar row into `click(column:at:)` and
@@ -218,10 +188,10 @@ public struct KeyBar: Equatable, Sendable {
     /// A mouse press on the bar at `column`, at `now` (monotonic nanoseconds). Presses on
     /// the bar never reach the remote; this is their whole effect. A press on a repeating
     /// button also starts hold-to-repeat until `release()`.
-    public mutating func click(column: Int, at now: UInt64) -> KeyBarResponse {
+    public mutating func click(column: Int, at now: UInt64) -> [FrontAction] {
         let current = layout(width: width)
         guard isVisible, let slot = current.hitTest(column: column) else {
-            return KeyBarResponse(action: .none, redrawBar: false)
+            return []
         }
         release()
         if let index = slot.itemIndex, !shownItems[index].alternatives.isEmpty, !shownItems[index].repeats,
@@ -229,13 +199,13 @@ public struct KeyBar: Equatable, Sendable {
         {
             // Its key goes at the release, or its popup opens if it is held.
             pendingPress = PendingPress(itemIndex: index, columns: slot.columns, at: now)
-            return KeyBarResponse(action: .none, redrawBar: false)
+            return []
         }
         return perform(slot, at: now)
     }
 
     /// What a click on `slot` does.
-    mutating func perform(_ slot: KeyBarSlot, at now: UInt64) -> KeyBarResponse {
+    mutating func perform(_ slot: KeyBarSlot, at now: UInt64) -> [FrontAction] {
         switch slot.action {
         case .key(let event):
             let hadModifiers = latch.active
@@ -244,35 +214,35 @@ public struct KeyBar: Equatable, Sendable {
                 heldEvent = sent
                 holdRepeat.press(at: now)
             }
-            return KeyBarResponse(action: .send([sent]), redrawBar: hadModifiers != latch.active)
+            return [.send(.keys([sent]))] + (hadModifiers != latch.active ? [.redraw] : [])
         case .text(let bytes):
             // Literal text and macros are sent as written; the latch waits for a real key.
-            return KeyBarResponse(action: .sendBytes(bytes), redrawBar: false)
+            return [.send(.bytes(bytes))]
         case .macro(let events):
-            return KeyBarResponse(action: .send(events), redrawBar: false)
+            return [.send(.keys(events))]
         case .modifier(let modifier):
             latch.click(modifier, at: now)
-            return KeyBarResponse(action: .none, redrawBar: true)
+            return [.redraw]
         case .menu:
-            return KeyBarResponse(action: .showMenu, redrawBar: false)
+            return [.showMenu]
         case .page(let direction):
             return turnPage(direction)
         case .session(let index):
-            return KeyBarResponse(action: .showSession(index), redrawBar: false)
+            return [.showSession(index)]
         case .popup:
-            guard let index = slot.itemIndex else { return KeyBarResponse(action: .none, redrawBar: false) }
+            guard let index = slot.itemIndex else { return [] }
             openPopup(itemIndex: index, columns: slot.columns)
-            return KeyBarResponse(action: .none, redrawBar: true)
+            return [.redraw]
         case .cycleSet:
-            return KeyBarResponse(action: .cycleSet, redrawBar: false)
+            return [.cycleKeySet, .redraw]
         }
     }
 
     /// The mouse button went up at `now`: stops any repeat, and sends the key of a button
     /// with alternatives that was tapped rather than held.
-    public mutating func release(at now: UInt64) -> KeyBarResponse {
+    public mutating func release(at now: UInt64) -> [FrontAction] {
         defer { release() }
-        guard let pending = pendingPress, popup == nil else { return KeyBarResponse(action: .none, redrawBar: false) }
+        guard let pending = pendingPress, popup == nil else { return [] }
         pendingPress = nil
         let item = shownItems[pending.itemIndex]
         let slot = KeyBarSlot(
@@ -310,22 +280,22 @@ public struct KeyBar: Equatable, Sendable {
         return heldEvent == nil ? nil : holdRepeat.nextDeadline()
     }
 
-    /// The repeats of the held button due at `now`, as keys to send (`.none` when none).
-    public mutating func repeatsDue(at now: UInt64) -> KeyBarAction {
-        guard let heldEvent else { return .none }
+    /// The repeats of the held button due at `now`, as keys to send (none when none).
+    public mutating func repeatsDue(at now: UInt64) -> [FrontAction] {
+        guard let heldEvent else { return [] }
         let count = holdRepeat.fire(now: now)
-        return count == 0 ? .none : .send(Array(repeating: heldEvent, count: count))
+        return count == 0 ? [] : [.send(.keys(Array(repeating: heldEvent, count: count)))]
     }
 
     /// The mouse wheel over the bar, or a page button: the next or previous page, wrapping.
-    public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> KeyBarResponse {
+    public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> [FrontAction] {
         let count = KeyBarLayout.layout(items: shownItems, width: width, page: page).pageCount
-        guard count > 1 else { return KeyBarResponse(action: .none, redrawBar: false) }
+        guard count > 1 else { return [] }
         switch direction {
         case .previous: page = (page + count - 1) % count
         case .next: page = (page + 1) % count
         }
-        return KeyBarResponse(action: .changedPage(page), redrawBar: true)
+        return [.redraw]
     }
 
     /// A key from the real keyboard: adds the latched modifiers, using up armed ones. The

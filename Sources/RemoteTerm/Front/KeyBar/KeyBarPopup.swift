@@ -1,3 +1,4 @@
+import RemoteTermCore
 /// A button's alternatives, shown in a strip just above the bar (Termux's extra-keys popups):
 /// opened by holding the button for `KeyBar.popupDelay` or by a right click (at once for a
 /// button with no key of its own, such as `Fn`). A click on an alternative sends it and
@@ -60,28 +61,27 @@ extension KeyBar {
     }
 
     /// A right click on the bar at `column`: opens that button's alternatives, if it has any.
-    public mutating func rightClick(column: Int) -> KeyBarResponse {
+    public mutating func rightClick(column: Int) -> [FrontAction] {
         let current = layout(width: width)
         guard isVisible, let slot = current.hitTest(column: column), let index = slot.itemIndex,
             !shownItems[index].alternatives.isEmpty
-        else { return KeyBarResponse(action: .none, redrawBar: false) }
+        else { return [] }
         openPopup(itemIndex: index, columns: slot.columns)
-        return KeyBarResponse(action: .none, redrawBar: true)
+        return [.redraw]
     }
 
     /// A press at `column` on the popup's strip: the alternative there is sent (through the
     /// one-shot modifiers, as a button's key is); anywhere else nothing is. Either way the
     /// popup closes.
-    public mutating func pickFromPopup(column: Int?, at now: UInt64) -> KeyBarResponse {
-        guard let popup else { return KeyBarResponse(action: .none, redrawBar: false) }
+    public mutating func pickFromPopup(column: Int?, at now: UInt64) -> [FrontAction] {
+        guard let popup else { return [] }
         closePopup()
         guard let column, let slot = popup.layout(width: width).first(where: { $0.columns.contains(column) }) else {
-            return KeyBarResponse(action: .none, redrawBar: true)
+            return [.redraw]
         }
-        var response = perform(KeyBarSlot(itemIndex: nil, action: slot.action, columns: slot.columns,
+        let actions = perform(KeyBarSlot(itemIndex: nil, action: slot.action, columns: slot.columns,
             usesShortLabel: false, label: slot.label), at: now)
-        response.redrawBar = true
-        return response
+        return actions.contains(.redraw) ? actions : actions + [.redraw]
     }
 
     /// The popup's labels, placed for a row `width` columns wide.

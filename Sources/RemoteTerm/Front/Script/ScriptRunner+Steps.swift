@@ -259,12 +259,9 @@ extension ScriptRunner {
                 recorder?.marker("click \(label)")
                 // A press and its release: a button with alternatives sends at the release.
                 let now = loop.clock.now()
-                for response in [bar.click(column: slot.columns.lowerBound, at: now), bar.release(at: now)] {
-                    switch response.action {
-                    case .send(let keys): session.send(.keys(keys))
-                    case .sendBytes(let bytes): session.send(.bytes(bytes))
-                    case .none, .changedPage, .showMenu, .showSession, .cycleSet: break
-                    }
+                // What the bar sends; the rest (menus, pages, sessions) has no meaning here.
+                for case .send(let input) in bar.click(column: slot.columns.lowerBound, at: now) + bar.release(at: now) {
+                    session.send(input)
                 }
                 return true
             }

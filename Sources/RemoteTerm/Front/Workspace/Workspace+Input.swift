@@ -92,6 +92,9 @@ extension Workspace {
             case .askForSession:
                 controller.askForDestination()
                 effects.append(.redraw)
+            case .showMenu:
+                controller.showMenu()
+                effects.append(.redraw)
             }
         }
     }
