@@ -134,5 +134,43 @@ extension RendererRoundTripTests {
         // Rows were reused: fewer composed than a frame's worth per piece.
         #expect(work.rowsComposed < pieces * 24, "\(name): \(work.rowsComposed) rows composed in \(pieces) frames")
     }
+
+    /// Output with links, as a log shows them: plain URLs (some wrapped across rows, some
+    /// cut by the screen's top), OSC 8 links, mail addresses, lines without any.
+    static let linkedOutput: [UInt8] = {
+        var text = ""
+        for n in 0..<120 {
+            switch n % 6 {
+            case 0: text += "GET https://example.com/items/\(n)?page=\(n % 7) 200\r\n"
+            case 1: text += "see \u{1B}]8;;https://docs.example/\(n)\u{07}the docs\u{1B}]8;;\u{07} and www.example.org\r\n"
+            case 2: text += String(repeating: "x", count: 60 + n % 30) + " https://wrapped.example/" + String(repeating: "p", count: 40) + "\r\n"
+            case 3: text += "mail mailto:ops@example.com now; time 12:00:01 no link\r\n"
+            case 4: text += "\u{1B}[2;10r\u{1B}[10;1H\nin a region ssh://host.example:22\u{1B}[r\u{1B}[24;1H\r\n"
+            default: text += "plain line \(n): nothing here\r\n"
+            }
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test func linksFoundOnlyOnChangedLinesAreTheLinksOfTheScreen() {
+        var random = SplitMix64(seed: 0x11_4E5)
+        var terminal = Terminal(rows: 24, columns: 80)
+        var links = VisibleLinks()
+        var work = FrameWork()
+        var offset = 0
+        var pieces = 0
+        let bytes = Self.linkedOutput
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 1 + Int(random.next() % 256))
+            terminal.feed(Array(bytes[offset..<end]))
+            offset = end
+            pieces += 1
+            let kept = links.links(terminal, topLine: nil, rows: 24, work: &work)
+            let fresh = FrontController.visibleLinks(terminal, topLine: nil, rows: 24)
+            #expect(kept == fresh, "after \(offset) bytes")
+        }
+        // Lines that only scrolled were not scanned again.
+        #expect(work.linesScannedForLinks < pieces * 24, "\(work.linesScannedForLinks) lines scanned in \(pieces) frames")
+    }
 }
 
