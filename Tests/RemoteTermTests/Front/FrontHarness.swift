@@ -13,7 +13,7 @@ import Testing
 
 /// The local terminal, recorded: the frames drawn, rterm's own sequences (the clipboard),
 /// titles, bells and suspends, at a size the test sets.
-final class RecordingScreen: LocalScreen {
+final class RecordingScreen: LocalScreen, PlainTerminal {
     var size: (rows: Int, columns: Int)
     /// The last frame drawn.
     private(set) var frame: Frame?

@@ -26,8 +26,6 @@ public protocol LocalScreen: AnyObject {
     func suspend()
     /// Takes the terminal again after a suspend: modes on, everything drawn anew.
     func resume()
-    /// Writes reader mode's lines (`ReaderTranscript`): plain text, CR, LF, backspaces.
-    func writeTranscript(_ bytes: [UInt8])
 
     /// Shows what the front shows now (a screen that draws frames draws `shown.frame`;
     /// reader mode follows the remote's lines, `TranscriptScreen`).
@@ -45,8 +43,6 @@ public protocol LocalScreen: AnyObject {
 }
 
 extension LocalScreen {
-    /// A screen that draws frames writes no transcript.
-    public func writeTranscript(_ bytes: [UInt8]) {}
     /// A screen that draws frames draws the frame.
     public func show(_ shown: ShownScreen, now: UInt64) { draw(shown.frame) }
     public var deadline: UInt64? { nil }

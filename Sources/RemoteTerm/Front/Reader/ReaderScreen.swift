@@ -1,5 +1,3 @@
-import RemoteTermLoop
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,7 +6,7 @@ import RemoteTermLoop
 /// plain lines (no full screen, no bar, no escape sequence of rterm's or the remote's; the
 /// bell is the one control passed on), written by the `TranscriptScreen` over it.
 /// `restore()` (also on deinit) gives the terminal back.
-public final class ReaderScreen: LocalScreen {
+public final class ReaderScreen: PlainTerminal {
     private var raw: RawTerminal?
     private let output: Int32
 
@@ -29,13 +27,6 @@ public final class ReaderScreen: LocalScreen {
     }
 
     public func currentSize() -> (rows: Int, columns: Int) { RawTerminal.size() ?? (rows: 24, columns: 80) }
-    public func resize(rows: Int, columns: Int) {}
-    public func draw(_ frame: Frame) {}
-    public func invalidate() {}
-    /// Never: the transcript is plain text.
-    public var takesOwnSequences: Bool { false }
-    public func writeOwn(_ bytes: [UInt8]) {}
-    public func setTitle(_ title: String) {}
     public func bell() { writeTranscript([0x07]) }
     public func suspend() { raw?.restore() }
     public func resume() {

@@ -5,11 +5,11 @@
 /// through `LocalScreen`, and this screen decides what that means here.
 public final class TranscriptScreen: LocalScreen {
     /// Where the lines go.
-    private let plain: LocalScreen
+    private let plain: PlainTerminal
     private var transcript = ReaderTranscript()
 
     /// Reader mode over `plain` (the terminal in raw mode: `ReaderScreen`).
-    public init(over plain: LocalScreen) {
+    public init(over plain: PlainTerminal) {
         self.plain = plain
     }
 
@@ -24,7 +24,7 @@ public final class TranscriptScreen: LocalScreen {
     public func bell() { plain.bell() }
     public func suspend() { plain.suspend() }
     public func resume() { plain.resume() }
-    public func writeTranscript(_ bytes: [UInt8]) { plain.writeTranscript(bytes) }
+    private func writeTranscript(_ bytes: [UInt8]) { plain.writeTranscript(bytes) }
 
     /// The lines that the shown screen has for the transcript, and rterm's own line.
     public func show(_ shown: ShownScreen, now: UInt64) {
@@ -46,4 +46,19 @@ public final class TranscriptScreen: LocalScreen {
     }
 
     public var listsButtons: Bool { true }
+}
+
+/// What reader mode writes on: a terminal that takes plain lines (text, CR, LF, backspaces
+/// and the bell), its size, and leaving and taking it back around a suspend.
+public protocol PlainTerminal: AnyObject {
+    /// The terminal's size now.
+    func currentSize() -> (rows: Int, columns: Int)
+    /// Writes reader mode's lines (`ReaderTranscript`).
+    func writeTranscript(_ bytes: [UInt8])
+    /// Rings the bell.
+    func bell()
+    /// Gives the terminal back as it was (for a suspend).
+    func suspend()
+    /// Takes the terminal again after a suspend.
+    func resume()
 }

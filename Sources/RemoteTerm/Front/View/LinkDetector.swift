@@ -52,7 +52,8 @@ public enum LinkDetector {
     }
 
     /// Whether a logical line may hold a link: a cell with extras (an OSC 8 link lives
-    /// there), `:/` (every scheme but two ends so), `o:` (`mailto:`) or `w.` (`www.`), any case.
+    /// there), `:/` (the `://` of every scheme but two), `o:` (`mailto:`) or `w.` (`www.`), in
+    /// any case.
     /// A line without any of them has none, so it is not read character by character.
     static func mayHoldLink(_ lines: [ArraySlice<Cell>], work: inout Int) -> Bool {
         var previous: UInt32 = 0

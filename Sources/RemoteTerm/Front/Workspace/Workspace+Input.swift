@@ -103,7 +103,7 @@ extension Workspace {
     /// escape such as `~n` takes effect before the keys after it, which then reach the
     /// session it shows); a paste or raw bytes end a pending escape first.
     private func send(_ input: SessionInput, now: UInt64) {
-        let before = (shown.predictor.changes, shown.predictor.isShowing)
+        let before = (changes: shown.predictor.changes, isShowing: shown.predictor.isShowing)
         switch input {
         case .key(let key):
             filter([key], now: now)
@@ -118,7 +118,9 @@ extension Workspace {
         }
         // A guess shows at once, not when the echo comes (the overlay itself is composed
         // once, with the frame).
-        if shown.predictor.changes != before.0, shown.predictor.isShowing || before.1 { effects.append(.redraw) }
+        if shown.predictor.changes != before.changes, shown.predictor.isShowing || before.isShowing {
+            effects.append(.redraw)
+        }
     }
 
     /// Keys through the shown session's escape filter; the keys it lets through are sent
