@@ -21,7 +21,7 @@ struct NcursesRenderer {
     private var overpainted: [Bool] = []
     /// The rendition and colour pair of the styles drawn lately, by the cells' own style
     /// bits: a run of cells in one style is looked up once, not per cell.
-    private var styleCache: [CellStyleKey: (attr_t, Int32)] = [:]
+    private var styleCache = StyleCache()
     /// What drawing has cost so far.
     private(set) var work = RenderWork()
 
@@ -215,13 +215,14 @@ struct NcursesRenderer {
     /// pairs stay where they are.
     private mutating func style(of cell: Cell, key: CellStyleKey) -> (attr_t, Int32) {
         if let known = styleCache[key] { return known }
+        // Not remembered: worked out (and the pair defined if new), then remembered.
         var attributes = Self.attributes(cell.attributes)
         if key.reverseScreen { attributes ^= rterm_a_reverse() }
         let evictions = pairs.evictions
         let style = (attributes, pairID(for: cell))
         // A pair given to other colours invalidates every pair remembered (the frame is
         // drawn again whole after it, `draw`).
-        if pairs.evictions != evictions || styleCache.count >= 4096 { styleCache.removeAll() }
+        if pairs.evictions != evictions { styleCache.removeAll() }
         styleCache[key] = style
         return style
     }
@@ -265,6 +266,41 @@ struct CellStyleKey: Hashable {
         background = cell.backgroundBits
         attributes = cell.attributes.rawValue
         self.reverseScreen = reverseScreen
+    }
+}
+
+/// The styles drawn lately, in a table of fixed size where each style has one place (by a
+/// hash of its bits) and a newer style takes the place of an older one: a repainting program
+/// changes colours hundreds of times a frame, and a dictionary's hashing and probing was the
+/// renderer's largest cost of its own there.
+struct StyleCache {
+    private static let size = 1024
+    private var keys = [CellStyleKey?](repeating: nil, count: size)
+    private var styles = [(attr_t, Int32)](repeating: (0, 0), count: size)
+
+    private static func place(of key: CellStyleKey) -> Int {
+        var hash = key.foreground &* 0x9E37_79B1
+        hash ^= key.background &* 0x85EB_CA77
+        hash ^= UInt32(key.attributes) &* 0xC2B2_AE3D
+        hash ^= key.reverseScreen ? 0x2754_9A6B : 0
+        return Int((hash ^ (hash >> 15)) & UInt32(size - 1))
+    }
+
+    subscript(key: CellStyleKey) -> (attr_t, Int32)? {
+        get {
+            let place = Self.place(of: key)
+            return keys[place] == key ? styles[place] : nil
+        }
+        set {
+            let place = Self.place(of: key)
+            keys[place] = newValue == nil ? nil : key
+            styles[place] = newValue ?? (0, 0)
+        }
+    }
+
+    /// Forgets every style (the colour pairs moved).
+    mutating func removeAll() {
+        self = StyleCache()
     }
 }
 

@@ -75,7 +75,7 @@ private func checkInvariants(_ items: [KeyBarItem], width: Int) -> [KeyBarLayout
     /// short labels as it takes (those that save the most).
     @Test func eightyColumnsShortenOnlyWhatTheyMust() {
         var bar = KeyBar(sets: KeyBarSet.builtIn)
-        let layout = bar.layout(width: 80)
+        let layout = bar.laidOut(80)
         #expect(layout.pageCount == 1)
         #expect(layout.slots.map(\.label).joined(separator: " ")
             == "sh Esc Tab Ct Alt ← ↑ ↓ → ⌫ ⏎ P↑ P↓ Hm End | ~ / - Fn ☰")

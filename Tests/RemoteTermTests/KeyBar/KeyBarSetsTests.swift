@@ -150,17 +150,17 @@ import Testing
         for set in KeyBarSet.builtIn {
             bar.showSet(set.name)
             for width in [20, 80, 200] {
-                let layout = bar.layout(width: width)
+                let layout = bar.laidOut(width)
                 for page in 0..<layout.pageCount {
                     _ = page
-                    let labels = bar.layout(width: width).slots.map(\.label)
+                    let labels = bar.laidOut(width).slots.map(\.label)
                     #expect(labels.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(set.name): \(labels)")
                     _ = bar.turnPage(.next)
                 }
             }
         }
         bar.showSet("shell")
-        let full = bar.layout(width: 300).slots.map(\.label).joined(separator: " ")
+        let full = bar.laidOut(300).slots.map(\.label).joined(separator: " ")
         #expect(
             full == "shell Esc Tab Ctrl Alt Left Up Down Right Backspace Enter PageUp PageDown Home End | ~ / - Fn Menu")
     }

@@ -15,13 +15,13 @@ private let ms: UInt64 = 1_000_000
 /// A bar laid out 100 columns wide (everything on one page, full labels).
 private func wideBar() -> KeyBar {
     var bar = KeyBar()
-    _ = bar.layout(width: 100)
+    _ = bar.laidOut(100)
     return bar
 }
 
 /// The first column of the button labelled `label` on the current page.
 private func column(of label: String, in bar: inout KeyBar) -> Int {
-    let layout = bar.layout(width: 100)
+    let layout = bar.laidOut(100)
     guard let slot = layout.slots.first(where: { $0.label == label }) else {
         Issue.record("no button '\(label)'")
         return -1
@@ -77,7 +77,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         let response = bar.click(column: ctrl, at: 0)
         #expect(response == [.redraw])
         #expect(bar.latch.state(of: .control) == .armed)
-        let slot = bar.layout(width: 100).hitTest(column: ctrl)!
+        let slot = bar.laidOut(100).hitTest(column: ctrl)!
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "^Ctrl", emphasis: .armed))
         #expect(typed(.character("c"), &bar) == "03")
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "Ctrl", emphasis: .normal))
@@ -104,7 +104,7 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         _ = clickBytes("Ctrl", &bar, at: 0)
         _ = clickBytes("Ctrl", &bar, at: 200 * ms)
         #expect(bar.latch.state(of: .control) == .locked)
-        let slot = bar.layout(width: 100).hitTest(column: column(of: "Ctrl", in: &bar))!
+        let slot = bar.laidOut(100).hitTest(column: column(of: "Ctrl", in: &bar))!
         #expect(bar.appearance(of: slot) == KeyBarLabel(text: "^CTRL", emphasis: .locked))
         #expect(typed(.character("c"), &bar) == "03")
         #expect(typed(.character("c"), &bar) == "03")
@@ -153,12 +153,12 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
 
     @Test func pageButtonsTurnAndWrap() {
         var bar = KeyBar()
-        let first = bar.layout(width: 20)
+        let first = bar.laidOut(20)
         let count = first.pageCount
         #expect(count > 1)
         let next = bar.click(column: 19, at: 0)
         #expect(next == [.redraw])
-        #expect(bar.layout(width: 20).page == 1)
+        #expect(bar.laidOut(20).page == 1)
         #expect(bar.click(column: 0, at: 0) == [.redraw])
         #expect(bar.page == 0)
         #expect(bar.click(column: 0, at: 0) == [.redraw])
@@ -170,8 +170,8 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
     @Test func everyDefaultButtonCanBeClickedAtWidth20() {
         var bar = KeyBar()
         var reached = Set<Int>()
-        for _ in 0..<bar.layout(width: 20).pageCount {
-            for slot in bar.layout(width: 20).slots { if let index = slot.itemIndex { reached.insert(index) } }
+        for _ in 0..<bar.laidOut(20).pageCount {
+            for slot in bar.laidOut(20).slots { if let index = slot.itemIndex { reached.insert(index) } }
             _ = bar.turnPage(.next)
         }
         #expect(reached == Set(bar.items.indices))
@@ -224,5 +224,14 @@ private func typed(_ event: KeyEvent, _ bar: inout KeyBar) -> String {
         #expect(bar.click(column: 1, at: 0) == [])
         bar.setVisible(true)
         #expect(bar.reservedRows == 1)
+    }
+}
+
+extension KeyBar {
+    /// Lays the bar out `width` columns wide, as the front does when the terminal's width
+    /// changes, and returns the layout that drawing and clicks then share.
+    mutating func laidOut(_ width: Int) -> KeyBarLayout {
+        setWidth(width)
+        return layout
     }
 }

@@ -49,6 +49,8 @@ public enum FrontAction: Equatable, Sendable {
     case askForSession
     /// ☰ on the bar: open the menu on the bar row.
     case showMenu
+    /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).
+    case showPopup(KeyBarPopup)
 
     /// Send this key to the shown session (what the escape filter lets through).
     public static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }

@@ -43,9 +43,9 @@ extension FrontController {
             return .menu(page: page)
         case .pickingKey(let digits, let choices):
             return .picking(" key number (1 to \(choices.count), Enter takes it, Esc cancels): " + digits)
-        case .history(let top):
+        case .history(let top), .selecting(_, historyTop: .some(let top)):
             return .history(distance: max(0, view.terminal.screenTopLineNumber - top))
-        case .live, .panel, .prompt, .ended:
+        case .live, .panel, .prompt, .ended, .notice, .popup, .selecting(_, historyTop: nil):
             // With several sessions the tabs are pages of their own: they stay reachable.
             if let name = view.connectingTo, bar.sessionTabs.isEmpty || bar.page == 0 { return .connecting(name) }
             return .buttons
@@ -53,7 +53,7 @@ extension FrontController {
     }
 
     /// The labels of the bar row for `view`, nil when the bar is hidden.
-    public mutating func barLabels(view: FrontView) -> [BarLabel]? {
+    public func barLabels(view: FrontView) -> [BarLabel]? {
         let row = barRow(view: view)
         var labels: [BarLabel]
         switch row {
@@ -80,7 +80,7 @@ extension FrontController {
         case .picking(let text):
             labels = [BarLabel(column: 0, text: text, emphasis: .armed)]
         case .buttons:
-            let layout = bar.layout(width: view.columns)
+            let layout = bar.width == view.columns ? bar.layout : bar.layout(width: view.columns)
             labels = layout.slots.map { slot in
                 let label = bar.appearance(of: slot)
                 let textWidth = label.text.unicodeScalars.count
@@ -177,9 +177,11 @@ extension FrontController {
         case .notice, .history:
             // The row's press only closes what it shows (and the history or a panel with it).
             guard mouse.action == .press else { return }
-            notice = nil
-            if case .history = mode { mode = .live }
-            if case .panel = mode { mode = .live }
+            dismissNotice()
+            switch mode {
+            case .history, .panel, .selecting(_, historyTop: .some): mode = .live
+            default: break
+            }
             actions.append(.redraw)
         case .connecting:
             if mouse.action == .wheelUp || mouse.action == .wheelDown { buttonsMouse(mouse, now: now, view: view, into: &actions) }
@@ -195,11 +197,18 @@ extension FrontController {
         }
     }
 
-    /// The buttons: a press sends, arms, pages or opens the menu; the wheel turns pages.
+    /// The notice on the bar row goes: the problem's mode ends, the passing status is dropped.
+    mutating func dismissNotice() {
+        if case .notice = mode { mode = .live }
+        status = nil
+    }
+
+    /// The buttons: a press sends, arms, pages or opens the menu; the wheel turns pages. The
+    /// bar is laid out at the width shown (`KeyBar.layout`), so a press hits what was drawn.
     private mutating func buttonsMouse(
         _ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]
     ) {
-        _ = bar.layout(width: view.columns)
+        bar.setWidth(view.columns)
         switch mouse.action {
         case .press where mouse.button == 2:
             actions += bar.rightClick(column: mouse.column)

@@ -3,25 +3,46 @@ import RemoteTermEngine
 /// The mouse over the remote area: to the remote when it asked for it, else rterm's own
 /// selection, links, history and alternate scroll; over a panel, the panel's.
 extension FrontController {
-    /// Routes a mouse event by where it is: the bar row, a panel, or the remote area.
+    /// Routes a mouse event: by mode first (a popup takes every press, a question keeps the
+    /// remote area from the mouse, a panel takes its rows), then by where it is: the bar row
+    /// (`barRowMouse`, by what the row shows), the remote area.
     mutating func mouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
-        if bar.popup != nil {
+        let onBarRow = mouse.row >= view.remoteRows && bar.isVisible
+        switch mode {
+        case .popup(let popup):
             // The popup owns the mouse: a press on an alternative sends it, a press anywhere
             // else only closes the strip; nothing else reaches the remote meanwhile.
             guard mouse.action == .press else { return }
+            mode = .live
             let strip = (view.remoteRows - bar.rows)..<view.remoteRows
-            actions += bar.pickFromPopup(column: strip.contains(mouse.row) ? mouse.column : nil, at: now)
-            return
+            actions += bar.pick(from: popup, column: strip.contains(mouse.row) ? mouse.column : nil, at: now)
+        case .prompt:
+            // The question keeps the screen: only its row answers.
+            if onBarRow { barRowMouse(mouse, now: now, view: view, into: &actions) }
+        case .panel(let panel):
+            if onBarRow {
+                barRowMouse(mouse, now: now, view: view, into: &actions)
+            } else if mouse.row < view.remoteRows,
+                mouse.row >= view.remoteRows - panel.height(rows: view.remoteRows, columns: view.columns)
+            {
+                panelMouse(mouse, view: view, into: &actions)
+            } else if mouse.row < view.remoteRows {
+                remoteAreaMouse(mouse, now: now, view: view, into: &actions)
+            }
+        case .live, .history, .selecting, .ended, .notice, .menu, .pickingKey:
+            if onBarRow {
+                barRowMouse(mouse, now: now, view: view, into: &actions)
+            } else if mouse.row < view.remoteRows {
+                remoteAreaMouse(mouse, now: now, view: view, into: &actions)
+            }
         }
-        if mouse.row >= view.remoteRows && bar.isVisible {
-            barRowMouse(mouse, now: now, view: view, into: &actions)
-            return
-        }
-        guard mouse.row < view.remoteRows, prompt == nil else { return }
-        if let panel, mouse.row >= view.remoteRows - panel.height(rows: view.remoteRows, columns: view.columns) {
-            panelMouse(mouse, view: view, into: &actions)
-            return
-        }
+    }
+
+    /// The mouse over the remote screen: the remote's when it asked for it (and the live
+    /// screen is shown; Shift keeps it for rterm), else the wheel, selection and links.
+    private mutating func remoteAreaMouse(
+        _ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]
+    ) {
         let event = Self.remoteMouseEvent(mouse)
         if !mouse.modifiers.contains(.shift), historyTop == nil, MouseEncoder.encode(event, options: view.encoding) != nil {
             actions.append(.send(.mouse(event)))
@@ -61,8 +82,13 @@ extension FrontController {
         let target = min(max(current + (up ? -Self.wheelStep : Self.wheelStep), terminal.oldestLineNumber), live)
         let next: Int? = target >= live ? nil : target
         if next != historyTop {
-            // Into the history (or back to the live screen): what was open over it closes.
-            mode = next.map { FrontMode.history(top: $0) } ?? .live
+            // Into the history (or back to the live screen): what was open over it closes; a
+            // selection stays, on its lines.
+            if let selection {
+                mode = .selecting(selection, historyTop: next)
+            } else {
+                mode = next.map { FrontMode.history(top: $0) } ?? .live
+            }
             actions.append(.redraw)
         }
     }
@@ -74,13 +100,24 @@ extension FrontController {
         switch count {
         case 1:
             if selection != nil { actions.append(.redraw) }
-            selection = nil
+            select(nil)
         case 2:
-            selection = Selection(anchor: position, head: position, granularity: .word)
+            select(Selection(anchor: position, head: position, granularity: .word))
             actions.append(.redraw)
         default:
-            selection = Selection(anchor: position, head: position, granularity: .line)
+            select(Selection(anchor: position, head: position, granularity: .line))
             actions.append(.redraw)
+        }
+    }
+
+    /// Selects (or, nil, clears the selection) where the screen is: live or in the history.
+    /// A panel open over the screen stays open while nothing is selected.
+    private mutating func select(_ selection: Selection?) {
+        let top = historyTop
+        if let selection {
+            mode = .selecting(selection, historyTop: top)
+        } else if case .selecting = mode {
+            mode = top.map { FrontMode.history(top: $0) } ?? .live
         }
     }
 
@@ -90,9 +127,9 @@ extension FrontController {
         if var current = selection {
             guard current.head != position else { return }
             current.head = position
-            selection = current
+            select(current)
         } else {
-            selection = Selection(anchor: anchor, head: position, granularity: .character)
+            select(Selection(anchor: anchor, head: position, granularity: .character))
         }
         actions.append(.redraw)
     }

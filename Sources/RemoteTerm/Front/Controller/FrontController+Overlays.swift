@@ -4,7 +4,7 @@ import RemoteTermEngine
 /// while the link is down, and the bar row.
 extension FrontController {
     /// The overlays for the frame composer, with `links` found on the lines shown.
-    public mutating func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
+    public func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
         var overlays = FrameComposer.Overlays()
         overlays.links = links
         if let selection {
@@ -16,8 +16,8 @@ extension FrontController {
         overlays.bar = barLabels(view: view)
         overlays.barCursor = barCursorColumn
         overlays.barRows = bar.rows
-        if case .buttons = barRow(view: view) {
-            overlays.popup = bar.popupLabels(width: view.columns).map(wordsIfAsked)
+        if let popup, case .buttons = barRow(view: view) {
+            overlays.popup = wordsIfAsked(bar.labels(of: popup))
         }
         return overlays
     }

@@ -70,7 +70,7 @@ extension FrontController {
         guard mouse.action == .press else { return }
         let layout = Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: now, notice: notice)
         guard let target = layout.targets.first(where: { $0.0.contains(mouse.column) })?.1 else { return }
-        notice = nil
+        dismissNotice()
         switch target {
         case .reconnectNow: actions.append(.reconnectNow)
         case .quit: actions.append(.quit)

@@ -22,11 +22,11 @@ extension FrontController {
     /// user set them for every key). A question the new session waits on is asked again by
     /// the workspace.
     public mutating func sessionShown() {
-        mode = .live
-        selection = nil
+        // A problem notice stays until dismissed; a passing status was the other session's.
+        if case .notice = mode {} else { mode = .live }
         pendingLink = nil
         pointer = PointerState()
-        if notice?.isSticky == false { notice = nil }
+        status = nil
         bar.releaseArmedModifiers()
     }
 
@@ -51,6 +51,8 @@ extension FrontController {
     /// Shows the key set `name` on the bar; returns whether the bar changed. A popup or a
     /// held button of the set before goes with it.
     public mutating func showKeySet(_ name: String) -> Bool {
-        bar.showSet(name)
+        guard bar.showSet(name) else { return false }
+        if case .popup = mode { mode = .live }
+        return true
     }
 }

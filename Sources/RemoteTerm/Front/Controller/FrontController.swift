@@ -7,11 +7,12 @@ import RemoteTermEngine
 /// input, draws the workspace's frames and carries out the actions, so everything a user
 /// would notice here is tested in-process with tables and a manual clock.
 ///
-/// What the front is doing is one value, `mode` (`FrontMode`): live, history, menu, panel,
-/// a question, an ended session. A key means what the mode says (`key(_:view:into:)`); a
-/// click on the bar row acts on what the row shows (`barRow(view:)`), never on a hidden
-/// button; a notice is drawn on the bar row above all but a question, an ended session and
-/// a lost link.
+/// What the front is doing is one value, `mode` (`FrontMode`): live, a selection, the
+/// history, a popup, a problem notice, the menu, a panel, a question, an ended session,
+/// picking a key by number. A key means what the mode says (`key(_:view:into:)`, one
+/// `switch`); so does a click (`mouse`), and on the bar row it acts on what the row shows
+/// (`barRow(view:)`), never on a hidden button. A passing status (what was copied) is drawn
+/// on the bar row above all but a question, an ended session and a lost link.
 ///
 /// - Keys and pastes are decoded (`LocalInputDecoder`); a lone Esc is the Esc key after
 ///   `escapeWait` without a following byte; a paste whose end marker never comes ends after
@@ -27,10 +28,12 @@ public struct FrontController: Sendable {
     public internal(set) var bar: KeyBar
     /// What the front is doing over the remote screen.
     public internal(set) var mode = FrontMode.live
-    /// A line on the bar row: a transient status (what was copied) or a sticky problem.
-    public internal(set) var notice: Notice?
-    /// The selection, by stable line numbers (it holds while lines arrive).
-    public internal(set) var selection: Selection?
+    /// A passing line on the bar row (what was copied), gone after `noticeDuration`; keys go
+    /// on meanwhile. A problem the user must see is a mode instead (`FrontMode.notice`).
+    public internal(set) var status: Notice?
+    /// A problem notice that a connection's question came in front of: shown again once the
+    /// question is answered.
+    var noticeBehindPrompt: Notice?
     /// The workspace's sessions as their tabs read (none with a single session): the menu
     /// lists them.
     public internal(set) var sessionLabels: [String] = []
@@ -69,7 +72,28 @@ public struct FrontController: Sendable {
 
     /// The stable number of the line on the top row while the history is shown; nil live.
     public var historyTop: Int? {
-        if case .history(let top) = mode { return top }
+        switch mode {
+        case .history(let top): return top
+        case .selecting(_, let top): return top
+        default: return nil
+        }
+    }
+
+    /// The selection, if text is selected.
+    public var selection: Selection? {
+        if case .selecting(let selection, _) = mode { return selection }
+        return nil
+    }
+
+    /// The line on the bar row: a problem to dismiss, or a passing status.
+    public var notice: Notice? {
+        if case .notice(let notice) = mode { return notice }
+        return status
+    }
+
+    /// The alternatives shown above the bar, if any.
+    public var popup: KeyBarPopup? {
+        if case .popup(let popup) = mode { return popup }
         return nil
     }
 
@@ -127,7 +151,7 @@ public struct FrontController: Sendable {
     /// a held bar button, a link waiting out the double-click interval, a notice expiring),
     /// or nil.
     public func nextDeadline() -> UInt64? {
-        var deadlines = [bar.nextRepeatDeadline(), pendingLink?.deadline, notice?.expiry]
+        var deadlines = [bar.nextRepeatDeadline(), pendingLink?.deadline, status?.expiry]
         if decoder.isInPaste {
             deadlines.append(lastInput &+ Self.pasteTimeout)
         } else if decoder.hasPending {
@@ -150,13 +174,16 @@ public struct FrontController: Sendable {
             for event in decoder.flushPending() { handle(event, now: now, view: view, into: &actions) }
         }
         actions += bar.repeatsDue(at: now)
-        if bar.popupDue(at: now) { actions.append(.redraw) }
+        if let popup = bar.popupDue(at: now), mode == .live {
+            mode = .popup(popup)
+            actions.append(.redraw)
+        }
         if let link = pendingLink, now >= link.deadline {
             pendingLink = nil
             actions.append(.openLink(link.url))
         }
-        if let expiry = notice?.expiry, now >= expiry {
-            notice = nil
+        if let expiry = status?.expiry, now >= expiry {
+            status = nil
             actions.append(.redraw)
         }
         return actions
@@ -224,40 +251,44 @@ public struct FrontController: Sendable {
             actions.append(contentsOf: [.dismissSession, .redraw])
         case .pickingKey(let digits, let choices):
             pickKey(typed, digits: digits, choices: choices, now: view.now, into: &actions)
-        case .history, .menu, .panel:
+        case .notice:
+            // A problem the user must see: the key dismisses it and does only that.
             mode = .live
-            if notice?.isSticky == true { notice = nil }
             actions.append(.redraw)
-        case .live:
-            if let readerKey, typed == readerKey {
-                actions += readKeys()
-                return
-            }
+        case .history, .menu, .panel, .selecting(_, historyTop: .some):
+            mode = .live
+            actions.append(.redraw)
+        case .popup:
             // Esc closes a popup and does only that; another key closes it and goes on.
-            if bar.closePopup() {
-                actions.append(.redraw)
-                if typed == KeyEvent(.escape) { return }
-            }
-            // A sticky notice (a problem the user must see) is dismissed by the key alone; a
-            // transient one (what was copied) lets keys through.
-            if notice?.isSticky == true {
-                notice = nil
-                actions.append(.redraw)
-                return
-            }
-            if selection != nil {
-                selection = nil
-                actions.append(.redraw)
-            }
-            let latch = bar.latch
-            let key = bar.apply(to: typed)
-            if bar.latch != latch { actions.append(.redraw) }
-            actions.append(.send(.key(key)))
+            mode = .live
+            actions.append(.redraw)
+            if typed != KeyEvent(.escape) { liveKey(typed, into: &actions) }
+        case .selecting(_, historyTop: nil):
+            // The key clears the selection and goes on.
+            mode = .live
+            actions.append(.redraw)
+            liveKey(typed, into: &actions)
+        case .live:
+            liveKey(typed, into: &actions)
         }
     }
 
+    /// A key on the live screen: the reader key reads the buttons out; any other goes to the
+    /// remote with the bar's latched modifiers.
+    private mutating func liveKey(_ typed: KeyEvent, into actions: inout [FrontAction]) {
+        if let readerKey, typed == readerKey {
+            actions += readKeys()
+            return
+        }
+        let latch = bar.latch
+        let key = bar.apply(to: typed)
+        if bar.latch != latch { actions.append(.redraw) }
+        actions.append(.send(.key(key)))
+    }
+
     private mutating func finishPrompt(_ answer: String?, opensSession: Bool, into actions: inout [FrontAction]) {
-        mode = .live
+        mode = noticeBehindPrompt.map(FrontMode.notice) ?? .live
+        noticeBehindPrompt = nil
         if opensSession {
             if let answer, !answer.allSatisfy({ $0 == " " }) { actions.append(.openSession(answer)) }
         } else {
@@ -266,11 +297,15 @@ public struct FrontController: Sendable {
         actions.append(.redraw)
     }
 
-    /// Back to the live screen (a paste or a key sent from the history).
+    /// Back to the live screen (a paste sent from the history, or over a selection).
     mutating func leaveHistory(into actions: inout [FrontAction]) {
-        guard case .history = mode else { return }
-        mode = .live
-        actions.append(.redraw)
+        switch mode {
+        case .history, .selecting:
+            mode = .live
+            actions.append(.redraw)
+        default:
+            break
+        }
     }
 
     // MARK: - Session events
@@ -279,6 +314,7 @@ public struct FrontController: Sendable {
     public mutating func sessionEvent(_ event: SessionEvent) -> [FrontAction] {
         switch event {
         case .prompt(let request):
+            if case .notice(let notice) = mode { noticeBehindPrompt = notice }
             mode = .prompt(PromptEditor(request), opensSession: false)
             return [.redraw]
         case .ended:
@@ -302,20 +338,33 @@ public struct FrontController: Sendable {
 
     /// The connection's question is gone (its attempt is over); `~c`'s stays.
     private mutating func dropConnectionQuestion() {
-        if case .prompt(_, opensSession: false) = mode { mode = .live }
+        if case .prompt(_, opensSession: false) = mode {
+            mode = noticeBehindPrompt.map(FrontMode.notice) ?? .live
+            noticeBehindPrompt = nil
+        }
     }
 
     private mutating func closeMenuOrPanel() {
         switch mode {
-        case .menu, .panel: mode = .live
+        case .menu, .panel, .popup: mode = .live
         default: break
         }
     }
 
-    /// Hides or shows the bar; the front then resizes the remote screen.
+    /// Hides or shows the bar; the front then resizes the remote screen. What was open on
+    /// the bar row (the menu, a popup) closes with it.
     public mutating func setBarVisible(_ visible: Bool) {
         bar.setVisible(visible)
-        if isMenuOpen { mode = .live }
+        switch mode {
+        case .menu, .popup: mode = .live
+        default: break
+        }
+    }
+
+    /// Shows a button's alternatives above the bar (from the buttons on the live screen only).
+    public mutating func showPopup(_ popup: KeyBarPopup) {
+        guard mode == .live || selection != nil && historyTop == nil else { return }
+        mode = .popup(popup)
     }
 
     /// Opens the help panel.
@@ -334,6 +383,14 @@ public struct FrontController: Sendable {
     /// (a key or a click on the bar row) when `sticky` (problems the user must see).
     public mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
         let text = bar.style == .words ? KeyBarLabelStyle.ascii(text) : text
-        notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
+        let notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
+        guard sticky else {
+            status = notice
+            return
+        }
+        switch mode {
+        case .prompt: noticeBehindPrompt = notice
+        default: mode = .notice(notice)
+        }
     }
 }

@@ -1,11 +1,25 @@
 /// What the front is doing over the remote screen, as one value: the key that closes a menu
-/// does only that, a question on the bar row takes the keys, and so on. Every decision about
-/// what a key or a click means starts from it (`FrontController`), and the frame shows it.
+/// does only that, a question on the bar row takes the keys, a popup takes the mouse, and so
+/// on. Every decision about what a key or a click means starts with a `switch` on it
+/// (`FrontController.key` and `.mouse`), and the frame shows it.
+///
+/// Reader mode is not a mode of the front: it is another local screen (`TranscriptScreen`),
+/// which writes the remote's lines as a transcript; the front decides the same way for both.
 public enum FrontMode: Equatable, Sendable {
     /// The remote screen, live; keys go to the remote, the bar row shows the buttons.
     case live
+    /// Text selected with the mouse, by stable line numbers (it holds while lines arrive),
+    /// over the live screen (`historyTop` nil) or the history from that line. A key clears it
+    /// and goes on as it would have without it; a press elsewhere starts again.
+    case selecting(Selection, historyTop: Int?)
     /// The history, from this stable line number on the top row; any key returns.
     case history(top: Int)
+    /// A button's alternatives above the bar: a press on one sends it, a press anywhere else
+    /// only closes the strip, Esc only closes it, another key closes it and goes on.
+    case popup(KeyBarPopup)
+    /// A problem the user must see on the bar row (a bad key-bar file): the next key or click
+    /// only dismisses it. Passing notices (what was copied) are not a mode: keys go on.
+    case notice(Notice)
     /// rterm's menu on the bar row, at this page; any key closes it.
     case menu(page: Int)
     /// A panel over the bottom of the remote screen (the help); any key closes it.

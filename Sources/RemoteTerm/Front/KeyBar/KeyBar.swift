@@ -20,54 +20,50 @@ public struct KeyBarLabel: Equatable, Sendable {
     public var emphasis: Emphasis
 }
 
-/// The key bar's state: its buttons, the page shown, the one-shot modifiers, a held
-/// button, and whether the bar is shown. Pure: clicks and times come in, actions go out, in
-/// the front's one vocabulary (`FrontAction`: keys to send, the menu, a session, a redraw).
-///
-/// The front lays the bar out with `layout(width:)`, draws each slot with
-/// `appearance(of:)`, turns mouse presses on the bar row into `click(column:at:)` and
-/// releases into `release()`, polls with `nextRepeatDeadline()` and sends
-/// `repeatsDue(at:)`, and passes every keyboard key through `apply(to:)`.
-public struct KeyBar: Equatable, Sendable {
-    /// The buttons, in order (the shown set's).
-    public var items: [KeyBarItem] {
-        didSet {
-            page = 0
-            rebuild()
-        }
-    }
+/// What the bar is made of, set up once (the key-bar file, the command line, ssh_config):
+/// its key sets and the rules that choose one, how labels read, its height, the reader key.
+/// Nothing a click or a key does changes it.
+public struct KeyBarConfiguration: Equatable, Sendable {
     /// The key sets the bar can show (`KeyBarSet`), empty for a bar of plain items.
-    public private(set) var sets: [KeyBarSet] = []
+    public var sets: [KeyBarSet] = []
     /// The rules that choose a set for the program running (`KeyBarSetChoice` applies them).
-    public private(set) var rules: [KeyBarRule] = []
-    /// The shown set's name, first on the bar when there are several sets to cycle.
-    public private(set) var setName: String?
+    public var rules: [KeyBarRule] = []
     /// How the buttons are labelled (symbols or words).
-    public var style = KeyBarLabelStyle.glyphs {
-        didSet { rebuild() }
-    }
-    /// The key that reads the buttons out in reader mode (`reader-key` in the config).
-    public var readerKey: KeyEvent? = KeyEvent(.function(12))
+    public var style = KeyBarLabelStyle.glyphs
     /// Rows the bar takes when shown (1 to 3): every row of a button's box acts.
     public var rows = 1 {
         didSet { rows = min(max(rows, 1), FrontPreferences.maximumBarRows) }
     }
+    /// The key that reads the buttons out in reader mode (`reader-key` in the config).
+    public var readerKey: KeyEvent? = KeyEvent(.function(12))
+}
+
+/// What using the bar changes: the buttons shown (the set's and the session tabs), the
+/// page, the one-shot modifiers, a held button, whether the bar is shown, and the width it
+/// is laid out for.
+public struct KeyBarState: Equatable, Sendable {
+    /// The shown set's name, first on the bar when there are several sets to cycle.
+    public var setName: String?
+    /// The buttons, in order (the shown set's).
+    public var items: [KeyBarItem]
     /// The workspace's session tabs, on a page of their own after the buttons (none with a
-    /// single session). Replacing them keeps the page shown, so a mark appearing on a tab
-    /// does not turn the bar away from the tabs.
-    public private(set) var sessionTabs: [KeyBarItem] = [] {
-        didSet { rebuild() }
-    }
-    /// The set's name, the buttons, then the session tabs, labelled in the bar's style: what
-    /// is laid out and clicked.
-    public private(set) var shownItems: [KeyBarItem] = []
-    /// The alternatives shown above a button (a long press, a right click), if any.
-    public internal(set) var popup: KeyBarPopup?
+    /// single session).
+    public var sessionTabs: [KeyBarItem] = []
+    /// The page asked for; the layout clamps it to the pages there are.
+    public var page = 0
+    /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
+    public var latch: ModifierLatch
+    /// Hold-to-repeat for the button being held.
+    public var holdRepeat: HoldRepeat
+    /// The key repeated while a button is held (with the modifiers it was sent with).
+    public var heldEvent: KeyEvent?
     /// A press on a button that has alternatives: its key goes at the release, unless it is
-    /// held for `popupDelay` (the popup opens instead).
+    /// held for `KeyBar.popupDelay` (its popup opens instead).
     var pendingPress: PendingPress?
-    /// The last layout (`layout(width:)`).
-    private var layoutMemo = LayoutMemo()
+    /// Whether the bar is shown; a hidden bar frees its row for the remote.
+    public var isVisible = true
+    /// The columns of the row the bar is laid out on (the local terminal's width).
+    public var width = 0
 
     /// A press waiting to be a tap or a hold.
     struct PendingPress: Equatable, Sendable {
@@ -75,27 +71,36 @@ public struct KeyBar: Equatable, Sendable {
         var columns: Range<Int>
         var at: UInt64
     }
-    /// The page shown; kept in range by `layout(width:)`.
-    public private(set) var page = 0
-    /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
-    public private(set) var latch: ModifierLatch
-    /// Hold-to-repeat for the button being held.
-    public private(set) var holdRepeat: HoldRepeat
-    /// The key repeated while a button is held (with the modifiers it was sent with).
-    public private(set) var heldEvent: KeyEvent?
-    /// Whether the bar is shown; a hidden bar frees its row for the remote.
-    public private(set) var isVisible = true
-    /// The width of the last layout, so clicks hit what was drawn.
-    var width = 0
+}
+
+/// The key bar: its configuration (`KeyBarConfiguration`, set up once) and its state
+/// (`KeyBarState`), with what follows from both kept beside them — the items shown and their
+/// layout at the bar's width, worked out again (by the pure `KeyBarLayout.layout`) only when
+/// something it depends on changes, and read by drawing and clicks alike, so a click hits
+/// what was drawn. Clicks and times come in, actions go out, in the front's one vocabulary
+/// (`FrontAction`: keys to send, the menu, a popup, a session, a redraw).
+///
+/// The front sets the width with `setWidth(_:)`, draws `layout`'s slots with
+/// `appearance(of:)`, turns mouse presses on the bar row into `click(column:at:)` and
+/// releases into `release(at:)`, polls with `nextRepeatDeadline()` and sends
+/// `repeatsDue(at:)`, and passes every keyboard key through `apply(to:)`.
+public struct KeyBar: Equatable, Sendable {
+    /// What the bar is made of.
+    public private(set) var configuration = KeyBarConfiguration()
+    /// What using it changed.
+    public private(set) var state: KeyBarState
+    /// The set's name, the buttons, then the session tabs, labelled in the bar's style: what
+    /// is laid out and clicked.
+    public private(set) var shownItems: [KeyBarItem] = []
+    /// The shown items laid out on the bar's width, on the page asked for (clamped).
+    public private(set) var layout = KeyBarLayout.layout(items: [], width: 0, page: 0)
 
     /// A bar with the given buttons (the defaults unless given), shown, on its first page.
     public init(
         items: [KeyBarItem] = KeyBarItem.defaultItems(), latch: ModifierLatch = ModifierLatch(),
         holdRepeat: HoldRepeat = HoldRepeat()
     ) {
-        self.items = items
-        self.latch = latch
-        self.holdRepeat = holdRepeat
+        state = KeyBarState(items: items, latch: latch, holdRepeat: holdRepeat)
         rebuild()
     }
 
@@ -103,22 +108,123 @@ public struct KeyBar: Equatable, Sendable {
     /// `rules` for choosing a set by program.
     public init(sets: [KeyBarSet], rules: [KeyBarRule] = [], shown: String? = nil) {
         self.init(items: [])
-        self.sets = sets
-        self.rules = rules
+        configuration.sets = sets
+        configuration.rules = rules
         showSet(shown ?? KeyBarSet.defaultName)
     }
+
+    /// A bar made as `configuration` says, showing the set `shown` (the first set when there
+    /// is no such set).
+    public init(configuration: KeyBarConfiguration, shown: String? = nil) {
+        self.init(sets: configuration.sets, rules: configuration.rules, shown: shown)
+        self.configuration = configuration
+        rebuild()
+    }
+
+    // MARK: - Configuration and state, read (and set up)
+
+    /// The buttons, in order (the shown set's). Setting them shows the first page.
+    public var items: [KeyBarItem] {
+        get { state.items }
+        set {
+            state.items = newValue
+            state.page = 0
+            rebuild()
+        }
+    }
+    /// The key sets the bar can show.
+    public var sets: [KeyBarSet] { configuration.sets }
+    /// The rules that choose a set for the program running.
+    public var rules: [KeyBarRule] { configuration.rules }
+    /// The shown set's name.
+    public var setName: String? { state.setName }
+    /// How the buttons are labelled.
+    public var style: KeyBarLabelStyle {
+        get { configuration.style }
+        set {
+            configuration.style = newValue
+            rebuild()
+        }
+    }
+    /// The key that reads the buttons out in reader mode.
+    public var readerKey: KeyEvent? {
+        get { configuration.readerKey }
+        set { configuration.readerKey = newValue }
+    }
+    /// Rows the bar takes when shown (1 to 3).
+    public var rows: Int {
+        get { configuration.rows }
+        set { configuration.rows = newValue }
+    }
+    /// The session tabs (on a page of their own).
+    public var sessionTabs: [KeyBarItem] { state.sessionTabs }
+    /// The page shown.
+    public var page: Int { layout.page }
+    /// The one-shot modifiers.
+    public var latch: ModifierLatch { state.latch }
+    /// Hold-to-repeat for the button being held.
+    public var holdRepeat: HoldRepeat { state.holdRepeat }
+    /// The key repeated while a button is held.
+    public var heldEvent: KeyEvent? { state.heldEvent }
+    /// Whether the bar is shown.
+    public var isVisible: Bool { state.isVisible }
+    /// The width the bar is laid out for.
+    public var width: Int { state.width }
 
     /// Rows the bar takes from the bottom of the screen: `rows` when shown, 0 when hidden.
     /// The front recomputes the remote's size from this and sends window-change at once.
     public var reservedRows: Int { isVisible ? rows : 0 }
+
+    // MARK: - What follows from them
+
+    /// Works out the shown items again after a change to what they are made of, and their
+    /// layout.
+    private mutating func rebuild() {
+        var all: [KeyBarItem] = []
+        if let setName = state.setName, sets.count > 1 {
+            all.append(KeyBarItem(label: setName, shortLabel: String(setName.prefix(2)), action: .cycleSet, repeats: false))
+        }
+        all += state.items
+        all += state.sessionTabs
+        shownItems = style == .words ? all.map(style.styled) : all
+        relayout()
+    }
+
+    /// Lays the shown items out again (the width or the page changed).
+    private mutating func relayout() {
+        layout = layout(width: state.width)
+    }
+
+    /// The shown items laid out on a row `width` columns wide, on the page asked for
+    /// (clamped). Pure: the bar's own layout is this at its width.
+    public func layout(width: Int) -> KeyBarLayout {
+        var result = KeyBarLayout.layout(items: shownItems, width: width, page: state.page)
+        if style == .words {
+            // The page buttons too: `<` and `>`.
+            for index in result.slots.indices where result.slots[index].itemIndex == nil {
+                result.slots[index].label = KeyBarLabelStyle.ascii(result.slots[index].label)
+            }
+        }
+        return result
+    }
+
+    /// The bar is laid out on a row `width` columns wide from now on (the local terminal's
+    /// width changed).
+    public mutating func setWidth(_ width: Int) {
+        guard width != state.width else { return }
+        state.width = width
+        relayout()
+    }
+
+    // MARK: - Using it
 
     /// Shows the set named `name` (the first set when there is none by that name); returns
     /// whether the bar changed. A set switch changes the bar row only.
     @discardableResult
     public mutating func showSet(_ name: String) -> Bool {
         guard let set = sets.first(where: { $0.name == name }) ?? sets.first, set.name != setName else { return false }
-        setName = set.name
-        closePopup()
+        state.setName = set.name
+        release()
         items = set.items
         return true
     }
@@ -129,68 +235,21 @@ public struct KeyBar: Equatable, Sendable {
         return sets[(index + 1) % sets.count].name
     }
 
-    /// Recomputes `shownItems` after a change to what they are made of.
-    private mutating func rebuild() {
-        var all: [KeyBarItem] = []
-        if let setName, sets.count > 1 {
-            all.append(KeyBarItem(label: setName, shortLabel: String(setName.prefix(2)), action: .cycleSet, repeats: false))
-        }
-        all += items
-        all += sessionTabs
-        shownItems = style == .words ? all.map(style.styled) : all
-        layoutMemo = LayoutMemo()
-    }
-
     /// Shows or hides the bar. Hiding drops the modifiers and any held button, since they
     /// could no longer be seen or released on the bar.
     public mutating func setVisible(_ visible: Bool) {
-        isVisible = visible
+        state.isVisible = visible
         if !visible {
-            latch.reset()
+            state.latch.reset()
             release()
-            closePopup()
         }
-    }
-
-    /// Lays the bar out for a row `width` columns wide, on the current page (clamped).
-    public mutating func layout(width: Int) -> KeyBarLayout {
-        // Drawn on every frame (a flood draws sixty a second): laid out again only when the
-        // buttons, the width or the page changed.
-        if let known = layoutMemo.layout, known.width == width, layoutMemo.page == page, layoutMemo.style == style {
-            self.width = width
-            page = known.page
-            return known
-        }
-        let asked = page
-        var result = KeyBarLayout.layout(items: shownItems, width: width, page: page)
-        self.width = width
-        page = result.page
-        if style == .words {
-            // The page buttons too: `<` and `>`.
-            for index in result.slots.indices where result.slots[index].itemIndex == nil {
-                result.slots[index].label = KeyBarLabelStyle.ascii(result.slots[index].label)
-            }
-        }
-        layoutMemo = LayoutMemo(layout: result, page: asked, style: style)
-        return result
-    }
-
-    /// The layout made last, for the items shown then (`rebuild` forgets it), the page asked
-    /// for and the style. Not part of what a bar is: two bars are equal whatever they remember.
-    struct LayoutMemo: Equatable, Sendable {
-        var layout: KeyBarLayout?
-        var page = 0
-        var style: KeyBarLabelStyle?
-
-        static func == (_: LayoutMemo, _: LayoutMemo) -> Bool { true }
     }
 
     /// A mouse press on the bar at `column`, at `now` (monotonic nanoseconds). Presses on
     /// the bar never reach the remote; this is their whole effect. A press on a repeating
     /// button also starts hold-to-repeat until `release()`.
     public mutating func click(column: Int, at now: UInt64) -> [FrontAction] {
-        let current = layout(width: width)
-        guard isVisible, let slot = current.hitTest(column: column) else {
+        guard isVisible, let slot = layout.hitTest(column: column) else {
             return []
         }
         release()
@@ -198,7 +257,7 @@ public struct KeyBar: Equatable, Sendable {
             shownItems[index].action != .popup
         {
             // Its key goes at the release, or its popup opens if it is held.
-            pendingPress = PendingPress(itemIndex: index, columns: slot.columns, at: now)
+            state.pendingPress = KeyBarState.PendingPress(itemIndex: index, columns: slot.columns, at: now)
             return []
         }
         return perform(slot, at: now)
@@ -209,10 +268,10 @@ public struct KeyBar: Equatable, Sendable {
         switch slot.action {
         case .key(let event):
             let hadModifiers = latch.active
-            let sent = latch.apply(to: event)
+            let sent = state.latch.apply(to: event)
             if let index = slot.itemIndex, shownItems[index].repeats {
-                heldEvent = sent
-                holdRepeat.press(at: now)
+                state.heldEvent = sent
+                state.holdRepeat.press(at: now)
             }
             return [.send(.keys([sent]))] + (hadModifiers != latch.active ? [.redraw] : [])
         case .text(let bytes):
@@ -221,7 +280,7 @@ public struct KeyBar: Equatable, Sendable {
         case .macro(let events):
             return [.send(.keys(events))]
         case .modifier(let modifier):
-            latch.click(modifier, at: now)
+            state.latch.click(modifier, at: now)
             return [.redraw]
         case .menu:
             return [.showMenu]
@@ -230,9 +289,8 @@ public struct KeyBar: Equatable, Sendable {
         case .session(let index):
             return [.showSession(index)]
         case .popup:
-            guard let index = slot.itemIndex else { return [] }
-            openPopup(itemIndex: index, columns: slot.columns)
-            return [.redraw]
+            guard let index = slot.itemIndex, let popup = popup(itemIndex: index, columns: slot.columns) else { return [] }
+            return [.showPopup(popup)]
         case .cycleSet:
             return [.cycleKeySet, .redraw]
         }
@@ -242,8 +300,8 @@ public struct KeyBar: Equatable, Sendable {
     /// with alternatives that was tapped rather than held.
     public mutating func release(at now: UInt64) -> [FrontAction] {
         defer { release() }
-        guard let pending = pendingPress, popup == nil else { return [] }
-        pendingPress = nil
+        guard let pending = state.pendingPress else { return [] }
+        state.pendingPress = nil
         let item = shownItems[pending.itemIndex]
         let slot = KeyBarSlot(
             itemIndex: pending.itemIndex, action: item.action, columns: pending.columns, usesShortLabel: false,
@@ -252,49 +310,52 @@ public struct KeyBar: Equatable, Sendable {
     }
 
     /// Sets the session tabs (labels already marked for activity, bell, a waiting question
-    /// or an ending). The tabs start a page of their own.
+    /// or an ending). The tabs start a page of their own. Replacing them keeps the page
+    /// shown, so a mark appearing on a tab does not turn the bar away from the tabs.
     public mutating func setSessionTabs(_ labels: [String]) {
-        sessionTabs = labels.enumerated().map { index, label in
+        state.sessionTabs = labels.enumerated().map { index, label in
             KeyBarItem(label: label, action: .session(index), repeats: false, startsPage: index == 0)
         }
+        rebuild()
     }
 
     /// Drops armed (one-shot) modifiers and any held button; locked ones stay. The visible
     /// session changed: a modifier armed for one session must not land on another's key.
     public mutating func releaseArmedModifiers() {
-        latch.releaseArmed()
+        state.latch.releaseArmed()
         release()
     }
 
     /// Stops any repeat and forgets a pending press; sends nothing.
     public mutating func release() {
-        holdRepeat.release()
-        heldEvent = nil
-        pendingPress = nil
+        state.holdRepeat.release()
+        state.heldEvent = nil
+        state.pendingPress = nil
     }
 
     /// When the held button next repeats, or a held button's popup opens, for the front's
     /// poll timeout; nil when nothing is held.
     public func nextRepeatDeadline() -> UInt64? {
-        if let pendingPress { return pendingPress.at &+ Self.popupDelay }
+        if let pendingPress = state.pendingPress { return pendingPress.at &+ Self.popupDelay }
         return heldEvent == nil ? nil : holdRepeat.nextDeadline()
     }
 
     /// The repeats of the held button due at `now`, as keys to send (none when none).
     public mutating func repeatsDue(at now: UInt64) -> [FrontAction] {
         guard let heldEvent else { return [] }
-        let count = holdRepeat.fire(now: now)
+        let count = state.holdRepeat.fire(now: now)
         return count == 0 ? [] : [.send(.keys(Array(repeating: heldEvent, count: count)))]
     }
 
     /// The mouse wheel over the bar, or a page button: the next or previous page, wrapping.
     public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> [FrontAction] {
-        let count = KeyBarLayout.layout(items: shownItems, width: width, page: page).pageCount
+        let count = layout.pageCount
         guard count > 1 else { return [] }
         switch direction {
-        case .previous: page = (page + count - 1) % count
-        case .next: page = (page + 1) % count
+        case .previous: state.page = (layout.page + count - 1) % count
+        case .next: state.page = (layout.page + 1) % count
         }
+        relayout()
         return [.redraw]
     }
 
@@ -302,7 +363,7 @@ public struct KeyBar: Equatable, Sendable {
     /// key itself is never changed or duplicated; compare `latch` before and after to know
     /// whether the bar needs a redraw.
     public mutating func apply(to event: KeyEvent) -> KeyEvent {
-        latch.apply(to: event)
+        state.latch.apply(to: event)
     }
 
     /// The text and emphasis for drawing `slot` in the modifiers' current state.

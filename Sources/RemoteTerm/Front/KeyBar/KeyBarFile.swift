@@ -27,10 +27,10 @@ public enum KeyBarFile {
     public static func bar(_ config: KeyBarConfig, preferences: FrontPreferences, environment: [String: String])
         -> KeyBar
     {
-        var bar = KeyBar(sets: config.allSets, rules: config.allRules, shown: preferences.keyBarSet)
-        bar.style = KeyBarLabelStyle.resolve(preferences.barLabels ?? config.labels, environment: environment)
-        bar.rows = preferences.barRows ?? config.rows ?? 1
-        if let key = config.readerKey { bar.readerKey = key }
-        return bar
+        var configuration = KeyBarConfiguration(sets: config.allSets, rules: config.allRules)
+        configuration.style = KeyBarLabelStyle.resolve(preferences.barLabels ?? config.labels, environment: environment)
+        configuration.rows = preferences.barRows ?? config.rows ?? 1
+        if let key = config.readerKey { configuration.readerKey = key }
+        return KeyBar(configuration: configuration, shown: preferences.keyBarSet)
     }
 }

@@ -36,46 +36,35 @@ extension KeyBar {
     /// gesture as the arrows' hold-to-repeat.
     public static let popupDelay: UInt64 = 400_000_000
 
-    /// Opens the alternatives of the shown item `itemIndex`, above `columns`.
-    mutating func openPopup(itemIndex: Int, columns: Range<Int>) {
-        guard shownItems.indices.contains(itemIndex), !shownItems[itemIndex].alternatives.isEmpty else { return }
+    /// The alternatives of the shown item `itemIndex`, above `columns` (nil when it has none).
+    /// Opening a popup ends what was held.
+    mutating func popup(itemIndex: Int, columns: Range<Int>) -> KeyBarPopup? {
+        guard shownItems.indices.contains(itemIndex), !shownItems[itemIndex].alternatives.isEmpty else { return nil }
         release()
-        popup = KeyBarPopup(itemIndex: itemIndex, anchor: columns, items: shownItems[itemIndex].alternatives)
+        return KeyBarPopup(itemIndex: itemIndex, anchor: columns, items: shownItems[itemIndex].alternatives)
     }
 
-    /// Closes the popup, sending nothing; returns whether one was open.
-    @discardableResult
-    public mutating func closePopup() -> Bool {
-        defer { popup = nil }
-        return popup != nil
-    }
-
-    /// A button held until `now`: opens its popup when `popupDelay` has passed; returns
-    /// whether it opened.
-    public mutating func popupDue(at now: UInt64) -> Bool {
-        guard let pending = pendingPress, popup == nil, now &- pending.at >= Self.popupDelay, now >= pending.at else {
-            return false
+    /// A button held until `now`: its popup, once `popupDelay` has passed (the front shows it);
+    /// nil before, or when nothing is held.
+    public mutating func popupDue(at now: UInt64) -> KeyBarPopup? {
+        guard let pending = state.pendingPress, now &- pending.at >= Self.popupDelay, now >= pending.at else {
+            return nil
         }
-        openPopup(itemIndex: pending.itemIndex, columns: pending.columns)
-        return true
+        return popup(itemIndex: pending.itemIndex, columns: pending.columns)
     }
 
-    /// A right click on the bar at `column`: opens that button's alternatives, if it has any.
+    /// A right click on the bar at `column`: shows that button's alternatives, if it has any.
     public mutating func rightClick(column: Int) -> [FrontAction] {
-        let current = layout(width: width)
-        guard isVisible, let slot = current.hitTest(column: column), let index = slot.itemIndex,
-            !shownItems[index].alternatives.isEmpty
+        guard isVisible, let slot = layout.hitTest(column: column), let index = slot.itemIndex,
+            let popup = popup(itemIndex: index, columns: slot.columns)
         else { return [] }
-        openPopup(itemIndex: index, columns: slot.columns)
-        return [.redraw]
+        return [.showPopup(popup)]
     }
 
-    /// A press at `column` on the popup's strip: the alternative there is sent (through the
-    /// one-shot modifiers, as a button's key is); anywhere else nothing is. Either way the
-    /// popup closes.
-    public mutating func pickFromPopup(column: Int?, at now: UInt64) -> [FrontAction] {
-        guard let popup else { return [] }
-        closePopup()
+    /// A press at `column` on `popup`'s strip (nil: elsewhere): the alternative there is sent
+    /// (through the one-shot modifiers, as a button's key is); anywhere else nothing is. The
+    /// front closes the popup either way.
+    public mutating func pick(from popup: KeyBarPopup, column: Int?, at now: UInt64) -> [FrontAction] {
         guard let column, let slot = popup.layout(width: width).first(where: { $0.columns.contains(column) }) else {
             return [.redraw]
         }
@@ -84,11 +73,10 @@ extension KeyBar {
         return actions.contains(.redraw) ? actions : actions + [.redraw]
     }
 
-    /// The popup's labels, placed for a row `width` columns wide.
-    public func popupLabels(width: Int) -> [BarLabel]? {
-        guard let popup else { return nil }
+    /// `popup`'s labels, placed for the bar's width.
+    public func labels(of popup: KeyBarPopup) -> [BarLabel] {
         // Each alternative fills its box in reverse video, so the strip reads as buttons.
-        return popup.layout(width: width).map { slot in
+        popup.layout(width: width).map { slot in
             let text = " " + slot.label
             let pad = max(0, slot.columns.count - terminalColumns(text))
             return BarLabel(column: slot.columns.lowerBound, text: text + String(repeating: " ", count: pad), emphasis: .armed)

@@ -245,10 +245,10 @@ extension ScriptRunner {
 
     /// Clicks `label` if the shown set has it; returns whether it did.
     private func clickOnShownSet(_ label: String) -> Bool {
-        let layout = bar.layout(width: terminal.columns)
+        bar.setWidth(terminal.columns)
         // Turn pages until the button shows: every button is on exactly one page.
-        for _ in 0..<max(1, layout.pageCount) {
-            let current = bar.layout(width: terminal.columns)
+        for _ in 0..<max(1, bar.layout.pageCount) {
+            let current = bar.layout
             // A button is found by any of its labels: a narrow bar shows the short one.
             if let slot = current.slots.first(where: { slot in
                 guard let index = slot.itemIndex else { return false }

@@ -95,6 +95,9 @@ extension Workspace {
             case .showMenu:
                 controller.showMenu()
                 effects.append(.redraw)
+            case .showPopup(let popup):
+                controller.showPopup(popup)
+                effects.append(.redraw)
             }
         }
     }

@@ -66,6 +66,7 @@ public final class Workspace {
         self.controller = controller
         self.localSize = localSize
         self.loop = loop
+        self.controller.bar.setWidth(localSize.columns)
     }
 
     /// The shown session.
@@ -208,6 +209,7 @@ public final class Workspace {
     /// remote size follows, shown or not.
     public func resize(local size: (rows: Int, columns: Int)) {
         localSize = size
+        controller.bar.setWidth(size.columns)
         let remote = remoteSize
         for entry in entries { entry.session.resize(rows: remote.rows, columns: remote.columns) }
     }
