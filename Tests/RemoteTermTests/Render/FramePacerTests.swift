@@ -99,6 +99,31 @@ private func pacer() -> FramePacer { FramePacer(frameInterval: 16 * ms, settleDe
         #expect(pacer.nextDeadline() == echo + 17 * ms)
     }
 
+    @Test func aFloodIsDrawnOnTimeWithoutSettlingAndSaysWhenItsNextFrameIs() {
+        var pacer = FramePacer(frameInterval: 16 * ms, settleDelay: 1 * ms, floodFrameInterval: 33 * ms)
+        let draws = drawn(&pacer, outputEvery: ms / 4, until: 500 * ms)
+        #expect(pacer.isFlooding)
+        let last = draws.last!
+        #expect(pacer.nextFloodFrame == last + 33 * ms)
+        // Output held until that frame (Session.holdOutput) arrives at it, a little late, and
+        // is drawn at once: no settle delay, and the flood goes on.
+        var frame = last
+        for _ in 0..<20 {
+            let read = frame + 33 * ms + ms / 2
+            pacer.outputArrived(at: read)
+            #expect(pacer.shouldDraw(now: read))
+            pacer.didDraw(at: read)
+            #expect(pacer.isFlooding)
+            frame = read
+        }
+        // A draw long after the last output (a key, the bar) is no frame of the flood.
+        pacer.requestDraw()
+        pacer.didDraw(at: frame + 200 * ms)
+        #expect(pacer.nextFloodFrame == nil)
+        // Outside a flood there is no such frame.
+        #expect(FramePacer().nextFloodFrame == nil)
+    }
+
     @Test(arguments: [50, 33, 25])
     func anAnimationOrAHeldKeyIsNoFlood(milliseconds: Int) {
         // A program redrawing 20, 30 or 40 times a second, or a key repeating as fast:

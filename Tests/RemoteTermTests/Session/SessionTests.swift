@@ -116,6 +116,46 @@ import Testing
         #expect(transport.unreadOutputCount >= (4 << 20) - 64 * 1024)
     }
 
+    /// A flood drawn at a fixed frame rate (`FramePacer.nextFloodFrame`): the front holds the
+    /// output until the next frame, so it is read then in one piece, one wake-up a frame;
+    /// keys still go out at once.
+    @Test func heldOutputIsReadAtTheHoldsEndInOnePieceWhileKeysGoOut() throws {
+        let ms: UInt64 = 1_000_000
+        let transport = MemoryTransport(outputEnds: false)
+        let rig = try Rig(transport)
+        try rig.loop.turn()
+        let start = rig.clock.now()
+        rig.session.holdOutput(until: start + 30 * ms)
+        // A hold is never extended: the front draws often, and output waits one frame at most.
+        rig.session.holdOutput(until: start + 1_000 * ms)
+        transport.deliver(Array("first ".utf8))
+        rig.session.send(.bytes(Array("k".utf8)))
+        try rig.loop.turn()
+        #expect(transport.received == Array("k".utf8), "the key went out")
+        #expect(transport.unreadOutputCount == 6, "the output waits")
+        transport.deliver(Array("second".utf8))
+        // The loop sleeps until the hold ends (the manual poller moves the clock), then reads.
+        try rig.run(turns: 5) { transport.unreadOutputCount == 0 }
+        #expect(rig.clock.now() >= start + 30 * ms && rig.clock.now() < start + 1_000 * ms)
+        #expect(rig.screen[0] == "first second")
+        #expect(rig.loop.turns <= 4, "\(rig.loop.turns) turns")
+    }
+
+    /// Output coming faster than a held read would carry is read as it comes, at full speed.
+    @Test func outputComingFasterThanAHoldCarriesIsNotHeld() throws {
+        let ms: UInt64 = 1_000_000
+        let flood = Array(repeating: UInt8(ascii: "y"), count: 1 << 20)
+        let transport = MemoryTransport(output: flood, outputEnds: false, chunkSize: 1 << 16)
+        let rig = try Rig(transport)
+        // The pieces read grow turn by turn to a whole 64 KiB.
+        for _ in 0..<6 { try rig.loop.turn() }
+        let before = transport.unreadOutputCount
+        #expect(rig.session.lastTurnRead >= Session.heldOutputLimit)
+        rig.session.holdOutput(until: rig.clock.now() + 30 * ms)
+        try rig.loop.turn()
+        #expect(transport.unreadOutputCount < before, "read at once")
+    }
+
     @Test func repliesLeaveThroughTheInputPathAndAreNeverDrawn() throws {
         let transport = MemoryTransport(output: Array("\u{1B}[6n\u{1B}[cvisible".utf8), outputEnds: false)
         let rig = try Rig(transport)

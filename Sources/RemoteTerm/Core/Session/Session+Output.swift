@@ -18,7 +18,8 @@ extension Session {
         let transport = link.transport
         try transport.service()
         try link.flush()
-        if !link.readingDone(for: output) {
+        let held = isOutputHeld(now: now)
+        if !link.readingDone(for: output), !held {
             try readOutput(&link)
             try link.flush()  // replies to what was just read
         }
@@ -29,7 +30,7 @@ extension Session {
                 self.link = link
                 finish(exit)
             }
-        } else if output.wantsMore {
+        } else if output.wantsMore, !held {
             // Asked after the reads: a read cut short by the budget, or data libssh2 took
             // off the socket meanwhile, means another turn without sleeping.
             wantsTurn = wantsTurn || link.budgetUsedUp || transport.hasBufferedInput
@@ -73,6 +74,7 @@ extension Session {
             }
         }
         link.budgetUsedUp = budget <= 0 || work <= 0
+        lastTurnRead = options.readBudget - budget
     }
 
     /// Hands the first `count` bytes of the read buffer to the output and carries out what

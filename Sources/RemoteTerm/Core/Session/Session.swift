@@ -56,6 +56,11 @@ public final class Session: EventSource {
     /// How much one read may take now: small after bytes that cost much, so one piece cannot
     /// overrun the work budget by much; it grows back over cheap output.
     var chunkLimit = 4096
+    /// Output is left unread until this time (`holdOutput(until:)`), nil when it is read as it
+    /// comes.
+    var outputHeldUntil: UInt64?
+    /// Bytes the last turn's reads took.
+    var lastTurnRead = 0
     /// When the remote last sent anything (for "last contact 12 s ago").
     var lastContact: UInt64 = 0
 
@@ -183,14 +188,38 @@ public final class Session: EventSource {
 
     public var pollInterests: [PollInterest] {
         guard let link else { return [] }
-        // The output cannot take more: wait for it, not for more output.
-        return link.transport.pollInterests(outputPaused: !output.wantsMore)
+        // The output cannot take more, or is held: wait for that, not for more output.
+        return link.transport.pollInterests(outputPaused: !output.wantsMore || outputHeldUntil != nil)
     }
 
     public var deadline: UInt64? {
         guard let link else { return lifecycle.deadline }
-        let deadlines = [link.nextExitPoll, predictor.nextDeadline, link.transport.deadline]
+        let deadlines = [link.nextExitPoll, predictor.nextDeadline, link.transport.deadline, outputHeldUntil]
         return deadlines.compactMap { $0 }.min()
+    }
+
+    /// Leaves the output unread until `time` (the loop's clock): the front draws no sooner,
+    /// so output read before then would only wait, and read then it comes in one piece — one
+    /// wake-up a frame rather than one per burst the remote writes (a log scrolling by wakes
+    /// rterm a hundred times a second). Keys still go out at once. Not taken while the output
+    /// comes faster than a held read would carry (`heldOutputLimit` in the last turn): a
+    /// producer that could fill the pipe meanwhile is read as it comes, at full speed. A hold
+    /// is never extended or replaced: it ends with a read (in the turn its time comes), so
+    /// output waits one frame at most however often the front draws.
+    public func holdOutput(until time: UInt64) {
+        guard link != nil, outputHeldUntil == nil, lastTurnRead < Self.heldOutputLimit else { return }
+        outputHeldUntil = time
+    }
+
+    /// The most a turn may have read for the output to be held after it: 32 KiB, about 1 MB a
+    /// second at 30 frames a second, well inside what a pty or a socket buffers.
+    public static let heldOutputLimit = 32 * 1024
+
+    /// Whether the output is being held at `now` (a hold that ran out is let go).
+    func isOutputHeld(now: UInt64) -> Bool {
+        guard let until = outputHeldUntil else { return false }
+        if now >= until { outputHeldUntil = nil }
+        return outputHeldUntil != nil
     }
 
     public var isReady: Bool { wantsTurn }

@@ -274,5 +274,9 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             })
         screen.show(shown, now: now)
         pacer.didDraw(at: now)
+        // In a flood the next frame is drawn at a fixed time: the shown session's output is
+        // read then, in one piece, not on every burst (the session lets go of a hold itself
+        // when the output comes too fast for it).
+        if let next = pacer.nextFloodFrame { entry.session.holdOutput(until: next) }
     }
 }

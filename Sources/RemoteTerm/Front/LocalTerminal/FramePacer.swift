@@ -19,7 +19,11 @@
 ///   output pauses or slows: half the drawing for a picture that changes faster than the eye
 ///   follows, where the key bar's users (phones, tablets, laptops on battery) pay for every
 ///   frame (mosh stops at 50). Typing, held keys and programs redrawing up to 40 times a
-///   second never count as a flood, and the first output after a pause is drawn at once.
+///   second never count as a flood, and the first output after a pause (two flood frames
+///   without output) is drawn at once. In a flood a frame does not wait for output to
+///   settle (the picture is a moment of a stream anyway), and `nextFloodFrame` says when the
+///   next one is drawn, so the front can leave the output unread until then
+///   (`Session.holdOutput`): one wake-up a frame, not one per burst.
 ///
 /// The loop uses it like this: `outputArrived(at:)` after feeding the engine; the poll
 /// timeout from `timeoutMilliseconds(now:)` (or `nextDeadline()`); after each wake,
@@ -73,8 +77,10 @@ public struct FramePacer: Equatable, Sendable {
 
     /// Output from the remote changed the screen at `now`.
     public mutating func outputArrived(at now: UInt64) {
-        // Output after a pause ends a flood: it is drawn at the full rate again.
-        if now > saturatingAdd(lastOutput, floodFrameInterval) { framesAtTheLimit = 0 }
+        // Output after a pause ends a flood: it is drawn at the full rate again. A pause is
+        // longer than two flood frames: output held until the next frame comes one frame
+        // after the last, and a late wake-up must not end the flood.
+        if now > saturatingAdd(lastOutput, 2 * floodFrameInterval) { framesAtTheLimit = 0 }
         if !isDirty { firstUndrawnOutput = now }
         isDirty = true
         lastOutput = max(lastOutput, now)
@@ -92,9 +98,20 @@ public struct FramePacer: Equatable, Sendable {
     public func nextDeadline() -> UInt64? {
         guard isDirty else { return nil }
         if isDrawRequested { return 0 }
-        let settled = min(saturatingAdd(lastOutput, settleDelay), saturatingAdd(firstUndrawnOutput, interval))
+        let settled =
+            isFlooding
+            ? firstUndrawnOutput : min(saturatingAdd(lastOutput, settleDelay), saturatingAdd(firstUndrawnOutput, interval))
         guard let lastDraw else { return settled }
         return max(settled, saturatingAdd(lastDraw, interval))
+    }
+
+    /// While output floods, when the next frame is drawn (output read before then would only
+    /// wait for it); nil otherwise.
+    public var nextFloodFrame: UInt64? {
+        // Only while output still comes: a draw long after the flood's last output (a key,
+        // the bar) is no frame of it.
+        guard isFlooding, let lastDraw, saturatingAdd(lastOutput, 2 * floodFrameInterval) >= lastDraw else { return nil }
+        return saturatingAdd(lastDraw, floodFrameInterval)
     }
 
     /// Whether to draw now.
