@@ -88,7 +88,13 @@ public struct ScreenBuffer: Sendable {
     /// The cell at a screen position.
     func cell(row: Int, column: Int) -> Cell { cells[rowStart(row) + column] }
 
-    /// The cells of one screen row, left to right.
+    /// Hands `body` the cells of one screen row, left to right, in place (no copy).
+    public func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
+        let start = rowStart(row)
+        return try body(UnsafeBufferPointer(rebasing: cells[start..<start + columns]))
+    }
+
+    /// The cells of one screen row, left to right (a copy).
     public func rowCells(_ row: Int) -> ArraySlice<Cell> {
         let start = rowStart(row)
         return ArraySlice(UnsafeBufferPointer(rebasing: cells[start..<start + columns]))

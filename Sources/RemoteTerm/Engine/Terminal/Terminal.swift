@@ -191,6 +191,12 @@ public struct Terminal: Sendable {
     /// The cells of a screen row.
     public func rowCells(_ row: Int) -> ArraySlice<Cell> { screen.rowCells(row) }
 
+    /// Hands `body` the cells of a screen row in place, without copying them: for a look at
+    /// every row of every frame (links), or a copy made once (the frame's line).
+    public func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
+        try screen.withRowCells(row, body)
+    }
+
     /// Whether a screen row was soft-wrapped onto the next.
     public func isRowWrapped(_ row: Int) -> Bool { screen.isWrapped(row) }
 

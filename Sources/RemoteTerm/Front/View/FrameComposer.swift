@@ -84,9 +84,11 @@ public enum FrameComposer {
                     continue
                 }
                 work.rowsComposed += 1
-                frame.lines[row] = FrameLine(
-                    cells: terminal.rowCells(row), extras: terminal.cellExtras, columns: columns,
-                    isReverseScreen: reverse, identity: identity)
+                frame.lines[row] = terminal.withRowCells(row) { cells in
+                    FrameLine(
+                        cells: cells, extras: terminal.cellExtras, columns: columns, isReverseScreen: reverse,
+                        identity: identity)
+                }
             } else if let line = terminal.line(number: number) {
                 work.rowsComposed += 1
                 frame.lines[row] = FrameLine(

@@ -59,20 +59,27 @@ public enum LinkDetector {
         var previous: UInt32 = 0
         for cells in lines {
             work += 1
-            for cell in cells {
-                if cell.extra != 0 { return true }
-                let codePoint = cell.codePoint
-                // Empty cells are skipped, as the padding a wide character leaves at a wrap is
-                // (a false match costs a full read, a missed one a link).
-                if codePoint == 0 { continue }
-                switch codePoint {
-                case 0x2F where previous == 0x3A: return true  // :/
-                case 0x3A where previous | 0x20 == 0x6F: return true  // o:
-                case 0x2E where previous | 0x20 == 0x77: return true  // w.
-                default: break
-                }
-                previous = codePoint
+            if mayHoldLink(cells, previous: &previous) { return true }
+        }
+        return false
+    }
+
+    /// `mayHoldLink` for one row of a logical line, `previous` carrying the last code point
+    /// from the row before (a link may be cut by the wrap).
+    static func mayHoldLink(_ cells: some Collection<Cell>, previous: inout UInt32) -> Bool {
+        for cell in cells {
+            if cell.extra != 0 { return true }
+            let codePoint = cell.codePoint
+            // Empty cells are skipped, as the padding a wide character leaves at a wrap is
+            // (a false match costs a full read, a missed one a link).
+            if codePoint == 0 { continue }
+            switch codePoint {
+            case 0x2F where previous == 0x3A: return true  // :/
+            case 0x3A where previous | 0x20 == 0x6F: return true  // o:
+            case 0x2E where previous | 0x20 == 0x77: return true  // w.
+            default: break
             }
+            previous = codePoint
         }
         return false
     }

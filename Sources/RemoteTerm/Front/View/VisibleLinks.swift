@@ -8,7 +8,13 @@ import RemoteTermEngine
 public struct VisibleLinks {
     /// The links of the logical lines of the last frame, their line numbers counted from the
     /// logical line's first row.
-    private var known: [[RowIdentity]: [DetectedLink]] = [:]
+    private var known: [LineKey: [DetectedLink]] = [:]
+
+    /// A logical line by its rows' identities; most lines are one row, kept without an array.
+    private struct LineKey: Hashable {
+        var first: RowIdentity
+        var wrapped: [RowIdentity] = []
+    }
 
     /// Nothing known.
     public init() {}
@@ -32,18 +38,25 @@ public struct VisibleLinks {
             work.linesScannedForLinks += 1
             row += 1
         }
-        var seen: [[RowIdentity]: [DetectedLink]] = [:]
+        var seen: [LineKey: [DetectedLink]] = [:]
+        seen.reserveCapacity(shown)
         while row < shown {
             var last = row
             while last + 1 < shown && terminal.isRowWrapped(last) { last += 1 }
-            let key = (row...last).map { terminal.rowIdentity($0) }
+            var key = LineKey(first: terminal.rowIdentity(row))
+            if last > row { key.wrapped = (row + 1...last).map { terminal.rowIdentity($0) } }
             let found: [DetectedLink]
             if let cached = known[key] {
                 found = cached
             } else {
                 work.linesScannedForLinks += 1
-                var steps = 0
-                if LinkDetector.mayHoldLink((row...last).map { terminal.rowCells($0) }, work: &steps) {
+                // Looked at in place, row by row: most lines hold no link and are never copied.
+                var previous: UInt32 = 0
+                var mayHoldLink = false
+                for scanned in row...last where !mayHoldLink {
+                    mayHoldLink = terminal.withRowCells(scanned) { LinkDetector.mayHoldLink($0, previous: &previous) }
+                }
+                if mayHoldLink {
                     let lines = (row...last).compactMap { terminal.line(number: top + $0) }
                     found = LinkDetector.links(in: lines, firstLineNumber: 0)
                 } else {
