@@ -79,8 +79,11 @@ static inline int rterm_clear_to_end(int y, int x) {
     return clrtoeol();
 }
 
-/// Lets ncurses scroll the terminal for lines that moved (idlok on stdscr).
-static inline void rterm_scroll_moved_lines(void) { idlok(stdscr, TRUE); }
+/// Whether the next refresh scrolls the terminal for lines that moved (idlok on stdscr). On
+/// only for a frame that scrolled (`rterm_scroll_rows`): with it on, every refresh also hashes
+/// every changed line to look for moves of its own (ncurses' hashmap), which on a screen
+/// repainted in place finds nothing and costs a tenth of a frame.
+static inline void rterm_scroll_moved_lines(int scrolled) { idlok(stdscr, scrolled ? TRUE : FALSE); }
 
 /// Moves the lines of stdscr's rows top..bottom (inclusive) up by `count` (down when
 /// negative), as a scroll region would, leaving blank rows behind: with idlok on, the next

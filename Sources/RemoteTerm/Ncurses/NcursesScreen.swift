@@ -87,8 +87,6 @@ public final class NcursesScreen: LocalScreen {
         raw()
         noecho()
         nonl()
-        // Lines that moved are scrolled on the terminal, not drawn again (`NcursesRenderer`).
-        rterm_scroll_moved_lines()
         // ncurses never reads the keys (the front does), so it need not look for typeahead
         // to break off a refresh: by default it polls standard input a dozen times a frame.
         typeahead(-1)
