@@ -2,77 +2,6 @@ import RemoteTermCore
 import RemoteTermEngine
 import RemoteTermSSH
 
-/// How to draw one slot's label.
-public struct KeyBarLabel: Equatable, Sendable {
-    /// How the label is emphasised; armed and locked are drawn in reverse video.
-    public enum Emphasis: Equatable, Sendable {
-        /// An ordinary button.
-        case normal
-        /// A one-shot modifier that applies to the next key (`^Ctrl`).
-        case armed
-        /// A modifier locked on until clicked again (`^CTRL`).
-        case locked
-    }
-
-    /// The text, already marked for the state so it reads without colour.
-    public var text: String
-    /// The emphasis.
-    public var emphasis: Emphasis
-}
-
-/// What the bar is made of, set up once (the key-bar file, the command line, ssh_config):
-/// its key sets and the rules that choose one, how labels read, its height, the reader key.
-/// Nothing a click or a key does changes it.
-public struct KeyBarConfiguration: Equatable, Sendable {
-    /// The key sets the bar can show (`KeyBarSet`), empty for a bar of plain items.
-    public var sets: [KeyBarSet] = []
-    /// The rules that choose a set for the program running (`KeyBarSetChoice` applies them).
-    public var rules: [KeyBarRule] = []
-    /// How the buttons are labelled (symbols or words).
-    public var style = KeyBarLabelStyle.glyphs
-    /// Rows the bar takes when shown (1 to 3): every row of a button's box acts.
-    public var rows = 1 {
-        didSet { rows = min(max(rows, 1), FrontPreferences.maximumBarRows) }
-    }
-    /// The key that reads the buttons out in reader mode (`reader-key` in the config).
-    public var readerKey: KeyEvent? = KeyEvent(.function(12))
-}
-
-/// What using the bar changes: the buttons shown (the set's and the session tabs), the
-/// page, the one-shot modifiers, a held button, whether the bar is shown, and the width it
-/// is laid out for.
-public struct KeyBarState: Equatable, Sendable {
-    /// The shown set's name, first on the bar when there are several sets to cycle.
-    public var setName: String?
-    /// The buttons, in order (the shown set's).
-    public var items: [KeyBarItem]
-    /// The workspace's session tabs, on a page of their own after the buttons (none with a
-    /// single session).
-    public var sessionTabs: [KeyBarItem] = []
-    /// The page asked for; the layout clamps it to the pages there are.
-    public var page = 0
-    /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
-    public var latch: ModifierLatch
-    /// Hold-to-repeat for the button being held.
-    public var holdRepeat: HoldRepeat
-    /// The key repeated while a button is held (with the modifiers it was sent with).
-    public var heldEvent: KeyEvent?
-    /// A press on a button that has alternatives: its key goes at the release, unless it is
-    /// held for `KeyBar.popupDelay` (its popup opens instead).
-    var pendingPress: PendingPress?
-    /// Whether the bar is shown; a hidden bar frees its row for the remote.
-    public var isVisible = true
-    /// The columns of the row the bar is laid out on (the local terminal's width).
-    public var width = 0
-
-    /// A press waiting to be a tap or a hold.
-    struct PendingPress: Equatable, Sendable {
-        var itemIndex: Int
-        var columns: Range<Int>
-        var at: UInt64
-    }
-}
-
 /// The key bar: its configuration (`KeyBarConfiguration`, set up once) and its state
 /// (`KeyBarState`), with what follows from both kept beside them — the items shown and their
 /// layout at the bar's width, worked out again (by the pure `KeyBarLayout.layout`) only when
@@ -381,4 +310,22 @@ public struct KeyBar: Equatable, Sendable {
         case .locked: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .locked)
         }
     }
+}
+
+/// How to draw one slot's label.
+public struct KeyBarLabel: Equatable, Sendable {
+    /// How the label is emphasised; armed and locked are drawn in reverse video.
+    public enum Emphasis: Equatable, Sendable {
+        /// An ordinary button.
+        case normal
+        /// A one-shot modifier that applies to the next key (`^Ctrl`).
+        case armed
+        /// A modifier locked on until clicked again (`^CTRL`).
+        case locked
+    }
+
+    /// The text, already marked for the state so it reads without colour.
+    public var text: String
+    /// The emphasis.
+    public var emphasis: Emphasis
 }
