@@ -179,7 +179,6 @@ import Testing
     }
 
     static func barRow(of controller: FrontController) -> String {
-        var controller = controller
         let view = FrontView(terminal: Terminal(rows: 23, columns: 80), columns: 80)
         return (controller.barLabels(view: view) ?? []).map(\.text).joined()
     }

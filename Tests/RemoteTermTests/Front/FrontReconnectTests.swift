@@ -74,7 +74,7 @@ import Testing
     @Test func theStaleScreenIsFaintAndHasNoCursor() {
         var terminal = Terminal(rows: 2, columns: 10)
         _ = terminal.feed("ab")
-        var controller = FrontController()
+        let controller = FrontController()
         let view = FrontView(terminal: terminal, reconnection: Self.reconnection(), now: 11 * Self.second)
         let overlays = controller.overlays(view: view)
         #expect(overlays.isStale)
