@@ -24,6 +24,9 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private let loop: EventLoop
     private let system: FrontSystem
     private var pacer = FramePacer()
+    /// The shown session and its screen's top line number at the last frame: how far the
+    /// screen scrolled between frames.
+    private var lastTop: (ObjectIdentifier, Int)?
     private let input: InputSource
     private let inputIsTerminal: Bool
     private let signals: SignalSource?
@@ -274,9 +277,18 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             })
         screen.show(shown, now: now)
         pacer.didDraw(at: now)
-        // In a flood the next frame is drawn at a fixed time: the shown session's output is
-        // read then, in one piece, not on every burst (the session lets go of a hold itself
-        // when the output comes too fast for it).
-        if let next = pacer.nextFloodFrame { entry.session.holdOutput(until: next) }
+        // Lines scrolling by faster than the frames: the next frame is drawn at a fixed time,
+        // and the shown session's output is read then, in one piece, not on every burst (the
+        // session lets go of a hold itself when the output comes too fast for it). Only for
+        // lines scrolling by, a quarter of the screen a frame or more: a program that draws
+        // in place (vim starting after a flood) may ask the terminal something, and its
+        // question is answered at once, not a frame later after the keys typed meanwhile.
+        let terminal = entry.session.terminal
+        let top = (ObjectIdentifier(entry.session), terminal.screenTopLineNumber)
+        let scrolled = lastTop?.0 == top.0 ? top.1 - (lastTop?.1 ?? top.1) : 0
+        lastTop = top
+        if let next = pacer.nextFloodFrame, scrolled >= max(1, terminal.rows / 4), !terminal.isAlternateScreenActive {
+            entry.session.holdOutput(until: next)
+        }
     }
 }
