@@ -37,9 +37,22 @@ static inline int rterm_put_cell(int y, int x, const wchar_t *text, attr_t attrs
 
 // ---- ncurses globals, read through functions (Swift 6 rejects the mutable C globals) ----
 #include <stdio.h>
+#include <termios.h>
 /// newterm on standard output and input for `type` (NULL: $TERM); NULL when terminfo does
 /// not know it.
 static inline SCREEN *rterm_newterm_stdio(const char *type) { return newterm(type, stdout, stdin); }
+
+/// Turns the kernel's output processing off on terminal `fd` for ncurses' program mode, as
+/// tmux does: ncurses moves the cursor itself (ONLCR is already off), so the kernel has
+/// nothing to translate, but with OPOST on it still reads every byte of every frame and hands
+/// them to the terminal in pieces cut at each control character. The shell's mode (endwin, at
+/// exit and on suspend) is the user's, untouched. Nothing happens when `fd` is no terminal.
+static inline void rterm_output_unprocessed(int fd) {
+    struct termios mode;
+    if (tcgetattr(fd, &mode) != 0 || !(mode.c_oflag & OPOST)) return;
+    mode.c_oflag &= ~(tcflag_t)OPOST;
+    if (tcsetattr(fd, TCSADRAIN, &mode) == 0) def_prog_mode();
+}
 
 /// ncurses writes after every cursor move (a write of 20 to 40 bytes, a hundred a frame on a
 /// scrolling log) until its screen has been left and taken back once: a new screen is in its

@@ -87,6 +87,8 @@ public final class NcursesScreen: LocalScreen {
         raw()
         noecho()
         nonl()
+        // Frames go to the terminal as written, without the kernel reading every byte.
+        rterm_output_unprocessed(descriptor)
         // ncurses never reads the keys (the front does), so it need not look for typeahead
         // to break off a refresh: by default it polls standard input a dozen times a frame.
         typeahead(-1)
