@@ -45,7 +45,8 @@ extension SSHIntegrationTests {
             let sshd = harness.sshd
             let rterm = RTermProcess.executable
             let line = "\(environment) HOME='\(harness.process.home)' '\(rterm)' -F '\(harness.config)' \(options) -t -p \(sshd.port) \(sshd.host) "
-                + "\"\(command)\"; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
+                + "\"\(command)\"; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON;"
+                + " stty -a | tr ' ' '\\n' | grep -qx opost && echo OUTPUT-PROCESSED; sleep 60"
             return try TmuxPane(
                 command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'", columns: columns, rows: rows,
                 clipboard: clipboard)
@@ -89,10 +90,12 @@ extension SSHIntegrationTests {
         }
 
         /// After rterm exits, the pane's terminal is as before: canonical mode with echo,
-        /// the cursor shown, the normal screen, no mouse reporting.
+        /// output processing (rterm turns it off while it draws), the cursor shown, the normal
+        /// screen, no mouse reporting.
         func expectRestored(_ pane: TmuxPane, status: String) throws {
             #expect(try pane.waitFor("EXITED=\(status)"), "\((try? pane.screen()) ?? "")")
             #expect(try pane.waitFor("CANON"))
+            #expect(try pane.waitFor("OUTPUT-PROCESSED"))
             #expect(try pane.display("#{alternate_on}") == "0")
             #expect(try pane.display("#{mouse_any_flag}") == "0")
             #expect(try pane.display("#{cursor_flag}") == "1")

@@ -49,7 +49,8 @@ extension SSHIntegrationTests {
         /// remote prompt is set to `ok> `.
         func pane(_ options: String = "") throws -> TmuxPane {
             let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' -o StrictHostKeyChecking=accept-new \(options) "
-                + "-p \(relay.port) 127.0.0.1; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
+                + "-p \(relay.port) 127.0.0.1; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON;"
+                + " stty -a | tr ' ' '\\n' | grep -qx opost && echo OUTPUT-PROCESSED; sleep 60"
             let pane = try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'")
             // The login shell's own prompt first (typeahead before it may be eaten).
             #expect(

@@ -13,7 +13,8 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let hosts = commands.map { "-t -p \(sshd.port) \(sshd.host) \($0)" }.joined(separator: "\n") + "\n"
         let hostsFile = try harness.process.file("hosts.txt", "# three sessions\n" + hosts)
         let line = "HOME='\(harness.process.home)' '\(RTermProcess.executable)' -F '\(harness.config)' --hosts '\(hostsFile)'"
-            + "; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON; sleep 60"
+            + "; echo EXITED=$?; stty -a | tr ';' '\\n' | grep -wq icanon && echo CANON;"
+            + " stty -a | tr ' ' '\\n' | grep -qx opost && echo OUTPUT-PROCESSED; sleep 60"
         return try TmuxPane(command: "sh -c '\(line.replacingOccurrences(of: "'", with: "'\\''"))'")
     }
 
