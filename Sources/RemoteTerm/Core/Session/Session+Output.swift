@@ -74,7 +74,7 @@ extension Session {
             }
         }
         link.budgetUsedUp = budget <= 0 || work <= 0
-        lastTurnRead = options.readBudget - budget
+        readSinceHoldAsked += options.readBudget - budget
     }
 
     /// Hands the first `count` bytes of the read buffer to the output and carries out what

@@ -59,8 +59,8 @@ public final class Session: EventSource {
     /// Output is left unread until this time (`holdOutput(until:)`), nil when it is read as it
     /// comes.
     var outputHeldUntil: UInt64?
-    /// Bytes the last turn's reads took.
-    var lastTurnRead = 0
+    /// Bytes read since the front last asked to hold the output (`holdOutput`).
+    var readSinceHoldAsked = 0
     /// When the remote last sent anything (for "last contact 12 s ago").
     var lastContact: UInt64 = 0
 
@@ -202,16 +202,18 @@ public final class Session: EventSource {
     /// so output read before then would only wait, and read then it comes in one piece — one
     /// wake-up a frame rather than one per burst the remote writes (a log scrolling by wakes
     /// rterm a hundred times a second). Keys still go out at once. Not taken while the output
-    /// comes faster than a held read would carry (`heldOutputLimit` in the last turn): a
-    /// producer that could fill the pipe meanwhile is read as it comes, at full speed. A hold
+    /// comes faster than a held read would carry (`heldOutputLimit` since the front last asked,
+    /// a frame before): a producer that could fill the pipe or the channel's window meanwhile
+    /// (`cat` of a big file over SSH) is read as it comes, at full speed. A hold
     /// is never extended or replaced: it ends with a read (in the turn its time comes), so
     /// output waits one frame at most however often the front draws.
     public func holdOutput(until time: UInt64) {
-        guard link != nil, outputHeldUntil == nil, lastTurnRead < Self.heldOutputLimit else { return }
+        defer { readSinceHoldAsked = 0 }
+        guard link != nil, outputHeldUntil == nil, readSinceHoldAsked < Self.heldOutputLimit else { return }
         outputHeldUntil = time
     }
 
-    /// The most a turn may have read for the output to be held after it: 32 KiB, about 1 MB a
+    /// The most read in a frame for the output to be held after it: 32 KiB, about 1 MB a
     /// second at 30 frames a second, well inside what a pty or a socket buffers.
     public static let heldOutputLimit = 32 * 1024
 
