@@ -12,20 +12,6 @@ import RemoteTerm
 /// or folded with `--merge`; a progress line on a terminal; a closing summary naming the
 /// failed targets, folded, with their reasons; exit 0 only when every target passed.
 struct FleetCommand {
-    /// The fleet options, shared by both forms.
-    struct Options {
-        var jobs = 32
-        var shard: FleetShard?
-        var merge = false
-        var failedHosts: String?
-        var junit: String?
-        var tap = false
-        /// `--snapshots` (scripts): per-target directories under it.
-        var snapshots: String?
-        /// `--record` (scripts): a directory, one recording per target.
-        var record: String?
-    }
-
     /// What every target runs.
     enum Work {
         case script(file: String, Script, bar: KeyBar)
@@ -35,12 +21,9 @@ struct FleetCommand {
     let hostsFile: String
     let targetOptions: [String]
     let work: Work
-    let options: Options
+    let options: BatchOptions
     let environment = ProcessInfo.processInfo.environment
 
-    /// Descriptors a running target may hold: its socket, an agent's, a ProxyCommand's two
-    /// pipes, a spilled output or a recording.
-    static let descriptorsPerTarget = 5
     /// Descriptors rterm itself holds besides its targets.
     static let descriptorsOfItsOwn = 32
 
@@ -49,7 +32,8 @@ struct FleetCommand {
         let entries: [HostsFile.Entry]
         var command: [String] = []
         if case .command(let words) = work { command = words }
-        switch HostsFile.entries(hostsFile, options: targetOptions, command: command) {
+        let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+        switch HostsFile.entries(hostsFile, options: targetOptions, command: command, shell: shell) {
         case .success(let found): entries = found
         case .failure(let problem):
             printError(problem.message)
@@ -62,7 +46,7 @@ struct FleetCommand {
                 return 2
             }
         }
-        let targets = (options.shard?.slice(entries) ?? entries).map(FleetTarget.init)
+        let targets = FleetTarget.distinctlyNamed((options.shard?.slice(entries) ?? entries).map(FleetTarget.init))
         let jobs = Self.jobsWithinDescriptorLimit(options.jobs)
         let loop: EventLoop
         do {
@@ -105,11 +89,17 @@ struct FleetCommand {
             }
         }
         let progress = ProgressLine(enabled: isatty(2) == 1)
+        // With --tap, standard output is a TAP stream from its first line: the plan, then an
+        // entry (with the target's output) as each target completes, the rest as diagnostics.
+        if options.tap { Self.write(ScriptReport.tapHeader(count: targets.count), to: 1) }
+        var finished = 0
         fleet.onFinish = { result in
             progress.clear()
+            finished += 1
+            if options.tap { Self.write(ScriptReport.tapEntry(result, number: finished), to: 1) }
             // With --merge everything waits for the end, folded.
             guard !options.merge else { return }
-            Self.write(FleetSummary.prefixedOutput(result), to: 1)
+            if !options.tap { Self.write(FleetSummary.prefixedOutput(result), to: 1) }
             Self.write(FleetSummary.failureLines(result), to: 2)
         }
         if progress.enabled { fleet.onProgress = { progress.show(FleetSummary.progressLine($0)) } }
@@ -135,18 +125,20 @@ struct FleetCommand {
     /// The reports and the closing lines; the exit status.
     private func report(_ results: [ScriptResult], lines: [Int: [String]]) -> Int32 {
         var status: Int32 = results.allSatisfy(\.passed) ? 0 : 1
-        if options.merge { Self.write(FleetSummary.mergedOutput(results), to: 1) }
+        // Said as TAP diagnostics in a TAP stream.
+        let tap = options.tap
+        func shown(_ text: String) -> String { tap ? ScriptReport.tapDiagnostics(text) : text }
+        if options.merge { Self.write(shown(FleetSummary.mergedOutput(results)), to: 1) }
         if let junit = options.junit {
             var suite = "rterm --hosts"
             if case .script = work { suite = "rterm script" }
             if let shard = options.shard { suite += " (shard \(shard))" }
             if !Self.save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
         }
-        if options.tap { Self.write(ScriptReport.tap(results), to: 1) }
         if let failedHosts = options.failedHosts {
             if !Self.save(FleetSummary.failedHostsFile(results, lines: lines), to: failedHosts) { status = max(status, 1) }
         }
-        Self.write(FleetSummary.summary(results), to: 1)
+        Self.write(shown(FleetSummary.summary(results)), to: 1)
         return status
     }
 
@@ -155,14 +147,14 @@ struct FleetCommand {
     static func jobsWithinDescriptorLimit(_ jobs: Int) -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return jobs }
-        let needed = rlim_t(jobs * descriptorsPerTarget + descriptorsOfItsOwn)
+        let needed = rlim_t(jobs * DescriptorBudget.perTarget + descriptorsOfItsOwn)
         if limit.rlim_cur < needed, limit.rlim_cur < limit.rlim_max {
             limit.rlim_cur = min(limit.rlim_max, max(needed, limit.rlim_cur))
             _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
             _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
         guard limit.rlim_cur < needed else { return jobs }
-        let fits = max(1, (Int(limit.rlim_cur) - descriptorsOfItsOwn) / descriptorsPerTarget)
+        let fits = max(1, (Int(limit.rlim_cur) - descriptorsOfItsOwn) / DescriptorBudget.perTarget)
         printError("rterm: -j \(jobs) needs \(needed) file descriptors and the limit is \(limit.rlim_cur): running \(fits) at once")
         return fits
     }

@@ -40,23 +40,6 @@ struct ScriptCommand {
         failure (with --hosts: 0 when every target passed, else 1).
         """
 
-    /// Options before the target.
-    struct Options {
-        var snapshots = "."
-        /// Whether `--snapshots` was given (only then, or with `--junit`, are failure pictures
-        /// written).
-        var snapshotsGiven = false
-        var record: String?
-        var junit: String?
-        var tap = false
-        var hosts: String?
-        var fleet = FleetCommand.Options()
-    }
-
-    /// The script's own options (everything else is the target's).
-    static let optionsWithValue: Set<String> = ["--snapshots", "--record", "--junit", "--hosts", "-j", "--shard", "--failed-hosts"]
-    static let switches: Set<String> = ["--tap", "--merge"]
-
     func run() -> Int32 {
         guard let file = arguments.first, !file.hasPrefix("-") else {
             if arguments.first == "-h" || arguments.first == "--help" {
@@ -67,28 +50,16 @@ struct ScriptCommand {
             return 2
         }
         var rest = Array(arguments.dropFirst())
-        var options = Options()
+        var options = BatchOptions()
         // Script options come first; anything else (ssh options, --local) is the target's.
-        while let option = rest.first, Self.optionsWithValue.contains(option) || Self.switches.contains(option) {
-            rest.removeFirst()
-            if option == "--tap" {
-                options.tap = true
-                continue
-            }
-            if option == "--merge" {
-                options.fleet.merge = true
-                continue
-            }
-            guard let value = rest.first else {
-                printError("rterm: option \(option) needs a value")
-                return 2
-            }
-            rest.removeFirst()
-            if let problem = Self.apply(option, value, to: &options) {
-                printError(problem)
-                return 2
-            }
+        var index = 0
+        do {
+            while try options.take(rest, at: &index, for: .script, environment: ProcessInfo.processInfo.environment) {}
+        } catch {
+            printError(error.message)
+            return 2
         }
+        rest.removeFirst(index)
         if rest.first == "--" {
             rest.removeFirst()
         } else if let misplaced = Self.misplacedOption(in: rest) {
@@ -118,13 +89,8 @@ struct ScriptCommand {
             return 2
         }
         if let hosts = options.hosts {
-            var fleet = options.fleet
-            fleet.junit = options.junit
-            fleet.tap = options.tap
-            fleet.snapshots = options.snapshotsGiven ? options.snapshots : nil
-            fleet.record = options.record
             return FleetCommand(
-                hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: fleet
+                hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: options
             ).run()
         }
         if let fleetOnly = Self.fleetOnly(options) {
@@ -158,47 +124,23 @@ struct ScriptCommand {
         return status
     }
 
-    /// Applies `option`'s `value`; the one line that says what is wrong, or nil.
-    private static func apply(_ option: String, _ value: String, to options: inout Options) -> String? {
-        switch option {
-        case "--snapshots":
-            options.snapshots = value
-            options.snapshotsGiven = true
-        case "--record": options.record = value
-        case "--junit": options.junit = value
-        case "--hosts": options.hosts = value
-        case "--failed-hosts": options.fleet.failedHosts = value
-        case "--shard":
-            switch FleetShard.parse(value, environment: ProcessInfo.processInfo.environment) {
-            case .success(let shard): options.fleet.shard = shard
-            case .failure(let problem): return problem.message
-            }
-        default:
-            guard let jobs = Int(value), jobs >= 1, jobs <= 1024 else {
-                return "rterm: bad -j '\(value)': expected a number of targets at once, from 1 to 1024"
-            }
-            options.fleet.jobs = jobs
-        }
-        return nil
-    }
-
     /// A script option written among the target's words (before any `--`), if there is one.
     static func misplacedOption(in words: [String]) -> String? {
-        words.first { optionsWithValue.contains($0) || switches.contains($0) }
+        words.first { BatchOptions.isOption($0, for: .script) }
     }
 
     /// A fleet option given without `--hosts`, if there is one.
-    private static func fleetOnly(_ options: Options) -> String? {
-        if options.fleet.shard != nil { return "--shard" }
-        if options.fleet.merge { return "--merge" }
-        if options.fleet.failedHosts != nil { return "--failed-hosts" }
+    private static func fleetOnly(_ options: BatchOptions) -> String? {
+        if options.shard != nil { return "--shard" }
+        if options.merge { return "--merge" }
+        if options.failedHosts != nil { return "--failed-hosts" }
         return nil
     }
 
     /// Where a failing step leaves its picture: the snapshots directory when one was given,
     /// else beside the JUnit report that links it, else nowhere.
-    static func pictureDirectory(_ options: Options) -> String? {
-        pictureDirectory(snapshots: options.snapshotsGiven ? options.snapshots : nil, junit: options.junit)
+    static func pictureDirectory(_ options: BatchOptions) -> String? {
+        pictureDirectory(snapshots: options.snapshots, junit: options.junit)
     }
 
     /// The same, from the two options' values.
@@ -210,7 +152,7 @@ struct ScriptCommand {
     }
 
     /// The picture a failing step left (`failure.svg`), if any.
-    static func failurePicture(_ options: Options, status: Int32) -> String? {
+    static func failurePicture(_ options: BatchOptions, status: Int32) -> String? {
         guard status != 0, let directory = pictureDirectory(options) else { return nil }
         let path = (directory as NSString).appendingPathComponent("failure.svg")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -220,7 +162,7 @@ struct ScriptCommand {
     /// Where the run will write, checked before anything connects: the snapshots directory
     /// (created when missing), the recording (a directory with --hosts) and the report's
     /// directory. The one line that says what is wrong, or nil.
-    static func checkOutputs(_ options: Options) -> String? {
+    static func checkOutputs(_ options: BatchOptions) -> String? {
         let files = FileManager.default
         func ensureDirectory(_ path: String, for option: String) -> String? {
             var isDirectory: ObjCBool = false
@@ -234,7 +176,7 @@ struct ScriptCommand {
             }
             return nil
         }
-        if let problem = ensureDirectory(options.snapshots, for: "--snapshots") { return problem }
+        if let problem = ensureDirectory(options.snapshots ?? ".", for: "--snapshots") { return problem }
         if let record = options.record {
             let problem = options.hosts != nil
                 ? ensureDirectory(record, for: "--record (a directory with --hosts)")
@@ -242,7 +184,7 @@ struct ScriptCommand {
             if let problem { return problem }
         }
         if let junit = options.junit, let problem = writableFile(junit, for: "--junit") { return problem }
-        if let failed = options.fleet.failedHosts, let problem = writableFile(failed, for: "--failed-hosts") {
+        if let failed = options.failedHosts, let problem = writableFile(failed, for: "--failed-hosts") {
             return problem
         }
         return nil
@@ -273,7 +215,7 @@ struct ScriptCommand {
     }
 
     /// Runs the script against one target; the failure text also goes to `failureMessage`.
-    private func runOne(_ script: Script, target arguments: [String], options: Options, failureMessage: inout String)
+    private func runOne(_ script: Script, target arguments: [String], options: BatchOptions, failureMessage: inout String)
         -> Int32
     {
         let size = script.screenSize
@@ -300,7 +242,7 @@ struct ScriptCommand {
         }
         let session = opened.session
         let (bar, _) = KeyBarFile.load(environment: ProcessInfo.processInfo.environment)
-        let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots, bar: bar)
+        let runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: options.snapshots ?? ".", bar: bar)
         runner.pictureDirectory = Self.pictureDirectory(options)
         if let record = options.record {
             do {

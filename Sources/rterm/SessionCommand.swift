@@ -32,9 +32,9 @@ struct SessionCommand {
                 return 2
             }
             let tail = Array(arguments[(index + 2)...])
-            let parsed: (options: FleetCommand.Options, sshOptions: [String], command: [String])
+            let parsed: (options: BatchOptions, sshOptions: [String], command: [String])
             do {
-                parsed = try Self.fleetTail(tail)
+                parsed = try BatchOptions.commandTail(tail, environment: environment)
             } catch {
                 printError(error.message)
                 return 2
@@ -85,60 +85,6 @@ struct SessionCommand {
         var readsInput = true
         if case .ssh(let commandLine) = target { readsInput = !commandLine.stdinFromNull }
         return runPump(planned, factory: factory, size: size, readsInput: readsInput)
-    }
-
-    /// What follows `--hosts FILE`: fleet options and ssh options in any order, then the
-    /// command (after the first word that is neither, or after `--`).
-    static func fleetTail(_ words: [String]) throws(UsageError)
-        -> (options: FleetCommand.Options, sshOptions: [String], command: [String])
-    {
-        var options = FleetCommand.Options()
-        var sshOptions: [String] = []
-        var index = 0
-        func value(_ option: String) throws(UsageError) -> String {
-            guard index + 1 < words.count else { throw UsageError("rterm: option \(option) needs a value") }
-            index += 2
-            return words[index - 1]
-        }
-        while index < words.count {
-            let word = words[index]
-            switch word {
-            case "--":
-                return (options, sshOptions, Array(words[(index + 1)...]))
-            case "--merge":
-                options.merge = true
-                index += 1
-            case "--tap":
-                options.tap = true
-                index += 1
-            case "--junit": options.junit = try value(word)
-            case "--failed-hosts": options.failedHosts = try value(word)
-            case "--shard":
-                switch FleetShard.parse(try value(word), environment: ProcessInfo.processInfo.environment) {
-                case .success(let shard): options.shard = shard
-                case .failure(let problem): throw UsageError(problem.message)
-                }
-            case "-j":
-                let text = try value(word)
-                guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
-                    throw UsageError("rterm: bad -j '\(text)': expected a number of targets at once, from 1 to 1024")
-                }
-                options.jobs = jobs
-            default:
-                guard word.hasPrefix("-"), word.count > 1 else { return (options, sshOptions, Array(words[index...])) }
-                // One ssh option and its value, if it takes one (the placeholder shows whether).
-                let count: Int
-                do {
-                    count = try SSHCommandLine.leadingOptionCount([word, "x"])
-                } catch {
-                    throw UsageError(error.description)
-                }
-                guard count >= 1, index + count <= words.count else { throw UsageError("rterm: option \(word) needs a value") }
-                sshOptions += words[index..<(index + count)]
-                index += count
-            }
-        }
-        return (options, sshOptions, [])
     }
 
     /// `-h`, `-V` and `-G`: answered without connecting (nil: connect).

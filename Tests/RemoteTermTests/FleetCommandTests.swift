@@ -39,7 +39,7 @@ import Testing
         defer { close(acknowledgements) }
         let rterm = Process()
         rterm.executableURL = URL(fileURLWithPath: RTermProcess.executable)
-        rterm.arguments = ["--hosts", hosts, "-j", "2", "sh", "-c", "echo up > \(started); exec sleep 30"]
+        rterm.arguments = ["--hosts", hosts, "-j", "2", "echo up > \(started); exec sleep 30"]
         rterm.environment = ["HOME": process.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let output = Pipe()
         rterm.standardOutput = output
@@ -74,6 +74,9 @@ import Testing
         (["--hosts", "HOME/hosts", "--merge"], "rterm: fleet options (-j, --merge, --junit, …) need a COMMAND: rterm --hosts FILE [options] COMMAND"),
         (["--hosts", "HOME/hosts", "-j", "0", "true"], "rterm: bad -j '0': expected a number of targets at once, from 1 to 1024"),
         (["--hosts", "HOME/hosts", "--junit", "HOME/no/such/r.xml", "true"], "rterm: --junit HOME/no/such/r.xml: the directory HOME/no/such does not exist"),
+        (["--hosts", "HOME/hosts", "-o", "ConnectTimeout=x", "true"], "rterm: -o 'ConnectTimeout=x': invalid time value 'x'"),
+        (["script", "HOME/hosts", "--junit", "--", "--local", "bash"], "rterm: option --junit needs a value, not '--'"),
+        (["script", "HOME/hosts", "--record", "--", "--local", "bash"], "rterm: option --record needs a value, not '--'"),
     ])
     func mistakesAreOneLineAndTwo(arguments: [String], message: String) throws {
         let process = try RTermProcess()
@@ -82,5 +85,34 @@ import Testing
         let result = try process.run(arguments.map { $0.replacingOccurrences(of: "HOME", with: process.home) }, timeLimit: 30)
         #expect(result.status == 2)
         #expect(result.errorOutput == message.replacingOccurrences(of: "HOME", with: process.home) + "\n")
+    }
+
+    /// `--tap` makes standard output a TAP stream from its first line, the targets' output
+    /// inside their entries and the summary as diagnostics; a `--local` line's command goes
+    /// through the shell, as an ssh line's does.
+    @Test func aTAPFleetRunIsTAPFromItsFirstLineAndLocalLinesUseTheShell() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let hosts = try process.file("hosts", "--local\n--local\n")
+        let result = try process.run(["--hosts", hosts, "--tap", "-j", "1", "echo a | tr a b; exit 3"], timeLimit: 60)
+        #expect(result.status == 1, "\(result.errorOutput)")
+        let entry = { (number: Int) in
+            "not ok \(number) - echo a | tr a b; exit 3 on --local (hosts line \(number))\n  ---\n  message: |\n"
+                + "    exited with status 3\n  output: |\n    b\n  ...\n"
+        }
+        #expect(result.outputText == "TAP version 13\n1..2\n" + entry(1) + entry(2)
+            + "# 0 passed, 2 failed: --local\n#   exited with status 3: --local\n")
+    }
+
+    /// Spilled outputs hold no descriptor while they wait for the summary: more targets with
+    /// outputs past the memory limit than descriptors, all pass.
+    @Test func spilledOutputsDoNotRunTheFleetOutOfDescriptors() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let hosts = try process.file("hosts", String(repeating: "--local\n", count: 60))
+        let line = "ulimit -n 48 && rterm --hosts \(hosts) -j 2 'yes x | head -c 20000' | tail -1"
+        let result = try process.run(["-c", line], timeLimit: 120, executable: "/bin/bash")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.outputText == "60 passed, 0 failed\n", "\(result.errorOutput)")
     }
 }

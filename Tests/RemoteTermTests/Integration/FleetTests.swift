@@ -111,6 +111,21 @@ extension SSHIntegrationTests {
             }
         }
 
+        /// 300 hosts printing 20 KB each (past the memory limit: spilled to files) under a
+        /// limit of 128 descriptors, 16 at once: every one passes. A spilled output held its
+        /// file open until the summary, and 180 of them failed on whatever file their
+        /// connection opened first (a config, known_hosts, a key), each said as that.
+        @Test func threeHundredSpilledOutputsUnderADescriptorLimitAllPass() throws {
+            try Self.withFleet { harness, _ in
+                let names = (1...300).map { String(format: "h%03d", $0) }
+                let hosts = try harness.process.file("hosts", names.joined(separator: "\n") + "\n")
+                let line = "ulimit -n 128 && rterm -F \(harness.config) --hosts \(hosts) -j 16 'yes x | head -c 20000' | tail -1"
+                let result = try harness.process.run(["-c", line], timeLimit: 240, executable: "/bin/bash")
+                #expect(result.status == 0, "\(result.errorOutput.prefix(2000))")
+                #expect(result.outputText == "300 passed, 0 failed\n", "\(result.errorOutput.prefix(2000))")
+            }
+        }
+
         /// `--merge`: the identical hosts are one block; the one whose output differs (its
         /// line sets an environment variable the command prints) stands alone.
         @Test func mergeFoldsIdenticalOutputsAndLeavesTheChangedHostAlone() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTermSSH
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,11 @@ public enum HostsFile {
     /// before its words; or the first mistake, as `rterm: FILE:LINE: problem` with its exit
     /// status, found before anything starts.
     /// `command`: words run on every target (`rterm --hosts FILE CMD`), after each line's.
-    public static func entries(_ path: String, options: [String], command: [String] = []) -> Result<[Entry], OpenProblem> {
+    /// `shell`: what runs the command on a `--local` line, as the login shell runs it on an ssh
+    /// line (the words joined by spaces, given to `shell -c`).
+    public static func entries(
+        _ path: String, options: [String], command: [String] = [], shell: String = "/bin/sh"
+    ) -> Result<[Entry], OpenProblem> {
         let listed: [(line: Int, words: [String])]
         switch targets(path) {
         case .success(let found): listed = found
@@ -34,7 +39,13 @@ public enum HostsFile {
         var entries: [Entry] = []
         for (line, lineWords) in listed {
             var words = targetWords(options: options, line: lineWords)
-            if !command.isEmpty { words += (words.first == "--local" && !words.contains("--") ? ["--"] : []) + command }
+            // A line of options only: the command's first word would be taken for its host.
+            if words.first != "--local", (try? SSHCommandLine.leadingOptionCount(words)) == words.count {
+                return .failure(OpenProblem(
+                    message: "rterm: \(path):\(line): no host on this line (a line is [ssh options] [user@]host, or --local)",
+                    exitStatus: 2))
+            }
+            if !command.isEmpty { words = withCommand(words, command, shell: shell) }
             do {
                 entries.append(
                     Entry(line: line, lineWords: lineWords, words: words, target: try SessionTarget.parse(words)))
@@ -45,6 +56,18 @@ public enum HostsFile {
             }
         }
         return .success(entries)
+    }
+
+    /// A line's words with the command run on every line after them: on an ssh line, as more
+    /// words (ssh joins them for the login shell); on a `--local` line, joined with the line's
+    /// own command words and run by `shell -c`, so that pipes, `&&` and globs mean the same on
+    /// both kinds of line.
+    static func withCommand(_ words: [String], _ command: [String], shell: String) -> [String] {
+        guard words.first == "--local" else { return words + command }
+        let split = words.firstIndex(of: "--")
+        let own = split.map { Array(words[($0 + 1)...]) } ?? []
+        let options = split.map { Array(words[..<$0]) } ?? words
+        return options + ["--", shell, "-c", (own + command).joined(separator: " ")]
     }
 
     /// The targets of the file at `path`, with their line numbers, or the one-line problem.

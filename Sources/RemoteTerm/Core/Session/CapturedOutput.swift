@@ -17,7 +17,10 @@ public final class CapturedOutput: SessionOutput {
     public static let fileLimit = 64 * 1024 * 1024
 
     private var memory: [UInt8] = []
+    /// The spill file, open while the command runs (-1 otherwise).
     private var spill: Int32 = -1
+    /// Whether the output went to the spill file (which stays after `closeFile`).
+    private var spilled = false
     private let spillPath: String?
     /// Bytes kept, in memory and in the file.
     public private(set) var count = 0
@@ -29,7 +32,7 @@ public final class CapturedOutput: SessionOutput {
         self.spillPath = spillPath
     }
 
-    deinit { if spill >= 0 { close(spill) } }
+    deinit { closeFile() }
 
     public var waitsForErrorEnd: Bool { true }
     public var wantsMore: Bool { true }
@@ -48,19 +51,22 @@ public final class CapturedOutput: SessionOutput {
         let kept = UnsafeRawBufferPointer(rebasing: bytes.prefix(max(0, room)))
         dropped += bytes.count - kept.count
         guard !kept.isEmpty else { return }
-        if spill < 0, memory.count + kept.count <= Self.memoryLimit {
+        if !spilled, memory.count + kept.count <= Self.memoryLimit {
             memory.append(contentsOf: kept)
             count += kept.count
             return
         }
         if spill < 0 {
-            guard let spillPath, case let file = open(spillPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600),
-                file >= 0, Self.write(file, memory)
+            // Opened again after `closeFile` (output that came late), appended to.
+            let flags = spilled ? O_WRONLY | O_APPEND | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+            guard let spillPath, case let file = open(spillPath, flags, 0o600), file >= 0,
+                spilled || Self.write(file, memory)
             else {
                 dropped += kept.count
                 return
             }
             spill = file
+            spilled = true
             memory = []
         }
         if Self.write(spill, kept) { count += kept.count } else { dropped += kept.count }
@@ -68,19 +74,29 @@ public final class CapturedOutput: SessionOutput {
 
     /// Everything kept, as bytes (read back from the spill file when there is one).
     public var bytes: [UInt8] {
-        guard spill >= 0, let spillPath, let data = FileManager.default.contents(atPath: spillPath) else {
+        guard spilled, let spillPath, let data = FileManager.default.contents(atPath: spillPath) else {
             return memory
         }
         return Array(data)
     }
 
+    /// Whether the spill file is open (for the descriptor count of a fleet run).
+    public var holdsDescriptor: Bool { spill >= 0 }
+
+    /// Closes the spill file, once the command is over: what it holds is read back by path.
+    /// A fleet run keeps hundreds of outputs until its summary, and a descriptor each would
+    /// run it out of descriptors, failing later targets' connections.
+    public func closeFile() {
+        guard spill >= 0 else { return }
+        close(spill)
+        spill = -1
+    }
+
     /// Stops writing the spill file and removes it (what it held is gone).
     public func discard() {
-        if spill >= 0 {
-            close(spill)
-            spill = -1
-            if let spillPath { unlink(spillPath) }
-        }
+        closeFile()
+        if spilled, let spillPath { unlink(spillPath) }
+        spilled = false
         memory = []
     }
 

@@ -102,6 +102,7 @@ final class CommandFleetJob: FleetJob {
     func finished(now: UInt64) -> ScriptResult? {
         guard let ending = session.ending else { return nil }
         loop.remove(session)
+        output.closeFile()
         let status = ending.exitStatus
         let message = ending.message ?? (status == 0 ? "" : "exited with status \(status)")
         var result = ScriptResult(

@@ -67,6 +67,9 @@ public final class FleetRun: TurnEndHandler, EventSource {
     public var onFinish: (ScriptResult) -> Void = { _ in }
     /// Called when a target finishes and once a second while targets run (nil: no ticks).
     public var onProgress: ((Progress) -> Void)?
+    /// The file descriptors the process may still open (nil: unknown, not counted); a test
+    /// sets its own.
+    public var descriptorsFree: () -> Int? = DescriptorBudget.free
 
     /// A run of `work` on `targets`, `jobs` at a time, on `loop`; `open` makes each session.
     public init(targets: [FleetTarget], jobs: Int, loop: EventLoop, work: Work, open: @escaping Opener) {
@@ -146,6 +149,16 @@ public final class FleetRun: TurnEndHandler, EventSource {
         // The first line at the end of the first turn, then once a second.
         if onProgress != nil, nextTick == nil { nextTick = now }
         while running.count < jobs, next < targets.count {
+            // Started only with descriptors for it and for those running; else started as one
+            // finishes, or, with none running, none can start: each says what ran out.
+            if let free = descriptorsFree(), !DescriptorBudget.allowsStart(running: running.count, free: free) {
+                guard running.isEmpty else { break }
+                while next < targets.count {
+                    finish(next, fallback(next, status: 255, message: "rterm: " + DescriptorBudget.exhausted))
+                    next += 1
+                }
+                break
+            }
             let index = next
             next += 1
             let target = targets[index]

@@ -13,8 +13,10 @@ public struct FleetTarget: Sendable {
     /// What they name.
     public let target: SessionTarget
     /// The name output is prefixed with: the destination as written (`web-03`,
-    /// `deploy@db1:2222`), or a local command's line as written (`--local -- make check`).
-    public let name: String
+    /// `deploy@db1:2222`), or a local command's line as written (`--local -- make check`);
+    /// with the user and port the options gave when another target has the same name
+    /// (`distinctlyNamed`).
+    public private(set) var name: String
 
     /// The target of a hosts file's entry.
     public init(_ entry: HostsFile.Entry) {
@@ -31,6 +33,33 @@ public struct FleetTarget: Sendable {
         case .ssh(let commandLine): name = commandLine.destination?.description ?? lineWords.joined(separator: " ")
         case .local: name = lineWords.joined(separator: " ")
         }
+    }
+
+    /// `targets`, each named so that no two share a name: an ssh target whose name another
+    /// has is named with the user and port its options give (`-l`, `-p`, `-o User=…`) as
+    /// `user@host:port`; ssh targets still alike get their line (`web-03 (line 7)`). Names
+    /// alone already, and `--local` lines, are left as written.
+    public static func distinctlyNamed(_ targets: [FleetTarget]) -> [FleetTarget] {
+        func counts(_ targets: [FleetTarget]) -> [String: Int] {
+            targets.reduce(into: [:]) { $0[$1.name, default: 0] += 1 }
+        }
+        var named = targets
+        let first = counts(named)
+        for index in named.indices where first[named[index].name, default: 0] > 1 {
+            guard case .ssh(let commandLine) = named[index].target, let destination = commandLine.destination else {
+                continue
+            }
+            var full = destination
+            full.user = destination.user ?? commandLine.values.user
+            full.port = destination.port ?? commandLine.values.port
+            named[index].name = full.description
+        }
+        let second = counts(named)
+        for index in named.indices where second[named[index].name, default: 0] > 1 {
+            guard case .ssh = named[index].target else { continue }
+            named[index].name += " (line \(named[index].line))"
+        }
+        return named
     }
 
     /// `LINE-words-of-the-target`, with only letters, digits, `.`, `_`, `@` and `-` kept: the

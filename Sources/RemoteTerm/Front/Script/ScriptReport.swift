@@ -60,6 +60,8 @@ public struct ScriptResult {
         if first.isEmpty { return "exit status \(status)" }
         if first.hasPrefix("rterm: ") { first.removeFirst(7) }
         if !script.isEmpty, first.hasPrefix(script + ":") { return first }
+        // Said whole: what ran out, and what to do.
+        if first.hasSuffix(DescriptorBudget.exhausted) { return DescriptorBudget.exhausted }
         if let last = first.range(of: ": ", options: .backwards) { first = String(first[last.upperBound...]) }
         if first.hasSuffix(")"), let open = first.range(of: " (", options: .backwards),
             first[open.upperBound...].contains(" ")
@@ -110,23 +112,35 @@ public enum ScriptReport {
 
     /// TAP version 13.
     public static func tap(_ results: [ScriptResult]) -> String {
-        var text = "TAP version 13\n1..\(results.count)\n"
-        for (index, result) in results.enumerated() {
-            text += "\(result.passed ? "ok" : "not ok") \(index + 1) - \(result.name)\n"
-            let output = outputLimited(result.outputText)
-            guard !result.passed || !output.isEmpty else { continue }
-            text += "  ---\n"
-            // The screen dump and the output are the remote's text, on standard output: inert.
-            for (key, value) in [("message", result.passed ? "" : result.message), ("output", output)]
-            where !value.isEmpty {
-                text += "  \(key): |\n"
-                for line in value.split(separator: "\n", omittingEmptySubsequences: false) {
-                    text += "    \(InertText.make(String(line)))\n"
-                }
-            }
-            text += "  ...\n"
+        tapHeader(count: results.count)
+            + results.enumerated().map { tapEntry($0.element, number: $0.offset + 1) }.joined()
+    }
+
+    /// A TAP report's first lines: the version and the plan (a fleet run knows how many
+    /// targets it has before any has run, and prints each entry as its target completes).
+    public static func tapHeader(count: Int) -> String { "TAP version 13\n1..\(count)\n" }
+
+    /// One target's entry: `ok N - name`, and, for a failure or an output, a YAML block with
+    /// the message and the output (the remote's text, made inert: it goes to standard output).
+    public static func tapEntry(_ result: ScriptResult, number: Int) -> String {
+        var text = "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)\n"
+        let output = outputLimited(result.outputText)
+        guard !result.passed || !output.isEmpty else { return text }
+        text += "  ---\n"
+        for (key, value) in [("message", result.passed ? "" : result.message), ("output", output)] where !value.isEmpty {
+            text += "  \(key): |\n"
+            var lines = FleetSummary.lines(of: value)
+            if lines.count > 1, lines.last == "" { lines.removeLast() }
+            for line in lines { text += "    \(line)\n" }
         }
-        return text
+        return text + "  ...\n"
+    }
+
+    /// Lines made TAP diagnostics (`# …`), for what a TAP stream carries besides its entries.
+    public static func tapDiagnostics(_ text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        return body.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined()
     }
 
     /// The most of one target's output a report carries; the rest is cut, and said so.

@@ -149,6 +149,21 @@ public struct SSHCommandLine: Sendable, Equatable {
         return index
     }
 
+    /// How many words the option `word` takes with its value: 2 when its value is the next
+    /// word (`-o`, `-p`, `-Ap`, `--keybar`), else 1 (a flag, `-p22`, `--keybar=vim`), whatever
+    /// the words are; nil when `word` is not an option. (What is wrong with the value is for
+    /// the parse to say: asked of `-o` with a stand-in value, it answered about the stand-in.)
+    public static func wordsTaken(by word: String) -> Int? {
+        guard word.hasPrefix("-"), word.count > 1, word != "--" else { return nil }
+        if Self.longOptions.contains(where: { word == $0.0 }) { return 2 }
+        if word.hasPrefix("--") { return 1 }
+        var letters = word.dropFirst()
+        while let letter = letters.popFirst() {
+            if lettersWithValue.contains(letter) { return letters.isEmpty ? 2 : 1 }
+        }
+        return 1
+    }
+
     /// Why a run of options stopped.
     private enum OptionsStop {
         /// At a word that is not an option (or at the end).
