@@ -32,8 +32,8 @@ struct FleetCommand {
         let entries: [HostsFile.Entry]
         var command: [String] = []
         if case .command(let words) = work { command = words }
-        let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
-        switch HostsFile.entries(hostsFile, options: targetOptions, command: command, shell: shell) {
+        switch HostsFile.entries(
+            hostsFile, options: targetOptions, command: command, shell: SessionTarget.shell(environment)) {
         case .success(let found): entries = found
         case .failure(let problem):
             printError(problem.message)

@@ -77,6 +77,12 @@ public enum SessionTarget: Equatable, Sendable {
         }
     }
 
+    /// The user's shell, which a `--local` target runs (and a fleet's `--local` lines run
+    /// their command with): `$SHELL`, else `/bin/sh`.
+    public static func shell(_ environment: [String: String]) -> String {
+        environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+    }
+
     /// Everything needed to connect, resolved: `terminal` says whether and at what size the
     /// remote side gets a pseudo-terminal.
     public func plan(terminal: TerminalRequest, environment: [String: String], log: SSHLog)
@@ -84,8 +90,7 @@ public enum SessionTarget: Equatable, Sendable {
     {
         switch self {
         case .local(let command, let front):
-            let shell = environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
-            let arguments = command.isEmpty ? [shell] : command
+            let arguments = command.isEmpty ? [Self.shell(environment)] : command
             var plan = ConnectionPlan(
                 route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
                     columns: terminal.size.columns),

@@ -34,8 +34,8 @@ public struct BatchOptions: Equatable, Sendable {
         case hostsCommand
     }
 
-    /// The options that take no value.
-    public static func switches(for command: Command) -> Set<String> { ["--merge", "--tap"] }
+    /// The options that take no value (both commands take them).
+    public static let switches: Set<String> = ["--merge", "--tap"]
 
     /// The options that take a value (the next word).
     public static func optionsWithValue(for command: Command) -> Set<String> {
@@ -45,7 +45,7 @@ public struct BatchOptions: Equatable, Sendable {
 
     /// Whether `word` is one of `command`'s options.
     public static func isOption(_ word: String, for command: Command) -> Bool {
-        switches(for: command).contains(word) || optionsWithValue(for: command).contains(word)
+        switches.contains(word) || optionsWithValue(for: command).contains(word)
     }
 
     /// Takes the option at `words[index]` and its value, moving `index` past them: false (and
@@ -56,7 +56,7 @@ public struct BatchOptions: Equatable, Sendable {
     ) throws(BatchOptionProblem) -> Bool {
         guard index < words.count else { return false }
         let option = words[index]
-        if Self.switches(for: command).contains(option) {
+        if Self.switches.contains(option) {
             if option == "--merge" { merge = true } else { tap = true }
             index += 1
             return true
