@@ -8,7 +8,9 @@ import PackageDescription
 //   RemoteTermLoop    the event loop, its clock and sources (signals through CSystem).
 //   RemoteTermSSH     transports: SSH (libssh2), a local pty, memory; ssh_config; host keys.
 //   RemoteTermCore    Session, its link and reconnection, prediction, the session factory.
-//   RemoteTermFront   the key bar, the front's decisions, the frame, the workspace, scripts.
+//   RemoteTermFront   the key bar, the front's decisions, the frame, the workspace.
+//   RemoteTermBatch   scripts, fleets, the session pump, reports, host lists: rterm without a
+//                     screen, on the front's own key-bar and controller logic.
 //   RemoteTermNcurses the ncurses screen that draws frames (and its front on the loop).
 //
 // `RemoteTerm` re-exports every layer but the ncurses one: the library users import.
@@ -37,13 +39,20 @@ let package = Package(
             dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore"],
             path: "Sources/RemoteTerm/Front"),
         .target(
+            name: "RemoteTermBatch",
+            dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore", "RemoteTermFront"],
+            path: "Sources/RemoteTerm/Batch"),
+        .target(
             name: "RemoteTermNcurses", dependencies: ["RemoteTermFront", "CNcurses"],
             path: "Sources/RemoteTerm/Ncurses"),
         .target(
             name: "RemoteTerm",
-            dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore", "RemoteTermFront"],
+            dependencies: [
+                "RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore", "RemoteTermFront",
+                "RemoteTermBatch",
+            ],
             path: "Sources/RemoteTerm",
-            exclude: ["CSystem", "Engine", "Loop", "SSH", "Core", "Front", "Ncurses"],
+            exclude: ["CSystem", "Engine", "Loop", "SSH", "Core", "Front", "Batch", "Ncurses"],
             sources: ["RemoteTerm.swift"]),
         .executableTarget(name: "rterm", dependencies: ["RemoteTerm", "RemoteTermNcurses", "CNcurses"]),
         .executableTarget(

@@ -6,6 +6,7 @@
 
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

@@ -8,6 +8,7 @@
 import RemoteTermFuzz
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

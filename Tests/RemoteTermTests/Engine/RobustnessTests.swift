@@ -9,6 +9,7 @@ import Foundation
 import RemoteTermFuzz
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

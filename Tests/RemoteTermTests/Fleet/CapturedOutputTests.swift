@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 
 /// A command's output kept for later: in memory up to a limit, then in a file of its own,

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermFront
 
 /// `--shard K/N` and `--shard auto` from the CI systems' matrix variables.

@@ -1,6 +1,7 @@
 // Shared helpers for the input tests: bytes written as hex ("1b 5b 41"), so tables read
 // like the byte recorder's output in the end-to-end tests.
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 import RemoteTermFuzz

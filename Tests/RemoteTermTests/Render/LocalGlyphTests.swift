@@ -5,6 +5,7 @@
 
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

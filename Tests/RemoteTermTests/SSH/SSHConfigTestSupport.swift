@@ -1,3 +1,4 @@
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

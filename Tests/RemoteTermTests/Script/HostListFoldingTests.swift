@@ -1,5 +1,6 @@
 import Testing
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 
 /// Failed hosts folded into one line, as ClusterShell's nodesets read.

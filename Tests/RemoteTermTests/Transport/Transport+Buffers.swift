@@ -1,6 +1,7 @@
 /// Reading into and writing from byte arrays, for tests that drive a transport by hand.
 /// Typed throws do not pass through `withUnsafe…Bytes`, so the detour through `Result` lives
 /// here once.
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

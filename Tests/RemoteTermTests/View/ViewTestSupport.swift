@@ -1,6 +1,7 @@
 // Shared helpers for the view-layer tests: terminals fed readable strings ("⎋" is ESC, as in
 // the engine tests) and their lines read back the way a view reads them.
 
+@testable import RemoteTermBatch
 @testable import RemoteTermCore
 @testable import RemoteTermEngine
 @testable import RemoteTermFront

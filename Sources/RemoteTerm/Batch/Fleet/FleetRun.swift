@@ -1,0 +1,211 @@
+import Foundation
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+import RemoteTermLoop
+
+/// Many targets in one process, on one loop: the same script (`rterm script --hosts`) or
+/// the same command (`rterm --hosts FILE CMD`) on every target, at most `jobs` at once.
+/// Each target is a session made by the caller's opener (the session factory); the run
+/// starts targets in file order as others finish, hands each result to `onFinish` the turn
+/// it is known, and ticks `onProgress` once a second while anything runs.
+public final class FleetRun: TurnEndHandler, EventSource {
+    /// What every target runs.
+    public enum Work {
+        /// A script, checked against each target's screen.
+        case script(Script, ScriptSettings)
+        /// A command, its output captured (`spillDirectory`: where a large output goes).
+        case command(String, spillDirectory: String?)
+    }
+
+    /// How a script runs on each target.
+    public struct ScriptSettings {
+        /// The script's file, as reports name it.
+        public var scriptName: String
+        /// The key bar `click` presses.
+        public var bar = KeyBar()
+        /// Where each target's snapshots go (`DIR/LINE-target`), made only when written to;
+        /// nil: no snapshots or failure pictures.
+        public var snapshots: String?
+        /// Where each target's recording goes (`DIR/LINE-target.cast`).
+        public var record: String?
+        /// Whether a finished target keeps its last screen (for a report's `<system-out>`).
+        public var keepsScreen = false
+
+        /// Settings for `scriptName`.
+        public init(scriptName: String) { self.scriptName = scriptName }
+    }
+
+    /// Where a run is, for a progress line.
+    public struct Progress: Equatable, Sendable {
+        /// Targets in the run.
+        public var total: Int
+        /// Targets over that passed.
+        public var passed: Int
+        /// Targets over that failed.
+        public var failed: Int
+        /// Targets running.
+        public var running: Int
+        /// Seconds since the run started.
+        public var elapsed: Double
+    }
+
+    /// Opens a target's session (connecting), or says in one line why it cannot.
+    public typealias Opener = (FleetTarget, _ output: SessionOutput?) -> Result<Session, OpenProblem>
+
+    private let targets: [FleetTarget]
+    private let jobs: Int
+    private let loop: EventLoop
+    private let work: Work
+    private let open: Opener
+    private var next = 0
+    private var running: [(index: Int, job: FleetJob)] = []
+    private var started: UInt64
+    private var nextTick: UInt64?
+    /// Every target's result, in the targets' order (nil: not over).
+    public private(set) var results: [ScriptResult?]
+    /// Called once per target, the turn its result is known.
+    public var onFinish: (ScriptResult) -> Void = { _ in }
+    /// Called when a target finishes and once a second while targets run (nil: no ticks).
+    public var onProgress: ((Progress) -> Void)?
+    /// The file descriptors the process may still open (nil: unknown, not counted); a test
+    /// sets its own.
+    public var descriptorsFree: () -> Int? = DescriptorBudget.free
+
+    /// A run of `work` on `targets`, `jobs` at a time, on `loop`; `open` makes each session.
+    public init(targets: [FleetTarget], jobs: Int, loop: EventLoop, work: Work, open: @escaping Opener) {
+        self.targets = targets
+        self.jobs = max(1, jobs)
+        self.loop = loop
+        self.work = work
+        self.open = open
+        results = Array(repeating: nil, count: targets.count)
+        started = loop.clock.now()
+    }
+
+    /// Whether every target is over.
+    public var isFinished: Bool { next >= targets.count && running.isEmpty }
+
+    /// Runs every target to its end on the loop.
+    public func run() throws(EventLoopError) {
+        started = loop.clock.now()
+        loop.add(self)
+        loop.addTurnEnd(self)
+        defer {
+            loop.remove(self)
+            loop.removeTurnEnd(self)
+        }
+        startTargets(now: started)
+        try loop.run(until: { self.isFinished })
+    }
+
+    /// Ends every running target with `ending` and starts no more; those never started get
+    /// `reason` as their result.
+    public func stop(_ ending: SessionEnding, reason: String) {
+        let now = loop.clock.now()
+        for (index, job) in running {
+            job.stop(ending)
+            finish(index, job.finished(now: now) ?? fallback(index, status: ending.exitStatus, message: ending.message ?? reason))
+        }
+        running = []
+        while next < targets.count {
+            finish(next, fallback(next, status: 255, message: reason))
+            next += 1
+        }
+    }
+
+    // MARK: - The loop's side
+
+    public var pollInterests: [PollInterest] { [] }
+    public var deadline: UInt64? { running.isEmpty ? nil : nextTick }
+    public var isReady: Bool { false }
+    public func handle(readiness: [Int16], now: UInt64) {}
+
+    /// After every turn: targets that finished report, and others start in their place.
+    public func turnEnded(now: UInt64) {
+        var finishedAny = false
+        running.removeAll { index, job in
+            guard let result = job.finished(now: now) else { return false }
+            finish(index, result)
+            finishedAny = true
+            return true
+        }
+        startTargets(now: now)
+        if let tick = nextTick, now >= tick || finishedAny, let onProgress {
+            onProgress(progress(now: now))
+            nextTick = now &+ 1_000_000_000
+        }
+    }
+
+    /// The run's counts at `now`.
+    public func progress(now: UInt64) -> Progress {
+        let over = results.compactMap { $0 }
+        let passed = over.filter(\.passed).count
+        return Progress(
+            total: targets.count, passed: passed, failed: over.count - passed, running: running.count,
+            elapsed: Double(now &- started) / 1e9)
+    }
+
+    private func startTargets(now: UInt64) {
+        // The first line at the end of the first turn, then once a second.
+        if onProgress != nil, nextTick == nil { nextTick = now }
+        while running.count < jobs, next < targets.count {
+            // Started only with descriptors for it and for those running; else started as one
+            // finishes, or, with none running, none can start: each says what ran out.
+            if let free = descriptorsFree(), !DescriptorBudget.allowsStart(running: running.count, free: free) {
+                guard running.isEmpty else { break }
+                while next < targets.count {
+                    finish(next, fallback(next, status: 255, message: "rterm: " + DescriptorBudget.exhausted))
+                    next += 1
+                }
+                break
+            }
+            let index = next
+            next += 1
+            let target = targets[index]
+            var output: CapturedOutput?
+            if case .command(_, let spillDirectory) = work {
+                output = CapturedOutput(
+                    spillPath: spillDirectory.map { ($0 as NSString).appendingPathComponent("\(index).out") })
+            }
+            switch open(target, output) {
+            case .success(let session): running.append((index, job(target, session: session, output: output)))
+            case .failure(let problem): finish(index, fallback(index, status: problem.exitStatus, message: problem.message))
+            }
+        }
+    }
+
+    /// What drives `target`'s session.
+    private func job(_ target: FleetTarget, session: Session, output: CapturedOutput?) -> FleetJob {
+        switch work {
+        case .script(let script, let settings):
+            return ScriptFleetJob(session: session, target: target, script: script, settings: settings, loop: loop)
+        case .command(let command, _):
+            return CommandFleetJob(
+                session: session, output: output ?? CapturedOutput(spillPath: nil), target: target, command: command,
+                loop: loop)
+        }
+    }
+
+    private func finish(_ index: Int, _ result: ScriptResult) {
+        results[index] = result
+        onFinish(result)
+    }
+
+    /// The result of a target that never ran.
+    private func fallback(_ index: Int, status: Int32, message: String) -> ScriptResult {
+        let target = targets[index]
+        let name: String
+        switch work {
+        case .script(_, let settings): name = settings.scriptName
+        case .command(let command, _): name = command
+        }
+        var result = ScriptResult(
+            script: name, target: target.lineWords.joined(separator: " "), status: status, message: message,
+            seconds: 0, hostsLine: target.line)
+        result.host = target.name
+        // A command's target that never ran printed nothing (and is not a script's failure).
+        if case .command = work { result.output = CapturedOutput(spillPath: nil) }
+        return result
+    }
+}

@@ -1,0 +1,129 @@
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+import RemoteTermSSH
+
+/// A parsed `rterm script` file: the steps in source order, each with where it was written,
+/// so a failing step can be reported as `file:line:column`. The language is described in
+/// docs/script-format.md; `ScriptParser` builds this from text.
+public struct Script: Equatable, Sendable {
+    /// The steps in the order they run.
+    public var steps: [ScriptStep]
+
+    /// A script of the given steps.
+    public init(steps: [ScriptStep]) {
+        self.steps = steps
+    }
+
+    /// The screen the session starts with: the last `size` step's, else 24×80 (the size is
+    /// asked for with the pseudo-terminal, before any step runs).
+    public var screenSize: (rows: Int, columns: Int) {
+        var size = (rows: 24, columns: 80)
+        for step in steps {
+            if case .size(let rows, let columns) = step.kind { size = (rows, columns) }
+        }
+        return size
+    }
+
+    /// Parses script text; see `ScriptParser.parse(_:file:)`.
+    public init(parsing text: String, file: String) throws(ScriptError) {
+        self = try ScriptParser.parse(text, file: file)
+    }
+}
+
+/// Where something was written in a script: 1-based line and column. Columns count
+/// Unicode scalars, so a non-ASCII character before the error counts as one.
+public struct ScriptLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The script's path as given to the parser.
+    public var file: String
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, in Unicode scalars.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, the form compilers use, so editors can jump to it.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One step of a script and where it was written.
+public struct ScriptStep: Equatable, Sendable {
+    /// The step's keyword position (the first column of `wait`, `type`…).
+    public var location: ScriptLocation
+    /// What the step does.
+    public var kind: Kind
+
+    public init(location: ScriptLocation, kind: Kind) {
+        self.location = location
+        self.kind = kind
+    }
+
+    /// What a step does. Rows and columns are 1-based everywhere, as people count them on screen.
+    public enum Kind: Equatable, Sendable {
+        /// `size ROWSxCOLS`: the terminal size to connect with. Only before any other step
+        /// except `set`, since the size is fixed when the session opens.
+        case size(rows: Int, columns: Int)
+        /// `set timeout 5s`: the default timeout of `wait` and `expect-exit` from here on.
+        case setTimeout(seconds: Double)
+        /// `type "text"`: send the bytes as typed input.
+        case type([UInt8])
+        /// `key NAME`: press a key, encoded for the remote's current modes.
+        case key(KeyEvent)
+        /// `click LABEL`: press the key-bar button with this label.
+        case click(label: String)
+        /// `paste "text"`: paste the bytes (bracketed when the remote asked for it).
+        case paste([UInt8])
+        /// `wait /regex/ [timeout 10s]`: until the rendered screen matches; nil timeout means
+        /// the one from `set timeout`.
+        case wait(ScriptPattern, timeout: Double?)
+        /// `not /regex/`: the rendered screen must not match now.
+        case not(ScriptPattern)
+        /// `expect-screen [rows A-B]` and its `| ` lines: the screen (or those rows) must
+        /// read exactly these lines. nil rows means the whole screen.
+        case expectScreen(lines: [String], rows: ClosedRange<Int>?)
+        /// `expect-cursor ROW,COL`: where the cursor must be.
+        case expectCursor(row: Int, column: Int)
+        /// `expect-title "…"`: the window title the remote set.
+        case expectTitle(String)
+        /// `resize ROWSxCOLS`: change the size and send window-change.
+        case resize(rows: Int, columns: Int)
+        /// `sleep 200ms`: pause.
+        case sleep(seconds: Double)
+        /// `snapshot NAME`: write the screen as text and as ANSI under this name.
+        case snapshot(name: String)
+        /// `expect-exit CODE`: wait for the session to end with this exit status.
+        case expectExit(code: Int)
+        /// `expect-disconnect [timeout 30s]`: wait for the link to be lost (any other lost
+        /// link fails the script with 255); the screen stays until `reconnect`.
+        case expectDisconnect(timeout: Double?)
+        /// `reconnect [timeout 30s]`: connect again (retrying until the timeout while the
+        /// network is down, never after a refusal) and go on with the same screen.
+        case reconnect(timeout: Double?)
+        /// `wait-idle 500ms [timeout 10s]`: until the screen has not changed for that long
+        /// (for programs with no marker to wait for).
+        case waitIdle(seconds: Double, timeout: Double?)
+        /// `expect-style ROW,COL [fg=…] [bg=…] [bold] [no-italic] …`: one cell's colours and
+        /// attributes.
+        case expectStyle(row: Int, column: Int, style: ExpectedStyle)
+    }
+}
+
+extension Script {
+    /// The first `click` whose label the key bar does not have (on any page, long or short
+    /// label), as an error at that step: found before connecting, not halfway through a run.
+    public func unknownClick(on bar: KeyBar) -> ScriptError? {
+        let labels = Set(bar.items.flatMap { [$0.label] + ($0.shortLabel.map { [$0] } ?? []) })
+        for step in steps {
+            guard case .click(let label) = step.kind, !labels.contains(label) else { continue }
+            let known = bar.items.map(\.label).joined(separator: " ")
+            return ScriptError(
+                location: step.location, message: "there is no button '\(label)' on the key bar (it has: \(known))")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+import RemoteTermSSH
+
+/// What each step does, as the runner begins it: a step that acts (type, key, click,
+/// resize) is over at once; a step that looks at the screen or the link returns the `Wait`
+/// that finishes it.
+extension ScriptRunner {
+    /// Begins `step`: nil when it is already over, else what it waits for.
+    func begin(_ step: ScriptStep) throws(Failure) -> Wait? {
+        switch step.kind {
+        case .size:
+            return nil  // applied before the session started
+        case .setTimeout(let seconds):
+            timeout = seconds
+            return nil
+        case .type(let bytes):
+            type(bytes)
+            return nil
+        case .key(let event):
+            session.send(.key(bar.apply(to: event)))
+            return nil
+        case .paste(let bytes):
+            session.send(.paste(bytes))
+            return nil
+        case .click(let label):
+            try click(label, step: step)
+            return nil
+        case .resize(let rows, let columns):
+            session.resize(rows: rows, columns: columns)
+            return nil
+        case .wait(let pattern, let limit):
+            let seconds = limit ?? timeout
+            return wait(seconds, until: { self.screenMatches(pattern) }) { matched throws(Failure) in
+                guard matched else {
+                    throw self.failure(
+                        step, "wait \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
+                }
+                return nil
+            }
+        case .not(let pattern):
+            return wait(0.1, until: { false }) { _ throws(Failure) in
+                if self.screenMatches(pattern) {
+                    throw self.failure(step, "not \(pattern)", "the screen matches \(pattern)")
+                }
+                return nil
+            }
+        case .expectScreen(let lines, let rows):
+            return expectScreen(lines, rows: rows, step: step)
+        case .waitIdle(let quiet, let limit):
+            let seconds = limit ?? timeout
+            let deadline = loop.clock.now() &+ Self.nanoseconds(seconds)
+            return try idle(
+                quiet: Self.nanoseconds(quiet), deadline: deadline, seconds: seconds,
+                last: ANSIRenderer.text(of: terminal), changed: loop.clock.now(), step: step)
+        case .expectStyle(let row, let column, let style):
+            let cell = { () -> Cell? in
+                guard row <= self.terminal.rows, column <= self.terminal.columns else { return nil }
+                let cells = self.terminal.rowCells(row - 1)
+                return cells[cells.startIndex + column - 1]
+            }
+            return wait(timeout, until: { cell().map { style.mismatch($0) == nil } ?? false }) { held throws(Failure) in
+                guard held else {
+                    let problem = cell().flatMap { style.mismatch($0) } ?? "the cell is outside the screen"
+                    throw self.failure(step, "expect-style \(row),\(column)", problem)
+                }
+                return nil
+            }
+        case .expectCursor(let row, let column):
+            let there = { self.terminal.cursorRow == row - 1 && self.terminal.cursorColumn == column - 1 }
+            return wait(timeout, until: there) { held throws(Failure) in
+                guard held else {
+                    throw self.failure(
+                        step, "expect-cursor \(row),\(column)",
+                        "the cursor is at \(self.terminal.cursorRow + 1),\(self.terminal.cursorColumn + 1)")
+                }
+                return nil
+            }
+        case .expectTitle(let title):
+            return wait(timeout, until: { self.terminal.title == title }) { held throws(Failure) in
+                guard held else {
+                    throw self.failure(step, "expect-title", "the title is \"\(self.terminal.title)\", not \"\(title)\"")
+                }
+                return nil
+            }
+        case .sleep(let seconds):
+            return wait(seconds, until: { false })
+        case .snapshot(let name):
+            return wait(0.1, until: { false }) { _ throws(Failure) in
+                try self.snapshot(name, step: step)
+                return nil
+            }
+        case .expectDisconnect(let limit):
+            let seconds = limit ?? timeout
+            disconnectExpected = true
+            let over = { self.session.reconnection != nil || self.session.ending != nil }
+            return wait(seconds, until: over) { _ throws(Failure) in
+                guard self.session.reconnection != nil else {
+                    let what = self.session.ending.map { "the session ended instead: \(Self.describe($0))" }
+                    throw self.failure(
+                        step, "expect-disconnect", what ?? "the link was not lost within \(Self.format(seconds))")
+                }
+                return nil
+            }
+        case .reconnect(let limit):
+            guard session.reconnection != nil else {
+                throw failure(step, "reconnect", "the link is not down (expect-disconnect first)")
+            }
+            let seconds = limit ?? timeout
+            return try reconnect(deadline: loop.clock.now() &+ Self.nanoseconds(seconds), seconds: seconds, step: step)
+        case .expectExit(let code):
+            return wait(timeout, until: { self.session.ending != nil }) { _ throws(Failure) in
+                guard let ending = self.session.ending else {
+                    throw self.failure(
+                        step, "expect-exit \(code)", "the session did not end within \(Self.format(self.timeout))")
+                }
+                guard ending == .remoteExited(.status(Int32(code))) else {
+                    throw self.failure(step, "expect-exit \(code)", "the session ended with \(Self.describe(ending))")
+                }
+                return nil
+            }
+        }
+    }
+
+    /// `type`: the bytes as they are; after a modifier clicked on the bar, each character as
+    /// a key with it, as in the front (`click Ctrl` then `type "c"` sends 0x03).
+    private func type(_ bytes: [UInt8]) {
+        guard !bar.latch.active.isEmpty else {
+            session.send(.bytes(bytes))
+            return
+        }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if bar.latch.active.isEmpty {
+                session.send(.bytes(Array(String(scalar).utf8)))
+            } else {
+                session.send(.key(bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))))
+            }
+        }
+    }
+
+    private func expectScreen(_ lines: [String], rows: ClosedRange<Int>?, step: ScriptStep) -> Wait {
+        // The parser checked the rows against the declared size; a remote that resized the
+        // screen since may still have made it smaller.
+        let first = (rows?.lowerBound ?? 1) - 1
+        let actual = { () -> [String] in
+            let screen = ScriptScreen.rows(of: self.terminal)
+            return (first..<(first + lines.count)).map { $0 < screen.count ? screen[$0] : "" }
+        }
+        let same = {
+            zip(actual(), lines).allSatisfy { ScriptScreen.matches($0, $1) } && first + lines.count <= self.terminal.rows
+        }
+        return wait(timeout, until: same) { held throws(Failure) in
+            guard held else {
+                let differences = ScriptScreen.differences(actual: actual(), expected: lines, first: first + 1)
+                throw self.failure(step, "expect-screen", "the screen differs (· is a blank):\n" + differences)
+            }
+            return nil
+        }
+    }
+
+    private func snapshot(_ name: String, step: ScriptStep) throws(Failure) {
+        let base = (snapshotDirectory as NSString).appendingPathComponent(name)
+        do {
+            // Made when first written to: a run that takes no snapshot leaves no directory.
+            try FileManager.default.createDirectory(
+                atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try terminal.renderText().writeWhole(toFile: base + ".txt")
+            try ANSIRenderer.text(of: terminal).writeWhole(toFile: base + ".ansi")
+            try SVGRenderer.svg(of: terminal).writeWhole(toFile: base + ".svg")
+        } catch {
+            throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
+        }
+    }
+
+    /// `wait-idle`: until the screen (its text, styles and cursor) has not changed for
+    /// `quiet`, before `deadline`. Each wait lasts until output changes the screen or the
+    /// quiet time would be over, whichever is first.
+    private func idle(
+        quiet: UInt64, deadline: UInt64, seconds: Double, last: String, changed: UInt64, step: ScriptStep
+    ) throws(Failure) -> Wait? {
+        let now = loop.clock.now()
+        if now &- changed >= quiet { return nil }
+        guard now < deadline else {
+            throw failure(step, "wait-idle", "the screen kept changing for \(Self.format(seconds))")
+        }
+        let until = min(deadline, changed &+ quiet)
+        let differs = { ANSIRenderer.text(of: self.terminal) != last }
+        return Wait(deadline: until, isDone: differs) { differed throws(Failure) in
+            if self.session.ending != nil || (self.session.reconnection != nil && !self.disconnectExpected) {
+                return nil
+            }
+            let seen = differed ? ANSIRenderer.text(of: self.terminal) : last
+            return try self.idle(
+                quiet: quiet, deadline: deadline, seconds: seconds, last: seen,
+                changed: differed ? self.loop.clock.now() : changed, step: step)
+        }
+    }
+
+    /// `reconnect`: attempts until one connects or `deadline` passes; a refusal (a login, a
+    /// host key) ends it at once. Either failure is a connection failure: 255.
+    private func reconnect(deadline: UInt64, seconds: Double, step: ScriptStep) throws(Failure) -> Wait? {
+        func lost(_ message: String) -> Failure {
+            var failure = failure(step, "reconnect", message)
+            failure.status = 255
+            return failure
+        }
+        guard let reconnection = session.reconnection else {
+            if let ending = session.ending { throw lost("the session ended: \(Self.describe(ending))") }
+            disconnectExpected = false
+            return nil
+        }
+        if let refusal = reconnection.refusal { throw lost("not retried: \(refusal)") }
+        guard loop.clock.now() < deadline else {
+            throw lost("not back within \(Self.format(seconds)): \(reconnection.lastFailure ?? reconnection.reason)")
+        }
+        if !reconnection.isAttempting { session.reconnectNow() }
+        // Until this attempt is over; then, while the network is down, a pause between
+        // attempts (a quarter of a second) so that a refused port is not hammered.
+        let over = { self.session.reconnection?.isAttempting != true }
+        return Wait(deadline: deadline, isDone: over) { _ throws(Failure) in
+            let next = { () throws(Failure) -> Wait? in try self.reconnect(deadline: deadline, seconds: seconds, step: step) }
+            guard self.session.reconnection?.isAttempting == false, self.session.reconnection?.refusal == nil else {
+                return try next()
+            }
+            let pause = min(deadline, self.loop.clock.now() &+ 250_000_000)
+            return Wait(deadline: pause, isDone: { false }) { _ throws(Failure) in try next() }
+        }
+    }
+
+    /// A step's name, for a failure found after it ran.
+    static func name(of kind: ScriptStep.Kind) -> String {
+        String(String(describing: kind).prefix { $0 != "(" })
+    }
+
+    private func click(_ label: String, step: ScriptStep) throws(Failure) {
+        // The shown set first, then the others: a script names a button, whichever set has it.
+        let others = bar.sets.map(\.name).filter { $0 != bar.setName }
+        for set in [nil] + others.map(Optional.some) {
+            if let set { bar.showSet(set) }
+            if clickOnShownSet(label) { return }
+        }
+        throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
+    }
+
+    /// Clicks `label` if the shown set has it; returns whether it did.
+    private func clickOnShownSet(_ label: String) -> Bool {
+        bar.setWidth(terminal.columns)
+        // Turn pages until the button shows: every button is on exactly one page.
+        for _ in 0..<max(1, bar.layout.pageCount) {
+            let current = bar.layout
+            // A button is found by any of its labels: a narrow bar shows the short one.
+            if let slot = current.slots.first(where: { slot in
+                guard let index = slot.itemIndex else { return false }
+                let item = bar.shownItems[index]
+                return slot.label == label || item.label == label || item.shortLabel == label
+                    || item.wordLabel == label
+            }) {
+                recorder?.marker("click \(label)")
+                // A press and its release: a button with alternatives sends at the release.
+                let now = loop.clock.now()
+                // What the bar sends; the rest (menus, pages, sessions) has no meaning here.
+                for case .send(let input) in bar.click(column: slot.columns.lowerBound, at: now) + bar.release(at: now) {
+                    session.send(input)
+                }
+                return true
+            }
+            _ = bar.turnPage(.next)
+        }
+        return false
+    }
+}

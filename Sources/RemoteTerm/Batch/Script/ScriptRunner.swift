@@ -1,0 +1,320 @@
+import Foundation
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+import RemoteTermLoop
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a parsed script against a session, headless: a step interpreter over the same
+/// `Session` (transport, terminal engine, input encoding) and key bar model as the
+/// interactive front, on the same event loop, with no ncurses and no terminal needed. Waits
+/// and expectations look at the *rendered* screen.
+///
+/// The runner never blocks: it is an event source that does, after each turn of the loop,
+/// every step it can and then waits (a `Wait`: a condition on the screen or the link, a
+/// deadline, and what comes next). So one loop drives one runner (`rterm script HOST`) or
+/// hundreds (`rterm script --hosts`), and a wait costs nothing while nothing changes.
+///
+/// `wait` lasts until its pattern matches or its timeout passes. The `expect-…` steps and
+/// `not` also give the screen until the current timeout to become right (output arrives
+/// asynchronously; a check made the instant a key is sent would be flaky), and fail with the
+/// screen at the end of that time.
+public final class ScriptRunner: EventSource {
+    /// Why a script failed: where, which step, what was expected, and the screen.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// Where the step is written.
+        public var location: ScriptLocation
+        /// The step as written, roughly (`wait /\$ /`).
+        public var step: String
+        /// What went wrong.
+        public var message: String
+        /// The screen when it failed, framed, with the cursor line.
+        public var screen: String
+        /// The exit status it means: 1 a check failed, 255 the connection was lost (or could
+        /// not be had again) where the script did not allow it.
+        public var status: Int32 = 1
+        /// The screen as an SVG picture (`failure.svg` in the snapshots directory), if it could
+        /// be written: CI systems show it next to the failure.
+        public var picture: String?
+        /// `file:line:column: step: message`, then the framed screen.
+        public var description: String { "\(location): \(step): \(message)\n\(screen)" }
+    }
+
+    /// How a run ended.
+    public enum Outcome: Equatable {
+        /// Every step passed.
+        case passed
+        /// A step failed.
+        case failed(Failure)
+        /// The connection could not be set up (always a connection failure, 255).
+        case notConnected(SessionEnding)
+    }
+
+    /// A step that waits: after every turn `isDone` is looked at; once it holds, the link is
+    /// lost unexpectedly or `deadline` passes, `then` gets whether it held and returns the
+    /// next wait of the same step, or nil when the step is over (or throws its failure).
+    struct Wait {
+        var deadline: UInt64
+        var isDone: () -> Bool
+        var then: (Bool) throws(Failure) -> Wait?
+    }
+
+    let session: Session
+    let loop: EventLoop
+    var bar: KeyBar
+    var timeout: Double = 10
+    /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
+    var disconnectExpected = false
+    let snapshotDirectory: String
+    /// Where the session is recorded (`--record`), if anywhere.
+    public var recorder: AsciicastWriter? {
+        didSet { session.recorder = recorder }
+    }
+    /// Where a failing step leaves `failure.svg`; nil for nowhere (no `--snapshots` or
+    /// `--junit` was asked for, so nothing is written into the current directory unasked).
+    public var pictureDirectory: String?
+
+    /// The steps being run (nil before `start`).
+    private var steps: [ScriptStep]?
+    private var nextStep = 0
+    /// The step waiting, and for what.
+    private var current: (step: ScriptStep, wait: Wait)?
+    /// Until the session is past connecting, no step runs.
+    private var waitsForConnection = true
+    /// How the run ended; nil while it runs.
+    public private(set) var outcome: Outcome?
+
+    /// A runner for `session` (connecting or live) on `loop`; both are served by the loop
+    /// from the next turn (the session first, so each turn's output is read before the
+    /// runner looks at the screen). `bar` is the key bar `click` presses (the user's
+    /// configured one in `rterm script`).
+    public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
+        self.bar = bar
+        // Buttons are named, not drawn: a script reads the same in any locale (`click ⏎` and
+        // `click Enter` both find the button).
+        self.bar.style = .glyphs
+        self.session = session
+        self.loop = loop
+        self.snapshotDirectory = snapshotDirectory
+        loop.add(session)
+        loop.add(self)
+    }
+
+    var terminal: Terminal { session.terminal }
+
+    /// The screen as `rterm render` prints it.
+    public var screenText: String { terminal.renderText() }
+
+    /// Starts running `script`'s steps once the session is connected (at once if it is).
+    public func start(_ script: Script) {
+        steps = script.steps
+        nextStep = 0
+        outcome = nil
+        advance()
+    }
+
+    /// Stops serving the session and the runner (a finished run, before it is let go).
+    public func detach() {
+        loop.remove(self)
+        loop.remove(session)
+    }
+
+    /// Waits until the connection is set up; returns how it failed, if it did.
+    public func waitForConnection() -> SessionEnding? {
+        do {
+            try loop.run(until: { self.session.state != .connecting })
+        } catch {
+            session.end(.failed(error.description))
+        }
+        waitsForConnection = false
+        return Self.connectionFailure(of: session)
+    }
+
+    /// Runs every step in order on the loop until the last is done; throws the first failure.
+    public func run(_ script: Script) throws(Failure) {
+        start(script)
+        do {
+            try loop.run(until: { self.outcome != nil })
+        } catch {
+            session.end(.failed(error.description))
+            let step = current?.step ?? script.steps.last
+            if let step { outcome = .failed(failure(step, Self.name(of: step.kind), error.description)) }
+        }
+        switch outcome {
+        case .failed(let failure)?: throw failure
+        case .notConnected(let ending)?:
+            throw Failure(
+                location: ScriptLocation(file: "", line: 0, column: 0), step: "connect",
+                message: ending.message ?? "the connection failed", screen: "", status: 255)
+        case .passed?, nil: return
+        }
+    }
+
+    /// How `session` failed to connect, or nil when it connected (a command that ran and ended
+    /// at once, `--local -- echo hi`, did connect).
+    static func connectionFailure(of session: Session) -> SessionEnding? {
+        if case .remoteExited? = session.ending { return nil }
+        return session.state == .live ? nil : session.ending
+    }
+
+    // MARK: - The loop's side
+
+    public var pollInterests: [PollInterest] { [] }
+    public var deadline: UInt64? { current?.wait.deadline }
+    public var isReady: Bool { false }
+
+    public func handle(readiness: [Int16], now: UInt64) {
+        advance()
+    }
+
+    /// Does every step that can be done now, up to the first that must wait.
+    private func advance() {
+        guard outcome == nil, let steps else { return }
+        // The runner is the session's only driver: its events say whether anything a wait
+        // looks at (the screen, the title, the link, the end) changed since the last turn.
+        // Nothing changed and no deadline passed: nothing to look at (a fleet's loop turns for
+        // every target's packets; each runner looks at its own screen only when it changed).
+        var look = session.hasEvents
+        if look { _ = session.takeEvents() }
+        if waitsForConnection {
+            guard session.state != .connecting else { return }
+            waitsForConnection = false
+            if let ending = Self.connectionFailure(of: session) {
+                outcome = .notConnected(ending)
+                return
+            }
+        }
+        do throws(Failure) {
+            while true {
+                if let (step, wait) = current {
+                    let due = loop.clock.now() >= wait.deadline
+                    guard look || due else { return }
+                    let done = wait.isDone()
+                    let lost = session.reconnection != nil && !disconnectExpected
+                    guard done || lost || due else { return }
+                    current = nil
+                    if let next = try wait.then(done) {
+                        current = (step, next)
+                        look = true  // a new wait is looked at once at its start
+                        continue
+                    }
+                    try finish(step)
+                }
+                guard nextStep < steps.count else {
+                    outcome = .passed
+                    return
+                }
+                let step = steps[nextStep]
+                nextStep += 1
+                if let wait = try begin(step) {
+                    current = (step, wait)
+                    look = true
+                } else {
+                    try finish(step)
+                }
+            }
+        } catch {
+            current = nil
+            outcome = .failed(error)
+        }
+    }
+
+    /// What every step is checked for once it is over: a send that failed, a link lost
+    /// where the script did not expect it.
+    private func finish(_ step: ScriptStep) throws(Failure) {
+        if case .failed(let message)? = session.ending, Self.sends(step.kind) {
+            throw failure(step, "send", message)
+        }
+        if session.reconnection != nil, !disconnectExpected {
+            throw failure(step, Self.name(of: step.kind), "")
+        }
+    }
+
+    /// A wait of `seconds` (from now) for `condition`, then `then`.
+    func wait(
+        _ seconds: Double, until condition: @escaping () -> Bool,
+        then: @escaping (Bool) throws(Failure) -> Wait? = { _ in nil }
+    ) -> Wait {
+        Wait(deadline: loop.clock.now() &+ Self.nanoseconds(seconds), isDone: condition, then: then)
+    }
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, min(seconds, 1e9)) * 1e9) }
+
+    // MARK: - The session
+
+    /// Whether `pattern` matches the screen: its cursor row read with its blanks up to the
+    /// cursor (`/ok> $/`), or without them (`/^\$$/`, as scripts wrote before).
+    func screenMatches(_ pattern: ScriptPattern) -> Bool {
+        let rows = ScriptScreen.rows(of: terminal)
+        if pattern.matches(rows.joined(separator: "\n")) { return true }
+        let trimmed = TextRenderer.lines(of: terminal)
+        return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
+    }
+
+    /// Whether a step sends something to the remote side.
+    private static func sends(_ kind: ScriptStep.Kind) -> Bool {
+        switch kind {
+        case .type, .key, .paste, .click: return true
+        default: return false
+        }
+    }
+
+    /// How an ending reads in a failure message.
+    static func describe(_ ending: SessionEnding) -> String {
+        switch ending {
+        case .remoteExited(.status(let status)): return "exit status \(status)"
+        case .remoteExited(.signal(let name, _)): return "signal \(name)"
+        case .remoteExited(.unknown): return "no exit status"
+        default: return ending.message ?? "\(ending)"
+        }
+    }
+
+    // MARK: - Reporting
+
+    /// A failure of `step`; when the connection itself broke, the message says so too. A
+    /// step that failed while the link was down, unexpected, failed for that: 255.
+    func failure(_ step: ScriptStep, _ name: String, _ message: String) -> Failure {
+        var message = message
+        var status: Int32 = 1
+        if let lost = session.reconnection, !disconnectExpected {
+            session.end(.failed(lost.reason))
+            message = "the link was lost (\(lost.reason))"
+            status = 255
+        }
+        if case .failed(let reason)? = session.ending, !message.contains(reason) {
+            message += " (\(reason.hasPrefix("rterm: ") ? String(reason.dropFirst(7)) : reason))"
+        }
+        var failure = Failure(location: step.location, step: name, message: message, screen: Self.framed(terminal))
+        failure.status = status
+        if let pictureDirectory {
+            let picture = (pictureDirectory as NSString).appendingPathComponent("failure.svg")
+            try? FileManager.default.createDirectory(atPath: pictureDirectory, withIntermediateDirectories: true)
+            if (try? SVGRenderer.svg(of: terminal).writeWhole(toFile: picture)) != nil {
+                failure.picture = (picture as NSString).standardizingPath
+            }
+        }
+        return failure
+    }
+
+    /// The screen in a frame, so trailing spaces and empty rows can be seen.
+    static func framed(_ terminal: Terminal) -> String {
+        let rule = "+" + String(repeating: "-", count: terminal.columns) + "+"
+        var lines = [rule]
+        for line in TextRenderer.lines(of: terminal) {
+            let width = line.unicodeScalars.reduce(0) { $0 + max(1, characterWidth($1.value)) }
+            lines.append("|" + line + String(repeating: " ", count: max(0, terminal.columns - width)) + "|")
+        }
+        lines.append(rule)
+        lines.append("cursor=\(terminal.cursorRow + 1),\(terminal.cursorColumn + 1)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    }
+
+}
