@@ -17,16 +17,20 @@ extension ScriptRunner {
             timeout = seconds
             return nil
         case .type(let bytes):
-            type(bytes)
+            send(front.type(bytes, now: loop.clock.now(), view: view))
             return nil
         case .key(let event):
-            session.send(.key(bar.apply(to: event)))
+            send(front.key(event, now: loop.clock.now(), view: view))
             return nil
         case .paste(let bytes):
-            session.send(.paste(bytes))
+            send(front.paste(bytes, now: loop.clock.now(), view: view))
             return nil
         case .click(let label):
-            try click(label, step: step)
+            guard let inputs = front.click(label, now: loop.clock.now(), view: view) else {
+                throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
+            }
+            recorder?.marker("click \(label)")
+            send(inputs)
             return nil
         case .resize(let rows, let columns):
             session.resize(rows: rows, columns: columns)
@@ -124,20 +128,11 @@ extension ScriptRunner {
         }
     }
 
-    /// `type`: the bytes as they are; after a modifier clicked on the bar, each character as
-    /// a key with it, as in the front (`click Ctrl` then `type "c"` sends 0x03).
-    private func type(_ bytes: [UInt8]) {
-        guard !bar.latch.active.isEmpty else {
-            session.send(.bytes(bytes))
-            return
-        }
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if bar.latch.active.isEmpty {
-                session.send(.bytes(Array(String(scalar).utf8)))
-            } else {
-                session.send(.key(bar.apply(to: LocalInputDecoder.keyEvent(forTyped: scalar))))
-            }
-        }
+    /// The screen as the front's controller sees it: the whole session, the bar below it.
+    private var view: FrontView { FrontView(terminal: terminal, now: loop.clock.now()) }
+
+    private func send(_ inputs: [SessionInput]) {
+        for input in inputs { session.send(input) }
     }
 
     private func expectScreen(_ lines: [String], rows: ClosedRange<Int>?, step: ScriptStep) -> Wait {
@@ -232,42 +227,5 @@ extension ScriptRunner {
     /// A step's name, for a failure found after it ran.
     static func name(of kind: ScriptStep.Kind) -> String {
         String(String(describing: kind).prefix { $0 != "(" })
-    }
-
-    private func click(_ label: String, step: ScriptStep) throws(Failure) {
-        // The shown set first, then the others: a script names a button, whichever set has it.
-        let others = bar.sets.map(\.name).filter { $0 != bar.setName }
-        for set in [nil] + others.map(Optional.some) {
-            if let set { bar.showSet(set) }
-            if clickOnShownSet(label) { return }
-        }
-        throw failure(step, "click \(label)", "there is no button '\(label)' on the key bar")
-    }
-
-    /// Clicks `label` if the shown set has it; returns whether it did.
-    private func clickOnShownSet(_ label: String) -> Bool {
-        bar.setWidth(terminal.columns)
-        // Turn pages until the button shows: every button is on exactly one page.
-        for _ in 0..<max(1, bar.layout.pageCount) {
-            let current = bar.layout
-            // A button is found by any of its labels: a narrow bar shows the short one.
-            if let slot = current.slots.first(where: { slot in
-                guard let index = slot.itemIndex else { return false }
-                let item = bar.shownItems[index]
-                return slot.label == label || item.label == label || item.shortLabel == label
-                    || item.wordLabel == label
-            }) {
-                recorder?.marker("click \(label)")
-                // A press and its release: a button with alternatives sends at the release.
-                let now = loop.clock.now()
-                // What the bar sends; the rest (menus, pages, sessions) has no meaning here.
-                for case .send(let input) in bar.click(column: slot.columns.lowerBound, at: now) + bar.release(at: now) {
-                    session.send(input)
-                }
-                return true
-            }
-            _ = bar.turnPage(.next)
-        }
-        return false
     }
 }

@@ -23,7 +23,7 @@ import RemoteTermSSH
 /// `not` also give the screen until the current timeout to become right (output arrives
 /// asynchronously; a check made the instant a key is sent would be flaky), and fail with the
 /// screen at the end of that time.
-public final class ScriptRunner: EventSource {
+public final class ScriptRunner: EventSource, TurnEndHandler {
     /// Why a script failed: where, which step, what was expected, and the screen.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         /// Where the step is written.
@@ -65,7 +65,8 @@ public final class ScriptRunner: EventSource {
 
     let session: Session
     let loop: EventLoop
-    var bar: KeyBar
+    /// The interactive front's decisions for the keys, pastes and clicks the script sends.
+    var front: HeadlessFront
     var timeout: Double = 10
     /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
     var disconnectExpected = false
@@ -89,19 +90,17 @@ public final class ScriptRunner: EventSource {
     public private(set) var outcome: Outcome?
 
     /// A runner for `session` (connecting or live) on `loop`; both are served by the loop
-    /// from the next turn (the session first, so each turn's output is read before the
-    /// runner looks at the screen). `bar` is the key bar `click` presses (the user's
-    /// configured one in `rterm script`).
+    /// from the next turn. The runner looks at the screen at the end of each turn, once the
+    /// session has read that turn's output, whatever order they were added in. `bar` is the
+    /// key bar `click` presses (the user's configured one in `rterm script`).
     public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
-        self.bar = bar
-        // Buttons are named, not drawn: a script reads the same in any locale (`click ⏎` and
-        // `click Enter` both find the button).
-        self.bar.style = .glyphs
+        front = HeadlessFront(bar: bar)
         self.session = session
         self.loop = loop
         self.snapshotDirectory = snapshotDirectory
         loop.add(session)
         loop.add(self)
+        loop.addTurnEnd(self)
     }
 
     var terminal: Terminal { session.terminal }
@@ -119,6 +118,7 @@ public final class ScriptRunner: EventSource {
 
     /// Stops serving the session and the runner (a finished run, before it is let go).
     public func detach() {
+        loop.removeTurnEnd(self)
         loop.remove(self)
         loop.remove(session)
     }
@@ -165,9 +165,16 @@ public final class ScriptRunner: EventSource {
 
     public var pollInterests: [PollInterest] { [] }
     public var deadline: UInt64? { current?.wait.deadline }
-    public var isReady: Bool { false }
+    /// A run that is over is ready until it is detached: its owner (a fleet, at its own turn's
+    /// end) collects the outcome on the next turn without the loop sleeping first, whatever
+    /// order the turn's end handlers run in.
+    public var isReady: Bool { outcome != nil }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    /// The runner has no descriptor: it is a source for its deadline only, and acts at the
+    /// end of the turn.
+    public func handle(readiness: [Int16], now: UInt64) {}
+
+    public func turnEnded(now: UInt64) {
         advance()
     }
 
