@@ -41,7 +41,7 @@ struct FleetCommand {
         }
         // Where the run writes, checked before anything connects.
         for (path, option) in [(options.junit, "--junit"), (options.failedHosts, "--failed-hosts")] {
-            if let path, let problem = ScriptCommand.writableFile(path, for: option) {
+            if let path, let problem = BatchOutputs.writableFile(path, for: option) {
                 printError(problem)
                 return 2
             }
@@ -68,7 +68,10 @@ struct FleetCommand {
         case .script(let file, let script, let bar):
             var settings = FleetRun.ScriptSettings(scriptName: file)
             settings.bar = bar
-            settings.snapshots = ScriptCommand.pictureDirectory(snapshots: options.snapshots, junit: options.junit)
+            settings.snapshots = BatchOutputs.pictureDirectory(snapshots: options.snapshots, junit: options.junit)
+            settings.goldens = BatchOutputs.goldenDirectory(snapshots: options.snapshots, script: file)
+            settings.updatesSnapshots = options.updateSnapshots
+            settings.traceFile = options.trace.flatMap { try? TraceFile(path: $0) }
             settings.record = options.record
             settings.keepsScreen = options.junit != nil || options.tap
             size = script.screenSize

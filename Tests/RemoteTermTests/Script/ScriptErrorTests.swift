@@ -25,7 +25,7 @@ private func errorLine(_ text: String) -> String {
         // Unknown steps.
         (
             "typ \"x\"",
-            "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit, expect-disconnect, reconnect, wait-idle, expect-style"
+            "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit, expect-disconnect, reconnect, wait-idle, expect-style, capture, include"
         ),
         ("reconnect timeout 0s", "bad.script:1:19: timeout '0s' must be more than zero"),
         ("\"x\"", "bad.script:1:1: expected a step name, not a string"),
@@ -45,7 +45,7 @@ private func errorLine(_ text: String) -> String {
         // Strings and escapes.
         ("type \"abc", "bad.script:1:6: unterminated string: no closing '\"'"),
         ("type \"abc\\", "bad.script:1:10: unterminated string: ends with a lone '\\'"),
-        ("type \"a\\qb\"", "bad.script:1:8: bad escape '\\q': known escapes are \\r \\n \\t \\e \\\\ \\\" \\xNN \\u{…}"),
+        ("type \"a\\qb\"", "bad.script:1:8: bad escape '\\q': known escapes are \\r \\n \\t \\e \\\\ \\\" \\$ \\xNN \\u{…}"),
         ("type \"\\x1\"", "bad.script:1:7: bad escape: \\x needs exactly two hex digits (\\x1b)"),
         ("type \"\\u{110000}\"", "bad.script:1:7: bad escape: \\u needs 1 to 6 hex digits of a Unicode scalar in braces (\\u{e9})"),
         ("type \"\\u{D800}\"", "bad.script:1:7: bad escape: \\u needs 1 to 6 hex digits of a Unicode scalar in braces (\\u{e9})"),

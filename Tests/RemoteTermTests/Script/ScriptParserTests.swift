@@ -36,7 +36,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
         ("size 1x1000", .size(rows: 1, columns: 1000)),
         ("set timeout 5s", .setTimeout(seconds: 5)),
         ("set timeout 200ms", .setTimeout(seconds: 0.2)),
-        ("type \"ls -l\\r\"", .type(Array("ls -l\r".utf8))),
+        ("type \"ls -l\\r\"", .type(ScriptText(Array("ls -l\r".utf8)))),
         ("key Enter", .key(keyEvent("Enter"))),
         ("key Ctrl+C", .key(keyEvent("Ctrl+C"))),
         ("key Alt+x", .key(keyEvent("Alt+x"))),
@@ -45,7 +45,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
         ("key \"#\"", .key(keyEvent("#"))),
         ("click Esc", .click(label: "Esc")),
         ("click \"Ctrl C\"", .click(label: "Ctrl C")),
-        ("paste \"a\\nb\"", .paste([0x61, 0x0A, 0x62])),
+        ("paste \"a\\nb\"", .paste(ScriptText([0x61, 0x0A, 0x62]))),
         ("wait /\\$ $/", .wait(pattern("\\$ $"), timeout: nil)),
         ("wait /done/ timeout 10s", .wait(pattern("done"), timeout: 10)),
         ("wait /a\\/b/", .wait(pattern("a/b"), timeout: nil)),
@@ -58,7 +58,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
         ("sleep 1.5s", .sleep(seconds: 1.5)),
         ("sleep 2m", .sleep(seconds: 120)),
         ("sleep 0s", .sleep(seconds: 0)),
-        ("snapshot after-login_1.v2", .snapshot(name: "after-login_1.v2")),
+        ("snapshot after-login_1.v2", .snapshot(name: "after-login_1.v2", masks: [])),
         ("expect-exit 0", .expectExit(code: 0)),
         ("expect-exit 255", .expectExit(code: 255)),
         ("expect-disconnect", .expectDisconnect(timeout: nil)),
@@ -86,7 +86,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
         (#""""#, []),
     ])
     func escapesDecodeToBytes(literal: String, expected: [UInt8]) throws {
-        #expect(try onlyKind("type \(literal)") == .type(expected))
+        #expect(try onlyKind("type \(literal)") == .type(ScriptText(expected)))
     }
 
     @Test func commentsAndBlankLinesAreIgnored() throws {
@@ -100,7 +100,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
             type "echo hi#there\\r" # a # inside the string is text
             """
         )
-        #expect(script.steps.map(\.kind) == [.size(rows: 24, columns: 80), .type(Array("echo hi#there\r".utf8))])
+        #expect(script.steps.map(\.kind) == [.size(rows: 24, columns: 80), .type(ScriptText(Array("echo hi#there\r".utf8)))])
     }
 
     @Test func stepsCarryTheirLocation() throws {
@@ -116,7 +116,7 @@ private func keyEvent(_ name: String) -> KeyEvent {
 
     @Test func sizeMayFollowSetAndComments() throws {
         let script = try parse("# c\nset timeout 3s\nsize 10x20\ntype \"x\"")
-        #expect(script.steps.map(\.kind) == [.setTimeout(seconds: 3), .size(rows: 10, columns: 20), .type([0x78])])
+        #expect(script.steps.map(\.kind) == [.setTimeout(seconds: 3), .size(rows: 10, columns: 20), .type(ScriptText([0x78]))])
     }
 
     @Test func screenBlockEndsAtTheFirstLineWithoutABar() throws {

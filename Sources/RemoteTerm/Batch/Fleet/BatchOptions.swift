@@ -25,6 +25,10 @@ public struct BatchOptions: Equatable, Sendable {
     public var snapshots: String?
     /// `--record FILE` (scripts): an asciicast recording (a directory of them with --hosts).
     public var record: String?
+    /// `--update-snapshots` (scripts): write every snapshot as its golden screen.
+    public var updateSnapshots = false
+    /// `--trace FILE` (scripts): each step's line as it ends.
+    public var trace: String?
 
     public init() {}
 
@@ -36,18 +40,20 @@ public struct BatchOptions: Equatable, Sendable {
         case hostsCommand
     }
 
-    /// The options that take no value (both commands take them).
-    public static let switches: Set<String> = ["--merge", "--tap"]
+    /// The options that take no value.
+    public static func switches(for command: Command) -> Set<String> {
+        command == .script ? ["--merge", "--tap", "--update-snapshots"] : ["--merge", "--tap"]
+    }
 
     /// The options that take a value (the next word).
     public static func optionsWithValue(for command: Command) -> Set<String> {
         let fleet: Set<String> = ["-j", "--shard", "--failed-hosts", "--junit"]
-        return command == .script ? fleet.union(["--hosts", "--snapshots", "--record"]) : fleet
+        return command == .script ? fleet.union(["--hosts", "--snapshots", "--record", "--trace"]) : fleet
     }
 
     /// Whether `word` is one of `command`'s options.
     public static func isOption(_ word: String, for command: Command) -> Bool {
-        switches.contains(word) || optionsWithValue(for: command).contains(word)
+        switches(for: command).contains(word) || optionsWithValue(for: command).contains(word)
     }
 
     /// Takes the option at `words[index]` and its value, moving `index` past them: false (and
@@ -58,8 +64,12 @@ public struct BatchOptions: Equatable, Sendable {
     ) throws(BatchOptionProblem) -> Bool {
         guard index < words.count else { return false }
         let option = words[index]
-        if Self.switches.contains(option) {
-            if option == "--merge" { merge = true } else { tap = true }
+        if Self.switches(for: command).contains(option) {
+            switch option {
+            case "--merge": merge = true
+            case "--tap": tap = true
+            default: updateSnapshots = true
+            }
             index += 1
             return true
         }
@@ -92,6 +102,7 @@ public struct BatchOptions: Equatable, Sendable {
         case "--junit": junit = value
         case "--hosts": hosts = value
         case "--snapshots": snapshots = value
+        case "--trace": trace = value
         default: record = value
         }
     }

@@ -31,6 +31,12 @@ final class ScriptFleetJob: FleetJob {
         let directory = settings.snapshots.map { Self.join($0, target.fileName) }
         runner = ScriptRunner(session: session, loop: loop, snapshotDirectory: directory ?? ".", bar: settings.bar)
         runner.pictureDirectory = directory
+        runner.goldenDirectory = settings.goldens
+        runner.updatesSnapshots = settings.updatesSnapshots
+        if let traceFile = settings.traceFile {
+            let name = target.name
+            runner.onTrace = { traceFile.write($0, target: name) }
+        }
         if let record = settings.record {
             runner.recorder = try? AsciicastWriter(
                 path: Self.join(record, target.fileName + ".cast"), columns: session.terminal.columns,
@@ -62,6 +68,7 @@ final class ScriptFleetJob: FleetJob {
             script: settings.scriptName, target: target.lineWords.joined(separator: " "), status: status,
             message: message, seconds: Double(now &- started) / 1e9, picture: picture, hostsLine: target.line)
         result.host = target.name
+        result.trace = runner.trace
         if settings.keepsScreen { result.screen = TextRenderer.lines(of: session.terminal).joined(separator: "\n") }
         leave(.disconnected(label: target.name))
         return result

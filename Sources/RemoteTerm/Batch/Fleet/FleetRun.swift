@@ -31,6 +31,12 @@ public final class FleetRun: TurnEndHandler, EventSource {
         public var record: String?
         /// Whether a finished target keeps its last screen (for a report's `<system-out>`).
         public var keepsScreen = false
+        /// Where golden screens are (one for every target); nil: no comparison.
+        public var goldens: String?
+        /// `--update-snapshots`: snapshots are written as golden screens.
+        public var updatesSnapshots = false
+        /// `--trace FILE`: every target's steps, each line after its target's name.
+        public var traceFile: TraceFile?
 
         /// Settings for `scriptName`.
         public init(scriptName: String) { self.scriptName = scriptName }

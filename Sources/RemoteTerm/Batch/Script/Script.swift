@@ -25,9 +25,9 @@ public struct Script: Equatable, Sendable {
         return size
     }
 
-    /// Parses script text; see `ScriptParser.parse(_:file:)`.
-    public init(parsing text: String, file: String) throws(ScriptError) {
-        self = try ScriptParser.parse(text, file: file)
+    /// Parses script text; see `ScriptParser.parse(_:file:environment:)`.
+    public init(parsing text: String, file: String, environment: [String: String] = [:]) throws(ScriptError) {
+        self = try ScriptParser.parse(text, file: file, environment: environment)
     }
 }
 
@@ -57,10 +57,13 @@ public struct ScriptStep: Equatable, Sendable {
     public var location: ScriptLocation
     /// What the step does.
     public var kind: Kind
+    /// The step as written (without its comment), for the trace.
+    public var text: String
 
-    public init(location: ScriptLocation, kind: Kind) {
+    public init(location: ScriptLocation, kind: Kind, text: String = "") {
         self.location = location
         self.kind = kind
+        self.text = text
     }
 
     /// What a step does. Rows and columns are 1-based everywhere, as people count them on screen.
@@ -71,13 +74,13 @@ public struct ScriptStep: Equatable, Sendable {
         /// `set timeout 5s`: the default timeout of `wait` and `expect-exit` from here on.
         case setTimeout(seconds: Double)
         /// `type "text"`: send the bytes as typed input.
-        case type([UInt8])
+        case type(ScriptText)
         /// `key NAME`: press a key, encoded for the remote's current modes.
         case key(KeyEvent)
         /// `click LABEL`: press the key-bar button with this label.
         case click(label: String)
         /// `paste "text"`: paste the bytes (bracketed when the remote asked for it).
-        case paste([UInt8])
+        case paste(ScriptText)
         /// `wait /regex/ [timeout 10s]`: until the rendered screen matches; nil timeout means
         /// the one from `set timeout`.
         case wait(ScriptPattern, timeout: Double?)
@@ -94,8 +97,13 @@ public struct ScriptStep: Equatable, Sendable {
         case resize(rows: Int, columns: Int)
         /// `sleep 200ms`: pause.
         case sleep(seconds: Double)
-        /// `snapshot NAME`: write the screen as text and as ANSI under this name.
-        case snapshot(name: String)
+        /// `snapshot NAME [mask /re/ …]`: write the screen as text, ANSI and SVG under this
+        /// name, and compare it with `NAME.golden.txt` when there is one (each mask's matches
+        /// blanked on both sides).
+        case snapshot(name: String, masks: [ScriptPattern])
+        /// `capture NAME /re(group)/ [timeout 10s]`: wait for the pattern, then keep its first
+        /// group (the whole match without one) as `${NAME}` for the steps after.
+        case capture(name: String, pattern: ScriptPattern, timeout: Double?)
         /// `expect-exit CODE`: wait for the session to end with this exit status.
         case expectExit(code: Int)
         /// `expect-disconnect [timeout 30s]`: wait for the link to be lost (any other lost

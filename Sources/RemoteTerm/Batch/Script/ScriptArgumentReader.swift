@@ -10,10 +10,19 @@ struct ScriptArgumentReader {
     let step: String
     private let tokens: [ScriptToken]
     private var position = 0
+    /// Where `${env:NAME}` is read from.
+    let environment: [String: String]
+    /// The values captured by earlier steps, which `${NAME}` may use.
+    let captured: Set<String>
     /// Where a missing argument is reported: just past the last token of the line.
     private let endColumn: Int
 
-    init(file: String, line: Int, keyword: ScriptToken, step: String, arguments: [ScriptToken]) {
+    init(
+        file: String, line: Int, keyword: ScriptToken, step: String, arguments: [ScriptToken],
+        environment: [String: String] = [:], captured: Set<String> = []
+    ) {
+        self.environment = environment
+        self.captured = captured
         self.file = file
         self.line = line
         self.step = step
@@ -53,13 +62,55 @@ struct ScriptArgumentReader {
         }
     }
 
-    /// A quoted string's bytes.
+    /// A quoted string's bytes, `${env:NAME}` filled in; a captured value is refused (it is
+    /// for `type`, `paste` and patterns).
     mutating func string(_ expected: String = "a quoted string \"…\"") throws(ScriptError) -> [UInt8] {
+        let text = try sendText(expected, capturesAllowed: false)
+        return text.literalBytes
+    }
+
+    /// A quoted string as text to send: `${env:NAME}` filled in, `${NAME}` kept for the run
+    /// (a value some earlier step captures).
+    mutating func sendText(
+        _ expected: String = "a quoted string \"…\"", capturesAllowed: Bool = true
+    ) throws(ScriptError) -> ScriptText {
         let token = try next(expected)
-        guard case .string(let bytes) = token.value else {
+        guard case .string(let pieces) = token.value else {
             throw error(at: token.column, "'\(step)' expects \(expected), not \(token.summary)")
         }
-        return bytes
+        return try text(of: pieces, capturesAllowed: capturesAllowed)
+    }
+
+    /// A string's pieces as text, its references checked.
+    private func text(of pieces: [ScriptToken.StringPiece], capturesAllowed: Bool) throws(ScriptError) -> ScriptText {
+        var parts: [ScriptText.Part] = []
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes):
+                parts.append(.bytes(bytes))
+            case .reference(.environment(let name), let column):
+                guard let value = environment[name] else {
+                    throw error(at: column, "${env:\(name)}: \(name) is not set in the environment")
+                }
+                parts.append(.bytes(Array(value.utf8)))
+            case .reference(.captured(let name), let column):
+                guard capturesAllowed else {
+                    throw error(at: column, "'\(step)' cannot use a captured value (${\(name)}): type, paste and patterns can")
+                }
+                try checkCaptured(name, at: column)
+                parts.append(.captured(name))
+            }
+        }
+        return ScriptText(parts: parts)
+    }
+
+    /// `${NAME}` must name a value an earlier step captures.
+    private func checkCaptured(_ name: String, at column: Int) throws(ScriptError) {
+        guard captured.contains(name) else {
+            throw error(
+                at: column,
+                "${\(name)}: no earlier step captures \(name) (capture \(name) /…/ first; write \\${ for a dollar sign and a brace)")
+        }
     }
 
     /// A word or a quoted string, as text: labels and names that may need spaces or `#`.
@@ -68,7 +119,8 @@ struct ScriptArgumentReader {
         switch token.value {
         case .word(let text):
             return (text, token.column)
-        case .string(let bytes):
+        case .string(let pieces):
+            let bytes = try text(of: pieces, capturesAllowed: false).literalBytes
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw error(at: token.column, "\(expected) must be valid UTF-8")
             }
@@ -85,11 +137,14 @@ struct ScriptArgumentReader {
         guard case .regex(let source) = token.value else {
             throw error(at: token.column, "'\(step)' expects \(expected), not \(token.summary)")
         }
+        let pattern: ScriptPattern
         do {
-            return try ScriptPattern(source: source)
+            pattern = try ScriptPattern(source: source, environment: environment)
         } catch {
-            throw self.error(at: token.column, "bad regex /\(source)/: not a valid regular expression")
+            throw self.error(at: token.column, error.reason ?? "bad regex /\(source)/: not a valid regular expression")
         }
+        for name in pattern.capturedNames { try checkCaptured(name, at: token.column) }
+        return pattern
     }
 
     /// Fails on anything left over, so a typo is not silently ignored.

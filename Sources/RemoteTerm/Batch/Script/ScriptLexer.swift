@@ -93,20 +93,34 @@ struct ScriptLexer {
 
     /// A string from the opening quote to the closing one, decoded to bytes: characters as
     /// UTF-8, escapes as the bytes they name. `\xNN` gives one raw byte, so strings can hold
-    /// bytes that are not UTF-8.
-    private mutating func readString() throws(Failure) -> [UInt8] {
+    /// bytes that are not UTF-8. `${NAME}` and `${env:NAME}` are references, kept apart.
+    private mutating func readString() throws(Failure) -> [ScriptToken.StringPiece] {
         let start = index
         index += 1
+        var pieces: [ScriptToken.StringPiece] = []
         var bytes: [UInt8] = []
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "\"" {
                 index += 1
-                return bytes
+                if !bytes.isEmpty || pieces.isEmpty { pieces.append(.bytes(bytes)) }
+                return pieces
             }
             if scalar == "\\" {
                 try readEscape(into: &bytes)
                 continue
+            }
+            if scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "{" {
+                switch ScriptReference.read(scalars, at: index) {
+                case .success(let (reference, next)):
+                    if !bytes.isEmpty { pieces.append(.bytes(bytes)) }
+                    bytes = []
+                    pieces.append(.reference(reference, column: column(index)))
+                    index = next
+                    continue
+                case .failure(let problem):
+                    throw Failure(column: column(index), message: problem.message)
+                }
             }
             bytes.append(contentsOf: Array(String(scalar).utf8))
             index += 1
@@ -115,7 +129,7 @@ struct ScriptLexer {
     }
 
     private static let simpleEscapes: [Unicode.Scalar: UInt8] = [
-        "r": 0x0D, "n": 0x0A, "t": 0x09, "e": 0x1B, "\\": 0x5C, "\"": 0x22,
+        "r": 0x0D, "n": 0x0A, "t": 0x09, "e": 0x1B, "\\": 0x5C, "\"": 0x22, "$": 0x24,
     ]
 
     /// Decodes the escape at `index` (a backslash) and moves past it.
@@ -143,7 +157,7 @@ struct ScriptLexer {
         default:
             throw Failure(
                 column: column(backslash),
-                message: "bad escape '\\\(letter)': known escapes are \\r \\n \\t \\e \\\\ \\\" \\xNN \\u{…}")
+                message: "bad escape '\\\(letter)': known escapes are \\r \\n \\t \\e \\\\ \\\" \\$ \\xNN \\u{…}")
         }
     }
 

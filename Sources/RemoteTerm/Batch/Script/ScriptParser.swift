@@ -1,3 +1,4 @@
+import Foundation
 import RemoteTermCore
 import RemoteTermEngine
 import RemoteTermFront
@@ -15,28 +16,70 @@ import RemoteTermSSH
 /// Parsing stops at the first error: later errors are often consequences of the first
 /// (an unterminated block, a missing size), and the run is refused either way.
 public enum ScriptParser {
-    /// Parses `text`; `file` is only used in locations and messages.
-    public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
-        // "\r\n" is a single Character, so CRLF (scripts written on Windows) must be named
-        // as a separator of its own or its \r would end up in the last token.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        var parser = LineParser(file: file)
-        var index = 0
-        while index < lines.count {
-            index = try parser.parseLine(at: index, of: lines)
-        }
+    /// Parses `text`; `file` names it in locations and messages, and `include` reads files
+    /// beside it. `${env:NAME}` is filled in from `environment`.
+    public static func parse(_ text: String, file: String, environment: [String: String] = [:]) throws(ScriptError)
+        -> Script
+    {
+        var parser = LineParser(file: file, environment: environment)
+        try parser.parseLines(of: text)
         return Script(steps: parser.steps)
     }
 
-    /// The state carried from line to line.
+    /// How deep `include` may nest: deeper is a loop the cycle check did not name, or a mistake.
+    static let includeDepth = 16
+
+    /// The state carried from line to line (and into included files).
     private struct LineParser {
-        let file: String
+        var file: String
+        let environment: [String: String]
         var steps: [ScriptStep] = []
         /// The screen's size at this point of the script: `size`, then each `resize`.
         var size = (rows: 24, columns: 80)
+        /// The values captured so far, which `${NAME}` may use.
+        var captured: Set<String> = []
+        /// The files being read, the including ones first (for cycles).
+        var including: [String] = []
 
-        init(file: String) {
+        init(file: String, environment: [String: String]) {
             self.file = file
+            self.environment = environment
+        }
+
+        mutating func parseLines(of text: String) throws(ScriptError) {
+            // "\r\n" is a single Character, so CRLF (scripts written on Windows) must be
+            // named as a separator of its own or its \r would end up in the last token.
+            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            var index = 0
+            while index < lines.count {
+                index = try parseLine(at: index, of: lines)
+            }
+        }
+
+        /// `include FILE`: its steps here, read from beside the including file, with the same
+        /// screen size and captured values; its own lines in its errors.
+        private mutating func include(_ path: String, at location: ScriptLocation) throws(ScriptError) {
+            let directory = (file as NSString).deletingLastPathComponent
+            let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+            let identity = (resolved as NSString).standardizingPath
+            if including.contains(identity) || identity == (file as NSString).standardizingPath {
+                throw ScriptError(location: location, message: "include \(path): it includes itself (through \(file))")
+            }
+            guard including.count < ScriptParser.includeDepth else {
+                throw ScriptError(location: location, message: "include \(path): included more than \(ScriptParser.includeDepth) deep")
+            }
+            guard let data = FileManager.default.contents(atPath: resolved) else {
+                throw ScriptError(
+                    location: location, message: "include \(path): cannot read \(resolved): \(String(cString: strerror(errno)))")
+            }
+            let outer = file
+            including.append((outer as NSString).standardizingPath)
+            file = resolved
+            defer {
+                file = outer
+                including.removeLast()
+            }
+            try parseLines(of: String(decoding: data, as: UTF8.self))
         }
 
         /// Parses the line at `index` (0-based) and returns the index of the next unread line.
@@ -60,11 +103,17 @@ public enum ScriptParser {
                     message: "expected a step name, not \(keyword.summary)")
             }
             var arguments = ScriptArgumentReader(
-                file: file, line: lineNumber, keyword: keyword, step: name, arguments: Array(tokens.dropFirst()))
+                file: file, line: lineNumber, keyword: keyword, step: name, arguments: Array(tokens.dropFirst()),
+                environment: environment, captured: captured)
             let location = ScriptLocation(file: file, line: lineNumber, column: keyword.column)
             var nextLine = index + 1
             let kind: ScriptStep.Kind
-            if name == "expect-screen" {
+            if name == "include" {
+                let path = try arguments.text("a script file to include").text
+                try arguments.finish()
+                try include(path, at: location)
+                return nextLine
+            } else if name == "expect-screen" {
                 let rows = try arguments.take(word: "rows") != nil ? arguments.word("a row range A-B", ScriptValues.rows) : nil
                 try arguments.finish()
                 let block = try ScreenBlock.read(after: index, of: lines, file: file, rows: rows)
@@ -76,8 +125,25 @@ public enum ScriptParser {
             }
             try checkOrder(of: kind, at: location)
             try checkFits(kind, at: location)
-            steps.append(ScriptStep(location: location, kind: kind))
+            if case .capture(let name, _, _) = kind { captured.insert(name) }
+            let written = lines[index].trimmingCharacters(in: .whitespaces)
+            steps.append(ScriptStep(location: location, kind: kind, text: Self.withoutComment(written, tokens: tokens)))
             return nextLine
+        }
+
+        /// The step as written, up to its last token (a comment after it left out).
+        private static func withoutComment(_ line: String, tokens: [ScriptToken]) -> String {
+            guard let last = tokens.last else { return line }
+            let scalars = Array(line.unicodeScalars)
+            let leading = scalars.prefix { $0 == " " || $0 == "\t" }.count
+            let firstColumn = tokens[0].column - 1 - leading
+            // Columns count the line as written, before it was trimmed.
+            let start = max(0, firstColumn)
+            let end = min(scalars.count, last.endColumn - 1 - leading)
+            guard start < end else { return line }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[start..<end])
+            return String(text)
         }
 
         /// Rows and columns a step names must be on the screen as it is at that point (the
@@ -129,7 +195,7 @@ public enum ScriptParser {
                 }
                 return .setTimeout(seconds: try positiveDuration(&arguments, "a timeout such as 5s"))
             case "type":
-                return .type(try arguments.string())
+                return .type(try arguments.sendText())
             case "key":
                 let (name, column) = try arguments.text("a key name such as Enter, Ctrl+C, F5")
                 do {
@@ -140,7 +206,18 @@ public enum ScriptParser {
             case "click":
                 return .click(label: try arguments.text("a key-bar label").text)
             case "paste":
-                return .paste(try arguments.string())
+                return .paste(try arguments.sendText())
+            case "capture":
+                let name = try arguments.word("a name for the value (letters, digits, _)") { text in
+                    ScriptReference.isName(text)
+                        ? .success(text) : .failure(ScriptValues.Message("bad name '\(text)': letters, digits and _, not first a digit"))
+                }
+                let pattern = try arguments.pattern()
+                var timeout: Double?
+                if arguments.take(word: "timeout") != nil {
+                    timeout = try positiveDuration(&arguments, "a timeout such as 10s")
+                }
+                return .capture(name: name, pattern: pattern, timeout: timeout)
             case "wait":
                 let pattern = try arguments.pattern()
                 var timeout: Double?
@@ -165,7 +242,10 @@ public enum ScriptParser {
             case "sleep":
                 return .sleep(seconds: try arguments.word("a duration such as 200ms", ScriptValues.seconds))
             case "snapshot":
-                return .snapshot(name: try arguments.word("a snapshot name", ScriptValues.snapshotName))
+                let name = try arguments.word("a snapshot name", ScriptValues.snapshotName)
+                var masks: [ScriptPattern] = []
+                while arguments.take(word: "mask") != nil { masks.append(try arguments.pattern()) }
+                return .snapshot(name: name, masks: masks)
             case "expect-exit":
                 return .expectExit(code: try arguments.word("an exit code 0-255", ScriptValues.exitCode))
             case "wait-idle":
@@ -226,6 +306,6 @@ public enum ScriptParser {
     static let stepNames = [
         "size", "set", "type", "key", "click", "paste", "wait", "not", "expect-screen", "expect-cursor",
         "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect", "wait-idle",
-        "expect-style",
+        "expect-style", "capture", "include",
     ]
 }

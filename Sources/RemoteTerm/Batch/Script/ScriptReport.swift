@@ -26,6 +26,8 @@ public struct ScriptResult {
     public var output: CapturedOutput?
     /// The last screen of a script's run, kept for a report's `<system-out>` when asked.
     public var screen: String?
+    /// Each step of a script's run as it ended (the report's `<system-err>`).
+    public var trace: [ScriptTraceEntry] = []
 
     /// A result.
     public init(
@@ -90,7 +92,7 @@ public enum ScriptReport {
             // and writes back to a hosts file.
             xml += " host=\"\(escape(result.shownName))\" target=\"\(escape(result.target))\""
             let output = outputLimited(result.outputText)
-            if result.passed && output.isEmpty {
+            if result.passed && output.isEmpty && result.trace.isEmpty {
                 xml += "/>\n"
                 continue
             }
@@ -106,6 +108,11 @@ public enum ScriptReport {
                 systemOut += (systemOut.isEmpty || systemOut.hasSuffix("\n") ? "" : "\n") + "[[ATTACHMENT|\(picture)]]"
             }
             if !systemOut.isEmpty { xml += "    <system-out>\(escape(systemOut))</system-out>\n" }
+            // The trace apart from the output, so that merging folds outputs, not timings.
+            if !result.trace.isEmpty {
+                let lines = result.trace.map { $0.description + "\n" }.joined()
+                xml += "    <system-err>\(escape("trace:\n" + lines))</system-err>\n"
+            }
             xml += "  </testcase>\n"
         }
         return xml + "</testsuite>\n"

@@ -16,14 +16,14 @@ extension ScriptRunner {
         case .setTimeout(let seconds):
             timeout = seconds
             return nil
-        case .type(let bytes):
-            send(front.type(bytes, now: loop.clock.now(), view: view))
+        case .type(let text):
+            send(front.type(text.bytes(with: values), now: loop.clock.now(), view: view))
             return nil
         case .key(let event):
             send(front.key(event, now: loop.clock.now(), view: view))
             return nil
-        case .paste(let bytes):
-            send(front.paste(bytes, now: loop.clock.now(), view: view))
+        case .paste(let text):
+            send(front.paste(text.bytes(with: values), now: loop.clock.now(), view: view))
             return nil
         case .click(let label):
             guard let inputs = front.click(label, now: loop.clock.now(), view: view) else {
@@ -91,9 +91,19 @@ extension ScriptRunner {
             }
         case .sleep(let seconds):
             return wait(seconds, until: { false })
-        case .snapshot(let name):
+        case .snapshot(let name, let masks):
             return wait(0.1, until: { false }) { _ throws(Failure) in
-                try self.snapshot(name, step: step)
+                try self.snapshot(name, masks: masks, step: step)
+                return nil
+            }
+        case .capture(let name, let pattern, let limit):
+            let seconds = limit ?? timeout
+            return wait(seconds, until: { self.screenMatches(pattern) }) { matched throws(Failure) in
+                guard matched, let value = self.firstGroup(of: pattern) else {
+                    throw self.failure(
+                        step, "capture \(name) \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
+                }
+                self.values[name] = value
                 return nil
             }
         case .expectDisconnect(let limit):
@@ -152,20 +162,6 @@ extension ScriptRunner {
                 throw self.failure(step, "expect-screen", "the screen differs (· is a blank):\n" + differences)
             }
             return nil
-        }
-    }
-
-    private func snapshot(_ name: String, step: ScriptStep) throws(Failure) {
-        let base = (snapshotDirectory as NSString).appendingPathComponent(name)
-        do {
-            // Made when first written to: a run that takes no snapshot leaves no directory.
-            try FileManager.default.createDirectory(
-                atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try terminal.renderText().writeWhole(toFile: base + ".txt")
-            try ANSIRenderer.text(of: terminal).writeWhole(toFile: base + ".ansi")
-            try SVGRenderer.svg(of: terminal).writeWhole(toFile: base + ".svg")
-        } catch {
-            throw failure(step, "snapshot \(name)", "cannot write \(base).txt: \(error.localizedDescription)")
         }
     }
 

@@ -75,6 +75,19 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     public var recorder: AsciicastWriter? {
         didSet { session.recorder = recorder }
     }
+    /// Where `NAME.golden.txt` is looked for (and written with `updatesSnapshots`); nil for
+    /// no comparison.
+    public var goldenDirectory: String?
+    /// `--update-snapshots`: every snapshot is written as its golden screen, and passes.
+    public var updatesSnapshots = false
+    /// The values `capture` took, by name.
+    public internal(set) var values: [String: String] = [:]
+    /// Each step as it ended.
+    public private(set) var trace: [ScriptTraceEntry] = []
+    /// Told of each step as it ends (`--trace FILE` writes it at once).
+    public var onTrace: ((ScriptTraceEntry) -> Void)?
+    /// When the first step began.
+    private var startedAt: UInt64?
     /// Where a failing step leaves `failure.svg`; nil for nowhere (no `--snapshots` or
     /// `--junit` was asked for, so nothing is written into the current directory unasked).
     public var pictureDirectory: String?
@@ -217,6 +230,7 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
                 }
                 let step = steps[nextStep]
                 nextStep += 1
+                if startedAt == nil { startedAt = loop.clock.now() }
                 if let wait = try begin(step) {
                     current = (step, wait)
                     look = true
@@ -225,9 +239,21 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
                 }
             }
         } catch {
+            if let step = current?.step ?? steps.dropFirst(nextStep - 1).first { traced(step, passed: false) }
             current = nil
             outcome = .failed(error)
         }
+    }
+
+    /// Adds `step`'s line to the trace.
+    private func traced(_ step: ScriptStep, passed: Bool) {
+        let now = loop.clock.now()
+        let entry = ScriptTraceEntry(
+            seconds: Double(now &- (startedAt ?? now)) / 1e9, location: step.location,
+            step: step.text.isEmpty ? Self.name(of: step.kind) : step.text, passed: passed,
+            screenDigest: ScriptTraceEntry.digest(terminal.renderText()))
+        trace.append(entry)
+        onTrace?(entry)
     }
 
     /// What every step is checked for once it is over: a send that failed, a link lost
@@ -239,6 +265,7 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
         if session.reconnection != nil, !disconnectExpected {
             throw failure(step, Self.name(of: step.kind), "")
         }
+        traced(step, passed: true)
     }
 
     /// A wait of `seconds` (from now) for `condition`, then `then`.
@@ -256,10 +283,16 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     /// Whether `pattern` matches the screen: its cursor row read with its blanks up to the
     /// cursor (`/ok> $/`), or without them (`/^\$$/`, as scripts wrote before).
     func screenMatches(_ pattern: ScriptPattern) -> Bool {
+        firstGroup(of: pattern) != nil
+    }
+
+    /// The first group of `pattern`'s first match on the screen (read as `screenMatches`
+    /// reads it), or nil when it does not match.
+    func firstGroup(of pattern: ScriptPattern) -> String? {
         let rows = ScriptScreen.rows(of: terminal)
-        if pattern.matches(rows.joined(separator: "\n")) { return true }
+        if let group = pattern.firstGroup(in: rows.joined(separator: "\n"), values: values) { return group }
         let trimmed = TextRenderer.lines(of: terminal)
-        return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
+        return trimmed != rows ? pattern.firstGroup(in: trimmed.joined(separator: "\n"), values: values) : nil
     }
 
     /// Whether a step sends something to the remote side.

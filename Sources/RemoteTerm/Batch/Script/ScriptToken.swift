@@ -6,10 +6,17 @@ struct ScriptToken: Equatable, Sendable {
     enum Value: Equatable, Sendable {
         /// Text up to the next blank: a step name, a key name, `24x80`, `5s`…
         case word(String)
-        /// A `"…"` string, escapes decoded to the bytes they stand for.
-        case string([UInt8])
+        /// A `"…"` string, escapes decoded to the bytes they stand for, and its `${…}`
+        /// references.
+        case string([StringPiece])
         /// A `/…/` pattern, with `\/` turned into `/` and other escapes left to the regex.
         case regex(String)
+    }
+
+    /// A piece of a string: bytes, or a `${…}` reference at a column.
+    enum StringPiece: Equatable, Sendable {
+        case bytes([UInt8])
+        case reference(ScriptReference, column: Int)
     }
 
     var value: Value
