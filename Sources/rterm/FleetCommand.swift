@@ -24,9 +24,6 @@ struct FleetCommand {
     let options: BatchOptions
     let environment = ProcessInfo.processInfo.environment
 
-    /// Descriptors rterm itself holds besides its targets.
-    static let descriptorsOfItsOwn = 32
-
     func run() -> Int32 {
         // Every line is checked before anything starts; the line says where.
         let entries: [HostsFile.Entry]
@@ -47,7 +44,7 @@ struct FleetCommand {
             }
         }
         let targets = FleetTarget.distinctlyNamed((options.shard?.slice(entries) ?? entries).map(FleetTarget.init))
-        let jobs = Self.jobsWithinDescriptorLimit(options.jobs)
+        let jobs = DescriptorBudget.jobsWithinLimit(options.jobs, say: printError)
         let loop: EventLoop
         do {
             loop = try EventLoop()
@@ -145,23 +142,6 @@ struct FleetCommand {
         return status
     }
 
-    /// `jobs`, lowered (with a one-line notice) to what the descriptor limit allows once
-    /// raised to its hard limit.
-    static func jobsWithinDescriptorLimit(_ jobs: Int) -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return jobs }
-        let needed = rlim_t(jobs * DescriptorBudget.perTarget + descriptorsOfItsOwn)
-        if limit.rlim_cur < needed, limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = min(limit.rlim_max, max(needed, limit.rlim_cur))
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-        guard limit.rlim_cur < needed else { return jobs }
-        let fits = max(1, (Int(limit.rlim_cur) - descriptorsOfItsOwn) / DescriptorBudget.perTarget)
-        printError("rterm: -j \(jobs) needs \(needed) file descriptors and the limit is \(limit.rlim_cur): running \(fits) at once")
-        return fits
-    }
-
     private static func save(_ text: String, to path: String) -> Bool {
         do {
             try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -176,26 +156,5 @@ struct FleetCommand {
         guard !text.isEmpty else { return }
         let handle = descriptor == 1 ? FileHandle.standardOutput : FileHandle.standardError
         try? handle.write(contentsOf: Data(text.utf8))
-    }
-}
-
-/// The progress line on a terminal (standard error): rewritten in place, cleared before
-/// anything else is printed; nothing at all when standard error is not a terminal.
-final class ProgressLine {
-    let enabled: Bool
-    private var shown = false
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func show(_ line: String) {
-        guard enabled else { return }
-        FleetCommand.write("\r\u{1B}[K" + line, to: 2)
-        shown = true
-    }
-
-    func clear() {
-        guard shown else { return }
-        FleetCommand.write("\r\u{1B}[K", to: 2)
-        shown = false
     }
 }

@@ -67,7 +67,7 @@ struct ReportCommand {
                 printError("rterm: \(file): \(problem.message)")
                 return 2
             }
-            suites.append(Self.suites(of: xml))
+            suites.append(JUnitReader.suites(of: xml))
         }
         if let junit {
             let merged = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + suites.joined() + "</testsuites>\n"
@@ -85,19 +85,5 @@ struct ReportCommand {
         }
         print(FleetSummary.summary(results), terminator: "")
         return results.allSatisfy(\.passed) ? 0 : 1
-    }
-
-    /// A report's testsuite elements, without its XML declaration or `<testsuites>` wrapper.
-    static func suites(of xml: String) -> String {
-        var text = Substring(xml)
-        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...] }
-        text = text.drop(while: { $0.isWhitespace })
-        if text.hasPrefix("<testsuites"), let open = text.firstIndex(of: ">"),
-            let close = text.range(of: "</testsuites>", options: .backwards)
-        {
-            text = text[text.index(after: open)..<close.lowerBound]
-        }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? "" : trimmed + "\n"
     }
 }

@@ -84,7 +84,7 @@ struct SessionCommand {
         // -n: standard input is not read.
         var readsInput = true
         if case .ssh(let commandLine) = target { readsInput = !commandLine.stdinFromNull }
-        return runPump(planned, factory: factory, size: size, readsInput: readsInput)
+        return SessionPump.runFromCommandLine(planned, factory: factory, size: size, readsInput: readsInput, say: printError)
     }
 
     /// `-h`, `-V` and `-G`: answered without connecting (nil: connect).
@@ -207,67 +207,14 @@ struct SessionCommand {
         let outcome = front.run()
         restore()
         if let path = environment["RTERM_FRONT_STATS"] {
-            writeFrontStats(to: path, frames: front.shownWorkspace.frameWork, drawing: (screen as? NcursesScreen)?.renderWork)
+            let stats = FrontStats.text(frames: front.shownWorkspace.frameWork, drawing: (screen as? NcursesScreen)?.renderWork)
+            if !FileManager.default.createFile(atPath: path, contents: Data(stats.utf8)) {
+                printError("rterm: RTERM_FRONT_STATS: cannot write \(path)")
+            }
         }
         for problem in barProblems { printError("rterm: \(problem)") }
         for message in front.laterMessages { printError(message) }
         for ending in outcome.endings { if let message = ending.message { printError(message) } }
         return outcome.exitStatus
-    }
-
-    /// `RTERM_FRONT_STATS=FILE`: what the front's frames cost, one figure a line, for
-    /// Scripts/bench-front (frames drawn, rows composed and drawn, scrolls).
-    private func writeFrontStats(to path: String, frames: FrameWork, drawing: RenderWork?) {
-        var lines = [
-            "frames \(drawing?.frames ?? frames.frames)", "composed_frames \(frames.frames)",
-            "rows_composed \(frames.rowsComposed)", "lines_scanned_for_links \(frames.linesScannedForLinks)",
-        ]
-        if let drawing {
-            lines += ["rows_drawn \(drawing.rowsDrawn)", "scrolls \(drawing.scrolls)", "rows_scrolled \(drawing.rowsScrolled)"]
-        }
-        if !FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8)) {
-            printError("rterm: RTERM_FRONT_STATS: cannot write \(path)")
-        }
-    }
-
-    /// No screen: bytes pass through; with a pseudo-terminal and a terminal on standard
-    /// input (output going elsewhere), the input terminal is raw so every key reaches the
-    /// remote, and its size follows.
-    private func runPump(
-        _ planned: SessionFactory.Planned, factory: SessionFactory, size: (rows: Int, columns: Int), readsInput: Bool
-    ) -> Int32 {
-        let plan = planned.plan
-        var readsInput = readsInput
-        // -N: no shell, so nothing to read for it; the forwards run until the connection ends
-        // or a signal stops rterm.
-        if plan.forwardsOnly { readsInput = false }
-        let rawInput = plan.hasTerminal && factory.inputIsTerminal && readsInput
-        // With the terminal raw, termination signals must end the session through the normal
-        // path (which restores it); blocked before the connection's thread starts. With -N
-        // too, so that the forwards' Unix sockets are removed and the server told.
-        let signals = rawInput || plan.forwardsOnly ? SignalSource() : nil
-        let sink = DescriptorOutput(output: 1, error: 2)
-        let session = factory.start(planned, as: .pump, size: size, output: sink).session
-        let raw = rawInput ? RawTerminal() : nil
-        if let signals {
-            signals.onSignal = { signal in
-                if signal == SIGWINCH {
-                    if let size = RawTerminal.size() { session.resize(rows: size.rows, columns: size.columns) }
-                } else {
-                    session.end(.signal(SignalSource.name(signal)))
-                }
-            }
-            factory.loop.add(signals)
-        }
-        let ending: SessionEnding
-        do {
-            ending = try SessionPump.run(session, sink: sink, loop: factory.loop, input: readsInput ? 0 : nil)
-        } catch {
-            ending = .failed(error.description)
-        }
-        signals?.pause()
-        raw?.restore()
-        if let message = ending.message { printError(message) }
-        return ending.exitStatus
     }
 }

@@ -37,4 +37,24 @@ public enum DescriptorBudget {
     public static func allowsStart(running: Int, free: Int) -> Bool {
         free >= (running + 1) * perTarget
     }
+
+    /// Descriptors rterm itself holds besides its targets.
+    static let descriptorsOfItsOwn = 32
+
+    /// `jobs`, lowered (with a one-line notice) to what the descriptor limit allows once
+    /// raised to its hard limit.
+    public static func jobsWithinLimit(_ jobs: Int, say: (String) -> Void) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return jobs }
+        let needed = rlim_t(jobs * DescriptorBudget.perTarget + descriptorsOfItsOwn)
+        if limit.rlim_cur < needed, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = min(limit.rlim_max, max(needed, limit.rlim_cur))
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        guard limit.rlim_cur < needed else { return jobs }
+        let fits = max(1, (Int(limit.rlim_cur) - descriptorsOfItsOwn) / DescriptorBudget.perTarget)
+        say("rterm: -j \(jobs) needs \(needed) file descriptors and the limit is \(limit.rlim_cur): running \(fits) at once")
+        return fits
+    }
 }

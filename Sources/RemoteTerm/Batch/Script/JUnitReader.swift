@@ -118,4 +118,18 @@ public enum JUnitReader {
         }
         return result + rest
     }
+
+    /// A report's testsuite elements, without its XML declaration or `<testsuites>` wrapper.
+    public static func suites(of xml: String) -> String {
+        var text = Substring(xml)
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...] }
+        text = text.drop(while: { $0.isWhitespace })
+        if text.hasPrefix("<testsuites"), let open = text.firstIndex(of: ">"),
+            let close = text.range(of: "</testsuites>", options: .backwards)
+        {
+            text = text[text.index(after: open)..<close.lowerBound]
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "" : trimmed + "\n"
+    }
 }
