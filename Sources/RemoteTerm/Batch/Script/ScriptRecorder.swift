@@ -131,7 +131,7 @@ public final class ScriptRecorder: FrontInputObserver {
             beginStep(paused: paused, screen: screen, now: now)
             pending.append(.line("key \(key.name)"))
             // After an interrupt or an end of input the shell shows a new prompt.
-            if key.modifiers == .control, [.character("c"), .character("d"), .character("z")].contains(key.key) {
+            if key.modifiers == .control, case .character(let letter) = key.key, "cdzCDZ".unicodeScalars.contains(letter) {
                 endLine(now)
             }
         case .click(let label):
