@@ -153,3 +153,33 @@ private func key(_ name: String) -> FrontInput {
         ], "\(recording.text)")
     }
 }
+
+/// The recorder on the real front's input path, in-process: bash on a local terminal, keys
+/// and a bar click written into the front's standard input.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ScriptRecorderFrontTests {
+    @Test func theFrontTellsKeysAndABarClickAsTheUserGaveThem() throws {
+        let front = try FrontHarness(rows: 12, realTime: true)
+        front.start([try front.open(["--local", "--"] + ProgramsInTheFrontTests.bash)])
+        var text = ""
+        let recorder = ScriptRecorder(clock: front.clock) { text += $0 }
+        front.workspace.inputObserver = recorder
+        #expect(front.wait { front.text.first == "$" }, "no prompt: \(front.text)")
+        front.type("echo one\r")
+        #expect(front.wait { front.text.contains("one") && text.contains("echo one") }, "\(front.text)\n\(text)")
+        // Ctrl on the bar, then c from the keyboard: the click, then the key it made (bash
+        // then exits with the interrupted status, 130).
+        try front.click("Ctrl")
+        front.type("c")
+        front.type("\u{1B}[B")
+        front.type("exit\r")
+        #expect(front.wait { front.workspace.isFinished }, "\(front.text)")
+        recorder.frontEnded(exitStatus: front.workspace.exitStatus, screen: front.workspace.shown.terminal)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"wait /^\$ $/"#, #"type "echo one\r""#, #"wait /^\$ $/"#, "click Ctrl", "key Ctrl+c",
+            #"wait /^\$ $/"#, "key Down", #"type "exit\r""#, "expect-exit 130",
+        ], "\(text)")
+        _ = try Script(parsing: text, file: "r.rts")
+    }
+}
