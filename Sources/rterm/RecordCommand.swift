@@ -1,54 +1,31 @@
 import Foundation
 import RemoteTerm
 
-/// `rterm record FILE [--] TARGET`: the interactive front on TARGET (taken as `rterm script`
-/// takes it), writing what the user does as a script that replays (`ScriptRecorder`).
+/// `rterm record FILE [--] TARGET`: the interactive front on TARGET while `ScriptRecording`
+/// writes a script of what the user does.
 struct RecordCommand {
     let arguments: [String]
 
-    static let usage = "usage: rterm record FILE.rts [--] [ssh options] [user@]host | --local [command ...]"
-
     func run() -> Int32 {
-        guard let file = arguments.first, !file.hasPrefix("-") else {
-            let help = ["-h", "--help"].contains(arguments.first)
-            help ? print(Self.usage) : printError("rterm: record needs a FILE (\(Self.usage))")
-            return help ? 0 : 2
-        }
-        let target = Array(arguments.dropFirst(arguments.dropFirst().first == "--" ? 2 : 1))
-        guard !target.isEmpty, isatty(1) == 1 else {
-            printError(
-                target.isEmpty
-                    ? "rterm: record needs a target: [user@]host or --local [command]"
-                    : "rterm: record shows the session on the terminal: standard output is not one")
-            return 2
+        guard case .record(let file, let target) = ScriptRecording.request(arguments), isatty(1) == 1 else {
+            switch ScriptRecording.request(arguments) {
+            case .help: print(ScriptRecording.usage)
+            case .mistake(let line): printError(line)
+            case .record: printError("rterm: record shows the session on the terminal: standard output is not one")
+            }
+            return ScriptRecording.request(arguments) == .help ? 0 : 2
         }
         let session = SessionCommand(arguments: target)
-        let output: ScriptRecordingFile
-        do { output = try ScriptRecordingFile(path: file) } catch {
+        guard let factory = session.makeFactory() else { return 255 }
+        let recording: ScriptRecording
+        do { recording = try ScriptRecording(path: file, clock: factory.loop.clock) } catch {
             printError(error.message)
             return 2
         }
-        guard let factory = session.makeFactory() else { return 255 }
         let size = Workspace.remoteSize(local: RawTerminal.size() ?? (rows: 24, columns: 80))
-        let recorder = ScriptRecorder(clock: factory.loop.clock, write: output.write)
-        var problem: OpenProblem?
-        let status = session.runFront(factory, observer: recorder) { factory in
-            switch factory.open(target, as: .interactive, size: size) {
-            case .success(let opened):
-                recorder.begin(target: target, size: size)
-                return [opened]
-            case .failure(let failure):
-                problem = failure
-                return []
-            }
-        }
-        output.close()
-        if let problem {
-            unlink(file)
-            printError(problem.message)
-            return problem.exitStatus
-        }
-        if let failure = output.failure { printError(failure) }
-        return status
+        let status = session.runFront(factory, observer: recording.recorder) { recording.open(target, with: $0, size: size) }
+        let (messages, exitStatus) = recording.finish(status: status)
+        for message in messages { printError(message) }
+        return exitStatus
     }
 }

@@ -47,4 +47,19 @@ struct RecordFrontTests {
         #expect(replay.status == 0, "\(replay.errorOutput)\n\(script)")
         #expect(replay.outputText.hasPrefix("passed: "), "\(replay.outputText)")
     }
+
+    /// A mistake is one line and status 2, found before anything starts; no file is left.
+    @Test func mistakesAreOneLineAndStatusTwo() throws {
+        let process = try RTermProcess()
+        defer { process.remove() }
+        let file = process.home + "/x.rts"
+        for arguments in [["record"], ["record", "--local"], ["record", file], ["record", file, "--", "--local", "sh"]] {
+            let result = try process.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errorLines.count == 1 && result.errorLines[0].hasPrefix("rterm: "), "\(result.errorOutput)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let help = try process.run(["record", "--help"])
+        #expect(help.status == 0 && help.outputText.hasPrefix("usage: rterm record FILE"))
+    }
 }

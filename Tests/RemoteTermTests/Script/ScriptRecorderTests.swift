@@ -152,6 +152,32 @@ private func key(_ name: String) -> FrontInput {
             .key(try KeyEvent(name: "F5")), .expectExit(code: 0),
         ], "\(recording.text)")
     }
+
+    /// The example in docs/script-format.md ("Recording a script") is what the recorder
+    /// writes for the session it describes, and parses.
+    @Test func theDocumentedRecordingIsWhatTheRecorderWrites() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/script-format.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```sh recorded\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        _ = try Script(parsing: block, file: "deploy.rts")
+
+        let recording = Recording()
+        recording.recorder.begin(target: ["--local", "bash", "--norc"], size: (rows: 23, columns: 80))
+        recording.type("sudo -k; sudo true && echo ok\r", on: RecordedScreen(prompt: "[14:05:12] demo$ "))
+        let asked = RecordedScreen(prompt: "[sudo] password for demo: ", above: ["[14:05:12] demo$ sudo -k; sudo true && echo ok"])
+        recording.type("hunter2\r", on: asked)
+        recording.advance(seconds: 3)
+        let prompt = RecordedScreen(prompt: "[14:05:20] demo$ ", above: ["ok"])
+        recording.recorder.sent(.click(label: "Ctrl"), screen: prompt)
+        recording.recorder.sent(key("Ctrl+c"), screen: prompt)
+        recording.type("exit\r", on: RecordedScreen(prompt: "[14:05:21] demo$ "))
+        recording.recorder.ended(exitStatus: 130, screen: RecordedScreen(prompt: "[14:05:21] demo$ exit"))
+        let documented = block.split(separator: "\n").map(String.init)
+        #expect(documented.first?.hasPrefix("# recorded with rterm record on ") == true)
+        #expect(Array(recording.text.split(separator: "\n").map(String.init).dropFirst()) == Array(documented.dropFirst()))
+    }
 }
 
 /// The recorder on the real front's input path, in-process: bash on a local terminal, keys
@@ -171,6 +197,7 @@ struct ScriptRecorderFrontTests {
         // then exits with the interrupted status, 130).
         try front.click("Ctrl")
         front.type("c")
+        #expect(front.wait { front.text.contains { $0.hasSuffix("^C") } && front.text.contains("$") }, "\(front.text)")
         front.type("\u{1B}[B")
         front.type("exit\r")
         #expect(front.wait { front.workspace.isFinished }, "\(front.text)")
