@@ -113,6 +113,15 @@ private func key(_ name: String) -> FrontInput {
         #expect(recording.steps == [#"wait /^\$ $/"#, #"type "echo a\r""#, #"wait /^\$ $/"#, #"type "echo b\r""#])
     }
 
+    @Test func aLineThatWrapsIsSeenAcrossItsRows() {
+        let recording = Recording()
+        let line = "echo " + String(repeating: "x", count: 14) + " end"
+        recording.type(line + "\r", on: RecordedScreen(prompt: "$ "))
+        // 20 columns: the blank after the x's is where the row wraps, trimmed off it.
+        recording.recorder.showed(RecordedScreen(prompt: "$ ", above: ["$ echo xxxxxxxxxxxxxx", "end", "xxxxxxxxxxxxxx end"]))
+        #expect(recording.steps == [#"wait /^\$ $/"#, #"type "\#(line)\r""#])
+    }
+
     @Test func theEndIsTheExitStatus() {
         let recording = Recording()
         recording.type("exit 3\r", on: RecordedScreen(prompt: "$ "))

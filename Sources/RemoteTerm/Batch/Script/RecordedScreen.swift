@@ -47,9 +47,12 @@ public struct RecordedScreen: Equatable, Sendable {
         return String(text)
     }
 
-    /// Whether `text` reads on the screen, within a row or across rows it wrapped over.
+    /// Whether `text` reads on the screen, within a row or across rows it wrapped over (a
+    /// blank where a row wrapped is trimmed off that row, so across rows blanks are not
+    /// compared).
     public func shows(_ text: String) -> Bool {
         guard !text.isEmpty else { return true }
-        return rows.contains { $0.contains(text) } || rows.joined().contains(text)
+        if rows.contains(where: { $0.contains(text) }) { return true }
+        return rows.joined().filter { $0 != " " }.contains(text.filter { $0 != " " })
     }
 }
