@@ -19,6 +19,8 @@ enum Help {
                     replay bytes through the terminal engine (rterm render --help)
           rterm script FILE [options] -- TARGET
                     run a smoke-test script (rterm script --help, docs/script-format.md)
+          rterm record FILE [--] TARGET
+                    use the session as usual while FILE gets a script that replays it
           rterm report merge REPORT.xml ...
                     one summary of a sharded run's JUnit reports
 

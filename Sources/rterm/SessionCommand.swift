@@ -111,7 +111,7 @@ struct SessionCommand {
 
     /// The factory of this run's sessions, on the one event loop; nil after saying why there
     /// is no loop.
-    private func makeFactory() -> SessionFactory? {
+    func makeFactory() -> SessionFactory? {
         do {
             var factory = SessionFactory(
                 loop: try EventLoop(), environment: environment, inputIsTerminal: isatty(0) == 1, say: printError)
@@ -163,8 +163,11 @@ struct SessionCommand {
         return status
     }
 
-    /// Runs the full-screen front on the sessions `open` starts (none: nothing to run, 2).
-    private func runFront(_ factory: SessionFactory, _ open: (SessionFactory) -> [SessionFactory.Opened]) -> Int32 {
+    /// Runs the full-screen front on the sessions `open` starts (none: nothing to run, 2),
+    /// telling `observer` (`rterm record`) what the user does.
+    func runFront(
+        _ factory: SessionFactory, observer: FrontInputObserver? = nil, _ open: (SessionFactory) -> [SessionFactory.Opened]
+    ) -> Int32 {
         // Blocked before any other thread starts (the connections'): threads inherit the
         // mask, so the signals can only ever arrive through the signalfd.
         let signals = SignalSource()
@@ -204,6 +207,7 @@ struct SessionCommand {
             screen: screen, sessions: sessions, factory: factory, loop: factory.loop, bar: bar, problems: barProblems,
             inputIsTerminal: isatty(0) == 1, signals: signals, network: NetworkChangeSource(),
             system: .live(environment: environment))
+        front.shownWorkspace.inputObserver = observer
         let outcome = front.run()
         restore()
         if let path = environment["RTERM_FRONT_STATS"] {

@@ -27,6 +27,8 @@ func runMain() -> Int32 {
         }
     case "script":
         return ScriptCommand(arguments: Array(arguments.dropFirst())).run()
+    case "record":
+        return RecordCommand(arguments: Array(arguments.dropFirst())).run()
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

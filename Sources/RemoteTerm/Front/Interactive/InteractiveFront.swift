@@ -84,6 +84,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         }
         carryOut(workspace.sessionEvents(now: loop.clock.now()))
         draw(now: loop.clock.now(), force: true)
+        workspace.inputObserver?.frontEnded(exitStatus: workspace.exitStatus, screen: workspace.shown.terminal)
         return (workspace.endings, workspace.exitStatus)
     }
 
@@ -143,6 +144,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         carryOut(workspace.sessionEvents(now: now))
         carryOut(workspace.timersDue(now: now, isInputPaused: input.isPaused()))
         if workspace.hasSessionEvents { carryOut(workspace.sessionEvents(now: now)) }
+        if !workspace.entries.isEmpty { workspace.inputObserver?.frontShowed(workspace.shown.terminal) }
         draw(now: now)
     }
 

@@ -23,6 +23,10 @@ public struct KeyBar: Equatable, Sendable {
     public private(set) var shownItems: [KeyBarItem] = []
     /// The shown items laid out on the bar's width, on the page asked for (clamped).
     public private(set) var layout = KeyBarLayout.layout(items: [], width: 0, page: 0)
+    /// The last button pressed that sends something or arms a modifier, and how many such
+    /// presses there have been: how an observer of the front (`rterm record`) tells a click
+    /// from the keys it sent. Nothing the bar does depends on it.
+    public private(set) var lastPress: KeyBarPress?
 
     /// A bar with the given buttons (the defaults unless given), shown, on its first page.
     public init(
@@ -194,6 +198,9 @@ public struct KeyBar: Equatable, Sendable {
 
     /// What a click on `slot` does.
     mutating func perform(_ slot: KeyBarSlot, at now: UInt64) -> [FrontAction] {
+        if let index = slot.itemIndex, slot.action.sendsOrArms {
+            lastPress = KeyBarPress(label: shownItems[index].label, count: (lastPress?.count ?? 0) + 1)
+        }
         switch slot.action {
         case .key(let event):
             let hadModifiers = latch.active
@@ -328,4 +335,23 @@ public struct KeyBarLabel: Equatable, Sendable {
     public var text: String
     /// The emphasis.
     public var emphasis: Emphasis
+}
+
+/// A press on a button that sends something or arms a modifier (`KeyBar.lastPress`).
+public struct KeyBarPress: Equatable, Sendable {
+    /// The button's label (its long one, which `click LABEL` in a script takes).
+    public let label: String
+    /// How many such presses there have been, this one included.
+    public let count: Int
+}
+
+extension KeyBarItem.Action {
+    /// Whether a press on a button of this action reaches the session, now or with the next
+    /// key (a modifier): not the menu, a page, a session tab, a popup or the set's name.
+    fileprivate var sendsOrArms: Bool {
+        switch self {
+        case .key, .text, .macro, .modifier: return true
+        case .menu, .page, .session, .popup, .cycleSet: return false
+        }
+    }
 }

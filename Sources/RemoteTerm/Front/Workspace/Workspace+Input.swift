@@ -22,7 +22,17 @@ extension Workspace {
     /// typed right after `~n` or `~c` in one read reach the session shown or the question.
     public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
         for event in controller.decode(bytes, now: now) {
-            perform(controller.handle(event, now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+            let presses = controller.bar.lastPress?.count
+            let actions = controller.handle(event, now: now, view: view(now: now, isInputPaused: isInputPaused))
+            guard let inputObserver, let press = controller.bar.lastPress, press.count != presses else {
+                perform(actions, now: now)
+                continue
+            }
+            // A press on the bar is told as the button, not as the keys it sends.
+            inputObserver.frontSent(.click(label: press.label), screen: shown.terminal)
+            isCarryingOutBarPress = true
+            perform(actions, now: now)
+            isCarryingOutBarPress = false
         }
         return takeEffects()
     }
@@ -114,8 +124,8 @@ extension Workspace {
             filter(keys, now: now)
         case .paste(let bytes), .bytes(let bytes):
             let held = entries[shownIndex].escapes?.passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A)
-            for case .send(let key) in held ?? [] { shown.send(key) }
-            shown.send(input)
+            for case .send(let key) in held ?? [] { deliver(key) }
+            deliver(input)
         case .mouse, .focus:
             shown.send(input)
         }
@@ -131,7 +141,7 @@ extension Workspace {
     private func filter(_ keys: [KeyEvent], now: UInt64) {
         var passed: [KeyEvent] = []
         func flush() {
-            if !passed.isEmpty { shown.send(passed.count == 1 ? .key(passed[0]) : .keys(passed)) }
+            if !passed.isEmpty { deliver(passed.count == 1 ? .key(passed[0]) : .keys(passed)) }
             passed.removeAll()
         }
         for key in keys {
@@ -149,5 +159,21 @@ extension Workspace {
             }
         }
         flush()
+    }
+
+    /// Sends `input` to the shown session, telling the observer what was sent (keys one by
+    /// one) unless it is a bar press's, already told as the click.
+    private func deliver(_ input: SessionInput) {
+        if let inputObserver, !isCarryingOutBarPress {
+            let screen = shown.terminal
+            switch input {
+            case .key(let key): inputObserver.frontSent(.key(key), screen: screen)
+            case .keys(let keys): for key in keys { inputObserver.frontSent(.key(key), screen: screen) }
+            case .paste(let bytes): inputObserver.frontSent(.paste(bytes), screen: screen)
+            case .bytes(let bytes): inputObserver.frontSent(.bytes(bytes), screen: screen)
+            case .mouse, .focus: break
+            }
+        }
+        shown.send(input)
     }
 }

@@ -60,6 +60,10 @@ public final class Workspace {
     var visibleLinks = VisibleLinks()
     /// What composing frames has cost so far.
     public internal(set) var frameWork = FrameWork()
+    /// Told what the user sends to the shown session (`rterm record`), if anyone is.
+    public weak var inputObserver: (any FrontInputObserver)?
+    /// While a key-bar press is carried out: what it sends is not told again.
+    var isCarryingOutBarPress = false
 
     /// An empty workspace for a local terminal of `localSize`, deciding with `controller`.
     public init(controller: FrontController, localSize: (rows: Int, columns: Int), loop: EventLoop? = nil) {

@@ -1,0 +1,58 @@
+import RemoteTermEngine
+
+/// What `rterm record` needs of a screen, as a value: the rows as scripts match them (the
+/// cursor's row keeping its blanks up to the cursor), where the cursor is, and whether a
+/// full-screen program has the alternate screen. Tests build it from rows; the front's
+/// screens are read with `init(_:)`.
+public struct RecordedScreen: Equatable, Sendable {
+    /// The rows, as `ScriptScreen.rows` gives them.
+    public var rows: [String]
+    /// The cursor's row and column, counted from 0.
+    public var cursorRow: Int
+    public var cursorColumn: Int
+    /// Whether the alternate screen is shown (vim, less, top…).
+    public var isAlternate: Bool
+
+    public init(rows: [String], cursorRow: Int, cursorColumn: Int, isAlternate: Bool = false) {
+        self.rows = rows
+        self.cursorRow = cursorRow
+        self.cursorColumn = cursorColumn
+        self.isAlternate = isAlternate
+    }
+
+    /// A screen whose last row is `row` with the cursor at its end: a prompt waiting.
+    public init(prompt row: String, above: [String] = []) {
+        self.init(rows: above + [row], cursorRow: above.count, cursorColumn: ScriptScreen.columns(of: row))
+    }
+
+    /// The terminal's screen as a script sees it.
+    public init(_ terminal: Terminal) {
+        self.init(
+            rows: ScriptScreen.rows(of: terminal), cursorRow: terminal.cursorRow,
+            cursorColumn: terminal.cursorColumn, isAlternate: terminal.isAlternateScreenActive)
+    }
+
+    /// The text on the cursor's row before the cursor: the prompt, when a line is begun.
+    public var textBeforeCursor: String {
+        guard rows.indices.contains(cursorRow) else { return "" }
+        var text = String.UnicodeScalarView()
+        var columns = 0
+        for scalar in rows[cursorRow].unicodeScalars {
+            let width = characterWidth(scalar.value) < 0 ? 1 : characterWidth(scalar.value)
+            // A combining mark (no width) goes with the character before it.
+            guard columns + width <= cursorColumn else { break }
+            text.append(scalar)
+            columns += width
+        }
+        return String(text)
+    }
+
+    /// Whether `text` reads on the screen, within a row or across rows it wrapped over (a
+    /// blank where a row wrapped is trimmed off that row, so across rows blanks are not
+    /// compared).
+    public func shows(_ text: String) -> Bool {
+        guard !text.isEmpty else { return true }
+        if rows.contains(where: { $0.contains(text) }) { return true }
+        return rows.joined().filter { $0 != " " }.contains(text.filter { $0 != " " })
+    }
+}
