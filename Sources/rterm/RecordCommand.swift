@@ -7,13 +7,11 @@ struct RecordCommand {
     let arguments: [String]
 
     func run() -> Int32 {
-        guard case .record(let file, let target) = ScriptRecording.request(arguments), isatty(1) == 1 else {
-            switch ScriptRecording.request(arguments) {
-            case .help: print(ScriptRecording.usage)
-            case .mistake(let line): printError(line)
-            case .record: printError("rterm: record shows the session on the terminal: standard output is not one")
-            }
-            return ScriptRecording.request(arguments) == .help ? 0 : 2
+        let request = ScriptRecording.request(arguments)
+        guard case .record(let file, let target) = request, isatty(1) == 1 else {
+            if case .mistake(let line) = request { printError(line) } else if request == .help { print(ScriptRecording.usage) }
+            if case .record = request { printError("rterm: record shows the session on the terminal: standard output is not one") }
+            return request == .help ? 0 : 2
         }
         let session = SessionCommand(arguments: target)
         guard let factory = session.makeFactory() else { return 255 }

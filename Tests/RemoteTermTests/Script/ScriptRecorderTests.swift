@@ -153,10 +153,10 @@ private func key(_ name: String) -> FrontInput {
         #expect(script.screenSize == (rows: 30, columns: 100))
         #expect(script.steps.map(\.kind).dropFirst() == [
             .wait(try ScriptPattern(source: #"^user@host:~/a b\$ $"#), timeout: nil),
-            .type(Array("vim \"x/y\" # c\r".utf8)),
-            .type(Array("iIt works.".utf8)), .click(label: "Esc"), .type(Array(":wq\r".utf8)),
+            .type(ScriptText(Array("vim \"x/y\" # c\r".utf8))),
+            .type(ScriptText(Array("iIt works.".utf8))), .click(label: "Esc"), .type(ScriptText(Array(":wq\r".utf8))),
             .wait(try ScriptPattern(source: #"^user@host:~/a b\$ $"#), timeout: nil),
-            .paste(Array("pasted\r".utf8)),
+            .paste(ScriptText(Array("pasted\r".utf8))),
             .wait(try ScriptPattern(source: #"^user@host:~/a b\$ $"#), timeout: nil),
             .key(try KeyEvent(name: "F5")), .expectExit(code: 0),
         ], "\(recording.text)")
@@ -170,7 +170,7 @@ private func key(_ name: String) -> FrontInput {
         let text = try String(contentsOf: docs, encoding: .utf8)
         let block = try #require(text.components(separatedBy: "```sh recorded\n").dropFirst().first?
             .components(separatedBy: "```").first)
-        _ = try Script(parsing: block, file: "deploy.rts")
+        _ = try Script(parsing: block, file: "deploy.rts", environment: ["RTERM_SECRET_1": "x"])
 
         let recording = Recording()
         recording.recorder.begin(target: ["--local", "bash", "--norc"], size: (rows: 23, columns: 80))
@@ -216,6 +216,6 @@ struct ScriptRecorderFrontTests {
             #"wait /^\$ $/"#, #"type "echo one\r""#, #"wait /^\$ $/"#, "click Ctrl", "key Ctrl+c",
             #"wait /^\$ $/"#, "key Down", #"type "exit\r""#, "expect-exit 130",
         ], "\(text)")
-        _ = try Script(parsing: text, file: "r.rts")
+        _ = try Script(parsing: text, file: "r.rts", environment: ["RTERM_SECRET_1": "x"])
     }
 }
