@@ -34,7 +34,8 @@ final class ScriptFleetJob: FleetJob {
         runner.goldenDirectory = settings.goldens
         runner.updatesSnapshots = settings.updatesSnapshots
         if let traceFile = settings.traceFile {
-            let name = target.name
+            // Named as its snapshots directory is (LINE-target): unique even for a line twice.
+            let name = target.fileName
             runner.onTrace = { traceFile.write($0, target: name) }
         }
         if let record = settings.record {
