@@ -21,6 +21,8 @@ enum Help {
                     run a smoke-test script (rterm script --help, docs/script-format.md)
           rterm record FILE [--] TARGET
                     use the session as usual while FILE gets a script that replays it
+          rterm mcp [ssh options]
+                    let agents drive sessions: an MCP server on stdio (docs/mcp.md)
           rterm report merge REPORT.xml ...
                     one summary of a sharded run's JUnit reports
 

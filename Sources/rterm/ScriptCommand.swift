@@ -97,7 +97,7 @@ struct ScriptCommand {
                 hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: options
             ).run()
         }
-        if let fleetOnly = Self.fleetOnly(options) {
+        if let fleetOnly = options.fleetOnlyOption {
             printError("rterm: \(fleetOnly) is for runs over --hosts FILE; give --hosts too")
             return 2
         }
@@ -130,13 +130,5 @@ struct ScriptCommand {
     /// A script option written among the target's words (before any `--`), if there is one.
     static func misplacedOption(in words: [String]) -> String? {
         words.first { BatchOptions.isOption($0, for: .script) }
-    }
-
-    /// A fleet option given without `--hosts`, if there is one.
-    private static func fleetOnly(_ options: BatchOptions) -> String? {
-        if options.shard != nil { return "--shard" }
-        if options.merge { return "--merge" }
-        if options.failedHosts != nil { return "--failed-hosts" }
-        return nil
     }
 }

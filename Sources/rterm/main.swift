@@ -29,6 +29,9 @@ func runMain() -> Int32 {
         return ScriptCommand(arguments: Array(arguments.dropFirst())).run()
     case "record":
         return RecordCommand(arguments: Array(arguments.dropFirst())).run()
+    case "mcp":
+        let environment = ProcessInfo.processInfo.environment
+        return MCPStdio.run(arguments: Array(arguments.dropFirst()), environment: environment, version: rtermVersion, say: printError)
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

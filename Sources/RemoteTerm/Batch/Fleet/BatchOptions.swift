@@ -107,6 +107,13 @@ public struct BatchOptions: Equatable, Sendable {
         }
     }
 
+    /// A fleet option given without `--hosts`, if there is one (a script on one target).
+    public var fleetOnlyOption: String? {
+        if shard != nil { return "--shard" }
+        if merge { return "--merge" }
+        return failedHosts != nil ? "--failed-hosts" : nil
+    }
+
     /// What follows `rterm [ssh options] --hosts FILE`: fleet options and ssh options in any
     /// order, then the command (from the first word that is neither, or after `--`). Each ssh
     /// option is checked as ssh checks it, with its own value.

@@ -1,0 +1,97 @@
+import Foundation
+
+/// JSON-RPC 2.0 as MCP speaks it over stdio: one message a line. Parsing a line gives a
+/// request, a notification or the error to answer with; answers are built here as lines.
+/// Values are Foundation's JSON objects (`[String: Any]`, arrays, strings, numbers, bools,
+/// `NSNull`), read and written with `JSONSerialization`.
+public enum JSONRPC {
+    /// The error codes of the spec that rterm answers with.
+    public enum ErrorCode: Int, Sendable {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case internalError = -32603
+    }
+
+    /// A request's id: a number or a string, echoed as it came.
+    public enum ID: Equatable, Hashable, Sendable {
+        case number(Int)
+        case string(String)
+
+        var json: Any {
+            switch self {
+            case .number(let number): return number
+            case .string(let text): return text
+            }
+        }
+
+        init?(_ value: Any) {
+            if let text = value as? String {
+                self = .string(text)
+            } else if let number = value as? NSNumber, let integer = Int(exactly: number.doubleValue) {
+                self = .number(integer)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// What one line holds.
+    public enum Message {
+        /// A request to answer (`id` set).
+        case request(id: ID, method: String, params: [String: Any])
+        /// A notification (no answer).
+        case notification(method: String, params: [String: Any])
+        /// A line that is not a request: the error to answer with (id nil when unknown).
+        case invalid(id: ID?, code: ErrorCode, message: String)
+        /// A response from the client (rterm sends no requests, so it is ignored).
+        case response
+    }
+
+    /// Reads one line.
+    public static func parse(_ line: Data) -> Message {
+        guard let value = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]) else {
+            return .invalid(id: nil, code: .parseError, message: "parse error: the line is not JSON")
+        }
+        guard let object = value as? [String: Any] else {
+            return .invalid(id: nil, code: .invalidRequest, message: "invalid request: expected a JSON object (batches are not supported)")
+        }
+        let id = object["id"].flatMap { $0 is NSNull ? nil : ID($0) }
+        if object["id"] != nil, !(object["id"] is NSNull), id == nil {
+            return .invalid(id: nil, code: .invalidRequest, message: "invalid request: id must be a number or a string")
+        }
+        guard object["jsonrpc"] as? String == "2.0" else {
+            return .invalid(id: id, code: .invalidRequest, message: "invalid request: jsonrpc must be \"2.0\"")
+        }
+        guard let method = object["method"] as? String else {
+            if object["result"] != nil || object["error"] != nil { return .response }
+            return .invalid(id: id, code: .invalidRequest, message: "invalid request: no method")
+        }
+        let params: [String: Any]
+        switch object["params"] {
+        case nil, is NSNull: params = [:]
+        case let given as [String: Any]: params = given
+        default: return .invalid(id: id, code: .invalidParams, message: "invalid params: params must be an object")
+        }
+        guard let id else { return .notification(method: method, params: params) }
+        return .request(id: id, method: method, params: params)
+    }
+
+    /// A result line for `id`.
+    public static func result(_ result: [String: Any], id: ID) -> String {
+        line(["jsonrpc": "2.0", "id": id.json, "result": result])
+    }
+
+    /// An error line for `id` (null when the request's id could not be read).
+    public static func error(_ code: ErrorCode, _ message: String, id: ID?) -> String {
+        line(["jsonrpc": "2.0", "id": id?.json ?? NSNull(), "error": ["code": code.rawValue, "message": message]])
+    }
+
+    /// `object` as one line of JSON (keys sorted, so answers are stable), without its newline.
+    public static func line(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return #"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: an answer could not be written"}}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

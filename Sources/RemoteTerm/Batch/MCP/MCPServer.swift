@@ -1,0 +1,186 @@
+import Foundation
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+import RemoteTermLoop
+
+/// `rterm mcp`: a Model Context Protocol server whose tools drive terminal sessions, all on
+/// the one event loop. Lines come in (`receive`), answers go out (`write`, one line each) as
+/// each request completes: a `wait` holds its answer until its screen matches or its time
+/// is up, while every other request is answered meanwhile. Nothing an agent sends ends the
+/// server: a bad line is a JSON-RPC error, a tool that fails is a result with `isError`.
+public final class MCPServer: EventSource, TurnEndHandler {
+    /// Opens a session for `words` (ssh's syntax, or `--local -- …`) at `size`: the session
+    /// (connecting) and its label, or the one line that says why not.
+    public typealias Opener = (_ words: [String], _ size: (rows: Int, columns: Int)) -> Result<(Session, String), OpenFailure>
+
+    /// Why a session could not be opened.
+    public struct OpenFailure: Error {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// The protocol versions rterm speaks, newest first.
+    public static let protocolVersions = ["2025-06-18", "2025-03-26"]
+    /// At most this many sessions at once.
+    public static let sessionLimit = 64
+    /// The longest text a `type` or `paste` may send at once.
+    public static let textLimit = 1 << 20
+
+    let loop: EventLoop
+    let open: Opener
+    let write: (String) -> Void
+    let bar: KeyBar
+    let version: String
+    let shell: String
+    var sessions: [String: MCPSession] = [:]
+    var opened = 0
+    /// Requests whose answer waits: for a screen, a first screen, a quiet screen.
+    var pending: [Pending] = []
+
+    /// A request that answers later.
+    struct Pending {
+        let id: JSONRPC.ID
+        let deadline: UInt64
+        /// A time before the deadline to look again at, with nothing happening (a quiet time).
+        let wake: (() -> UInt64)?
+        /// Looked at after every turn; once it gives an answer (or the deadline passes, with
+        /// `timedOut` true), the answer is written.
+        let check: (_ now: UInt64, _ timedOut: Bool) -> [String: Any]?
+    }
+
+    /// A server on `loop`; `write` gets each answer as one line (without its newline).
+    public init(
+        loop: EventLoop, bar: KeyBar = KeyBar(), version: String, shell: String = "/bin/sh", open: @escaping Opener,
+        write: @escaping (String) -> Void
+    ) {
+        self.loop = loop
+        self.bar = bar
+        self.version = version
+        self.shell = shell
+        self.open = open
+        self.write = write
+        loop.add(self)
+        loop.addTurnEnd(self)
+    }
+
+    /// Ends every session and stops serving (the client went away).
+    public func shutDown() {
+        for session in sessions.values where session.session.ending == nil {
+            session.session.end(.disconnected(label: session.label))
+        }
+        for session in sessions.values { loop.remove(session.session) }
+        sessions = [:]
+        pending = []
+        loop.removeTurnEnd(self)
+        loop.remove(self)
+    }
+
+    // MARK: - Messages
+
+    /// Handles one line from the client.
+    public func receive(_ line: Data) {
+        switch JSONRPC.parse(line) {
+        case .invalid(let id, let code, let message):
+            write(JSONRPC.error(code, message, id: id))
+        case .response, .notification:
+            break  // notifications/initialized and the like need no answer
+        case .request(let id, let method, let params):
+            switch method {
+            case "initialize":
+                let asked = params["protocolVersion"] as? String
+                let version = asked.flatMap { Self.protocolVersions.contains($0) ? $0 : nil } ?? Self.protocolVersions[0]
+                write(
+                    JSONRPC.result(
+                        [
+                            "protocolVersion": version, "capabilities": ["tools": ["listChanged": false]],
+                            "serverInfo": ["name": "rterm", "version": self.version],
+                            "instructions": "Terminal sessions (SSH or local) with a real screen: open, then type or key, "
+                                + "then wait for the screen to match, then screen; close when done.",
+                        ], id: id))
+            case "ping":
+                write(JSONRPC.result([:], id: id))
+            case "tools/list":
+                write(JSONRPC.result(["tools": MCPTools.list], id: id))
+            case "tools/call":
+                guard let name = params["name"] as? String else {
+                    write(JSONRPC.error(.invalidParams, "invalid params: tools/call needs a tool name", id: id))
+                    return
+                }
+                guard MCPTools.names.contains(name) else {
+                    write(JSONRPC.error(.invalidParams, "unknown tool '\(name)': the tools are \(MCPTools.names.joined(separator: ", "))", id: id))
+                    return
+                }
+                let arguments = params["arguments"] as? [String: Any] ?? [:]
+                do throws(MCPArgumentError) {
+                    try call(name, arguments, id: id)
+                } catch {
+                    write(JSONRPC.error(.invalidParams, "invalid params: \(error.message)", id: id))
+                }
+            default:
+                write(JSONRPC.error(.methodNotFound, "method not found: \(method)", id: id))
+            }
+        }
+    }
+
+    /// A tool's result: its structured content, and the same as JSON text for clients that
+    /// read only text.
+    static func success(_ structured: [String: Any]) -> [String: Any] {
+        ["content": [["type": "text", "text": JSONRPC.line(structured)]], "structuredContent": structured, "isError": false]
+    }
+
+    /// A tool that failed: one sentence saying why.
+    static func failure(_ sentence: String) -> [String: Any] {
+        ["content": [["type": "text", "text": InertText.make(sentence)]], "isError": true]
+    }
+
+    /// Answers `id` with `result` now.
+    func answer(_ id: JSONRPC.ID, _ result: [String: Any]) {
+        write(JSONRPC.result(result, id: id))
+    }
+
+    /// Answers `id` once `check` gives an answer, or at `seconds` from now with `timedOut`.
+    func later(
+        _ id: JSONRPC.ID, seconds: Double, wake: (() -> UInt64)? = nil,
+        check: @escaping (_ now: UInt64, _ timedOut: Bool) -> [String: Any]?
+    ) {
+        let now = loop.clock.now()
+        if let result = check(now, false) {
+            answer(id, result)
+            return
+        }
+        pending.append(Pending(id: id, deadline: now &+ UInt64(max(0, min(seconds, 1e6)) * 1e9), wake: wake, check: check))
+    }
+
+    // MARK: - The loop's side
+
+    public var pollInterests: [PollInterest] { [] }
+    public var deadline: UInt64? { pending.map { min($0.deadline, $0.wake?() ?? $0.deadline) }.min() }
+    public var isReady: Bool { false }
+    public func handle(readiness: [Int16], now: UInt64) {}
+
+    /// After every turn: the sessions' events are taken (nobody else reads them), and every
+    /// waiting request that can be answered is.
+    public func turnEnded(now: UInt64) {
+        for session in sessions.values where session.session.hasEvents { _ = session.session.takeEvents() }
+        guard !pending.isEmpty else { return }
+        var still: [Pending] = []
+        for request in pending {
+            let timedOut = now >= request.deadline
+            if let result = request.check(now, timedOut) {
+                answer(request.id, result)
+            } else if timedOut {
+                answer(request.id, Self.failure("rterm: internal error: a request timed out without an answer"))
+            } else {
+                still.append(request)
+            }
+        }
+        pending = still
+    }
+}
+
+/// Arguments a tool cannot take: a JSON-RPC invalid-params error.
+struct MCPArgumentError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,70 @@
+import RemoteTermCore
+import RemoteTermEngine
+import RemoteTermFront
+
+/// One session an agent opened: the session, the front's decisions for its keys and clicks
+/// (`HeadlessFront`, as a script's), and how it reads to the agent.
+final class MCPSession {
+    let id: String
+    let label: String
+    let session: Session
+    var front: HeadlessFront
+
+    init(id: String, label: String, session: Session, bar: KeyBar) {
+        self.id = id
+        self.label = label
+        self.session = session
+        front = HeadlessFront(bar: bar)
+    }
+
+    var terminal: Terminal { session.terminal }
+
+    /// The screen as the front's controller sees it: the whole session, the bar below it.
+    func view(now: UInt64) -> FrontView { FrontView(terminal: terminal, now: now) }
+
+    /// The screen as text, rows `range` (1-based) or all: each row without its trailing
+    /// blanks, and the whole screen without its empty rows at the bottom (the cursor says
+    /// where it is). Cells hold no control character (the engine interprets them all), so
+    /// the text is inert; a wide character is one character.
+    func text(rows range: ClosedRange<Int>? = nil) -> String {
+        var lines = Self.slice(TextRenderer.lines(of: terminal), range)
+        if range == nil { while lines.last?.isEmpty == true { lines.removeLast() } }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The screen with its colours and attributes as SGR sequences (rterm's own, never the
+    /// remote's bytes), rows `range` or all.
+    func ansi(rows range: ClosedRange<Int>? = nil) -> String {
+        let lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Self.slice(lines, range).joined(separator: "\n")
+    }
+
+    private static func slice(_ lines: [String], _ range: ClosedRange<Int>?) -> [String] {
+        guard let range else { return lines }
+        let first = max(0, range.lowerBound - 1)
+        let last = min(lines.count, range.upperBound)
+        return first < last ? Array(lines[first..<last]) : []
+    }
+
+    /// Whether `pattern` matches the screen as scripts read it (the cursor's row with its
+    /// blanks up to the cursor, or trimmed).
+    func matches(_ pattern: ScriptPattern) -> Bool {
+        let rows = ScriptScreen.rows(of: terminal)
+        if pattern.matches(rows.joined(separator: "\n")) { return true }
+        let trimmed = TextRenderer.lines(of: terminal)
+        return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
+    }
+
+    /// Whether anything is on the screen yet.
+    var hasDrawn: Bool { TextRenderer.lines(of: terminal).contains { !$0.isEmpty } || terminal.cursorColumn > 0 }
+
+    /// `connecting`, `live`, `reconnecting` or `ended`.
+    var state: String {
+        if session.ending != nil { return "ended" }
+        if session.reconnection != nil { return "reconnecting" }
+        return session.state == .connecting ? "connecting" : "live"
+    }
+
+    /// The window title, inert.
+    var title: String { InertText.make(terminal.title) }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RemoteTermCore
+import RemoteTermFront
+import RemoteTermLoop
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rterm mcp [ssh options]` on standard input and output: the server, its sessions from
+/// the session factory (the ssh options before every SSH target), until the client closes
+/// standard input or a signal ends it. Standard error gets rterm's own lines only.
+public enum MCPStdio {
+    public static let usage = """
+        usage: rterm mcp [ssh options]
+
+        A Model Context Protocol server on standard input and output (JSON-RPC, one message
+        a line) whose tools open and drive terminal sessions: open, type, key, click,
+        paste, wait, screen, close, sessions. The ssh options apply to every SSH session it
+        opens. Host keys are checked as ssh checks them; no password or passphrase is ever
+        asked (keys, ssh-agent, or SSH_ASKPASS). docs/mcp.md.
+        """
+
+    /// Runs the server; the exit status (2 for bad arguments).
+    public static func run(
+        arguments: [String], environment: [String: String], version: String, say: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
+        if arguments.first == "-h" || arguments.first == "--help" {
+            print(usage)
+            return 0
+        }
+        do {
+            guard try SSHCommandLine.leadingOptionCount(arguments) == arguments.count else {
+                say("rterm: mcp takes ssh options only (usage: rterm mcp [ssh options]), not '\(arguments.last ?? "")'")
+                return 2
+            }
+        } catch {
+            say(error.description)
+            return 2
+        }
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            say(error.description)
+            return 255
+        }
+        // Blocked before any connection's thread starts: signals arrive only through the loop.
+        let signals = SignalSource()
+        defer { signals.pause() }
+        var sessionEnvironment = environment
+        var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: say)
+        if environment["SSH_ASKPASS"] != nil {
+            // Questions go to the askpass program, never to a terminal the agent cannot see.
+            sessionEnvironment["SSH_ASKPASS_REQUIRE"] = "force"
+            factory = SessionFactory(loop: loop, environment: sessionEnvironment, inputIsTerminal: false, say: say)
+        } else {
+            factory.batch = true
+        }
+        let (bar, _) = KeyBarFile.load(environment: environment)
+        let output = FileHandle.standardOutput
+        let server = MCPServer(
+            loop: loop, bar: bar, version: version, shell: SessionTarget.shell(environment),
+            open: { words, size in
+                let all = words.contains("--local") ? words : arguments + words
+                switch factory.open(all, as: .script, size: size) {
+                case .success(let opened): return .success((opened.session, opened.label))
+                case .failure(let problem): return .failure(MCPServer.OpenFailure(problem.message))
+                }
+            },
+            write: { line in try? output.write(contentsOf: Data((line + "\n").utf8)) })
+        let input = LineInput(descriptor: 0)
+        var done = false
+        input.onLine = { server.receive($0) }
+        input.onTooLong = {
+            try? output.write(contentsOf: Data((JSONRPC.error(.parseError, "parse error: a line over 4 MiB", id: nil) + "\n").utf8))
+        }
+        input.onEnd = { done = true }
+        signals.onSignal = { signal in if signal != SIGWINCH { done = true } }
+        loop.add(input)
+        loop.add(signals)
+        do {
+            try loop.run(until: { done })
+        } catch {
+            say(error.description)
+        }
+        server.shutDown()
+        return 0
+    }
+}

@@ -1,0 +1,95 @@
+/// The tools `rterm mcp` offers, as `tools/list` describes them: names clients are written
+/// against, each with the JSON Schema of its arguments and of its structured result.
+enum MCPTools {
+    static let names = ["open", "type", "key", "click", "paste", "wait", "screen", "close", "sessions"]
+
+    private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+        var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
+        if !required.isEmpty { schema["required"] = required }
+        return schema
+    }
+
+    private static var session: [String: Any] { ["type": "string", "description": "A session id that open returned."] }
+    private static var screen: [String: Any] {
+        ["type": "string", "description": "The rendered screen as text, one row a line, without trailing blanks."]
+    }
+    private static var sent: [String: Any] { object(["session": ["type": "string"]], required: ["session"]) }
+
+    /// Each tool's description for `tools/list`.
+    static var list: [[String: Any]] {
+        [
+            tool(
+                "open",
+                "Opens a terminal session: an SSH destination with ssh options, written as a line of an rterm hosts "
+                    + "file (\"-p 2222 user@host\"), or a local command. Returns once the first screen is drawn, or the "
+                    + "connection error as ssh would say it. Host keys are checked; passwords are never asked.",
+                input: object([
+                    "target": ["type": "string", "description": "[ssh options] [user@]host"],
+                    "local": ["type": "string", "description": "A command for the local shell (instead of target)."],
+                    "cols": ["type": "integer", "minimum": 10, "maximum": 1000, "default": 80],
+                    "rows": ["type": "integer", "minimum": 2, "maximum": 1000, "default": 24],
+                    "resume": ["type": "string", "description": "Run the shell in this tmux session (created or re-attached)."],
+                ]),
+                output: object(["session": ["type": "string"], "screen": screen], required: ["session", "screen"])),
+            tool(
+                "type", "Types text into the session, as keys typed (use \\r for Enter).",
+                input: object(["session": session, "text": ["type": "string"]], required: ["session", "text"]), output: sent),
+            tool(
+                "key",
+                "Presses keys by name, encoded for the program's current modes: Enter, Esc, Tab, Up, F5, Ctrl+C, Alt+x, "
+                    + "Shift+Tab, PageDown…",
+                input: object(
+                    ["session": session, "keys": ["type": "array", "items": ["type": "string"], "minItems": 1]],
+                    required: ["session", "keys"]), output: sent),
+            tool(
+                "click", "Presses a button of rterm's key bar by its label (Esc, Tab, Ctrl, Alt, arrows…), through the bar's logic.",
+                input: object(["session": session, "label": ["type": "string"]], required: ["session", "label"]), output: sent),
+            tool(
+                "paste", "Pastes text, bracketed when the program asked for bracketed paste.",
+                input: object(["session": session, "text": ["type": "string"]], required: ["session", "text"]), output: sent),
+            tool(
+                "wait",
+                "Waits until the screen matches a regular expression (^ and $ at each row), or until it has not changed "
+                    + "for idle_ms, or timeout_s passes (default 10). Other sessions are served meanwhile.",
+                input: object(
+                    [
+                        "session": session, "pattern": ["type": "string"],
+                        "idle_ms": ["type": "integer", "minimum": 1, "maximum": 600_000],
+                        "timeout_s": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600],
+                    ], required: ["session"]),
+                output: object(["matched": ["type": "boolean"], "screen": screen], required: ["matched", "screen"])),
+            tool(
+                "screen", "Reads the screen: rows A-B (1-based) or all, as text or with colours (ansi: SGR sequences only).",
+                input: object(
+                    [
+                        "session": session, "rows": ["type": "string", "pattern": "^[0-9]+(-[0-9]+)?$"],
+                        "format": ["type": "string", "enum": ["text", "ansi"]],
+                    ], required: ["session"]),
+                output: object(
+                    [
+                        "screen": screen,
+                        "cursor": object(["row": ["type": "integer"], "column": ["type": "integer"]], required: ["row", "column"]),
+                        "title": ["type": "string"], "exit_status": ["type": "integer"],
+                    ], required: ["screen", "cursor", "title"])),
+            tool(
+                "close", "Closes the session (ending it if it still runs); returns its exit status.",
+                input: object(["session": session], required: ["session"]),
+                output: object(["exit_status": ["type": "integer"]], required: ["exit_status"])),
+            tool(
+                "sessions", "Lists the open sessions.", input: object([:]),
+                output: object(
+                    [
+                        "sessions": [
+                            "type": "array",
+                            "items": object(
+                                ["session": ["type": "string"], "label": ["type": "string"], "state": ["type": "string"]],
+                                required: ["session", "label", "state"]),
+                        ]
+                    ], required: ["sessions"])),
+        ]
+    }
+
+    private static func tool(_ name: String, _ description: String, input: [String: Any], output: [String: Any]) -> [String: Any] {
+        ["name": name, "description": description, "inputSchema": input, "outputSchema": output]
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import RemoteTermBatch
+@testable import RemoteTermCore
+@testable import RemoteTermEngine
+@testable import RemoteTermFront
+@testable import RemoteTermLoop
+
+/// `rterm mcp`'s server in-process: JSON-RPC lines in, lines out, sessions over memory
+/// transports whose remote is the tiny shell of `ScriptRunnerTests`, on the manual clock.
+@Suite struct MCPServerTests {
+    typealias Shell = ScriptRunnerTests.Shell
+
+    /// A server whose `open` makes a session over a fresh `Shell` (a target `fail` fails as
+    /// a refused login would).
+    final class Harness {
+        let clock = ManualClock(start: 1_000_000_000)
+        let loop: EventLoop
+        var server: MCPServer!
+        var lines: [[String: Any]] = []
+        var shells: [Shell] = []
+        private var next = 1
+
+        init() throws {
+            loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
+            server = MCPServer(
+                loop: loop, version: "test",
+                open: { [unowned self] words, size in
+                    if words.last?.hasSuffix("@fail") == true {
+                        return .failure(MCPServer.OpenFailure("rterm: fail: authentication failed (publickey,password)"))
+                    }
+                    let shell = Shell()
+                    self.shells.append(shell)
+                    let session = Session(rows: size.rows, columns: size.columns, clock: self.clock)
+                    session.attach(shell.transport)
+                    return .success((session, "memory"))
+                },
+                write: { [unowned self] line in
+                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    self.lines.append(object ?? ["unreadable": line])
+                })
+        }
+
+        /// Sends `object` as one line; returns the id it used.
+        @discardableResult
+        func send(_ method: String, _ params: [String: Any] = [:]) -> Int {
+            defer { next += 1 }
+            let object: [String: Any] = ["jsonrpc": "2.0", "id": next, "method": method, "params": params]
+            server.receive(try! JSONSerialization.data(withJSONObject: object))
+            return next
+        }
+
+        /// Calls `tool` and turns the loop until its answer comes; returns the answer's result.
+        func call(_ tool: String, _ arguments: [String: Any] = [:], turns: Int = 200) throws -> [String: Any] {
+            let id = send("tools/call", ["name": tool, "arguments": arguments])
+            for _ in 0..<turns {
+                if let answer = answer(id) { return try #require(answer["result"] as? [String: Any], "\(answer)") }
+                try loop.turn()
+            }
+            Issue.record("no answer to \(tool)")
+            return [:]
+        }
+
+        func answer(_ id: Int) -> [String: Any]? {
+            lines.first { ($0["id"] as? Int) == id }
+        }
+    }
+
+    static func structured(_ result: [String: Any]) -> [String: Any] {
+        result["structuredContent"] as? [String: Any] ?? [:]
+    }
+
+    @Test func initializeNegotiatesTheVersionAndListsTheTools() throws {
+        let harness = try Harness()
+        let old = harness.send("initialize", ["protocolVersion": "2025-03-26", "capabilities": [:]])
+        let unknown = harness.send("initialize", ["protocolVersion": "1999-01-01"])
+        harness.server.receive(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+        let list = harness.send("tools/list")
+        let ping = harness.send("ping")
+        let first = try #require(harness.answer(old)?["result"] as? [String: Any])
+        #expect(first["protocolVersion"] as? String == "2025-03-26")
+        #expect((first["serverInfo"] as? [String: Any])?["name"] as? String == "rterm")
+        #expect((first["capabilities"] as? [String: Any])?["tools"] != nil)
+        #expect((harness.answer(unknown)?["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
+        let tools = try #require((harness.answer(list)?["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        #expect(tools.compactMap { $0["name"] as? String } == MCPTools.names)
+        #expect(tools.allSatisfy { $0["inputSchema"] != nil && $0["outputSchema"] != nil })
+        #expect(harness.answer(ping)?["result"] != nil)
+        #expect(harness.lines.count == 4)  // the notification is not answered
+    }
+
+    @Test func badLinesAreErrorsAndTheServerGoesOn() throws {
+        let harness = try Harness()
+        harness.server.receive(Data("{not json".utf8))
+        let unknown = harness.send("resources/list")
+        let noTool = harness.send("tools/call", ["name": "rm", "arguments": [:]])
+        let badParams = harness.send("tools/call", ["name": "type", "arguments": ["text": "x"]])
+        let ping = harness.send("ping")
+        #expect((harness.lines[0]["error"] as? [String: Any])?["code"] as? Int == -32700)
+        #expect(harness.lines[0]["id"] is NSNull)
+        #expect((harness.answer(unknown)?["error"] as? [String: Any])?["code"] as? Int == -32601)
+        #expect((harness.answer(noTool)?["error"] as? [String: Any])?["code"] as? Int == -32602)
+        #expect((harness.answer(badParams)?["error"] as? [String: Any])?["code"] as? Int == -32602)
+        #expect(harness.answer(ping)?["result"] != nil)
+    }
+
+    @Test func aSessionIsOpenedTypedIntoWaitedOnKeyedClickedReadAndClosed() throws {
+        let harness = try Harness()
+        let opened = try harness.call("open", ["local": "anything", "cols": 30, "rows": 5])
+        #expect(opened["isError"] as? Bool == false)
+        let session = try #require(Self.structured(opened)["session"] as? String)
+        #expect(Self.structured(opened)["screen"] as? String == "$")
+        _ = try harness.call("type", ["session": session, "text": "hello\r"])
+        let waited = try harness.call("wait", ["session": session, "pattern": "^hello, (w\\w+)$"])
+        #expect(Self.structured(waited)["matched"] as? Bool == true)
+        _ = try harness.call("key", ["session": session, "keys": ["Ctrl+C", "Up"]])
+        _ = try harness.call("click", ["session": session, "label": "Esc"])
+        #expect(String(decoding: harness.shells[0].received, as: UTF8.self) == "hello\r\u{03}\u{1B}[A\u{1B}")
+        let screen = Self.structured(try harness.call("screen", ["session": session, "rows": "1-2"]))
+        #expect(screen["screen"] as? String == "$ hello\nhello, world")
+        #expect((screen["cursor"] as? [String: Any])?["row"] as? Int == 3)
+        let listed = Self.structured(try harness.call("sessions"))["sessions"] as? [[String: Any]]
+        #expect(listed?.first?["state"] as? String == "live")
+        let closed = try harness.call("close", ["session": session])
+        #expect(Self.structured(closed)["exit_status"] != nil)
+        let after = try harness.call("screen", ["session": session])
+        #expect(after["isError"] as? Bool == true)
+    }
+
+    @Test func failingToolsSayWhyInOneSentence() throws {
+        let harness = try Harness()
+        let refused = try harness.call("open", ["target": "user@fail"])
+        #expect(refused["isError"] as? Bool == true)
+        let text = ((refused["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        #expect(text.contains("authentication failed") && text.contains("ssh-agent"))
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x"]))["session"] as? String)
+        let badRegex = try harness.call("wait", ["session": session, "pattern": "(unclosed"])
+        #expect(badRegex["isError"] as? Bool == true)
+        let badKey = try harness.call("key", ["session": session, "keys": ["Hyper+Q"]])
+        #expect(badKey["isError"] as? Bool == true)
+        let noButton = try harness.call("click", ["session": session, "label": "Nope"])
+        #expect(noButton["isError"] as? Bool == true)
+    }
+
+    @Test func aLongWaitOnOneSessionDoesNotHoldBackAnother() throws {
+        let harness = try Harness()
+        let first = try #require(Self.structured(try harness.call("open", ["local": "a"]))["session"] as? String)
+        let second = try #require(Self.structured(try harness.call("open", ["local": "b"]))["session"] as? String)
+        let wait = harness.send("tools/call", ["name": "wait", "arguments": ["session": first, "pattern": "never", "timeout_s": 30]])
+        let screen = harness.send("tools/call", ["name": "screen", "arguments": ["session": second]])
+        // The screen is answered at once, while the wait still waits.
+        #expect(harness.answer(screen) != nil)
+        #expect(harness.answer(wait) == nil)
+        let start = harness.clock.now()
+        while harness.answer(wait) == nil { try harness.loop.turn() }
+        #expect(harness.clock.now() - start == 30_000_000_000)
+        let result = try #require(harness.answer(wait)?["result"] as? [String: Any])
+        #expect(Self.structured(result)["matched"] as? Bool == false)
+    }
+
+    @Test func anIdleWaitEndsWhenTheScreenHasBeenQuietThatLong() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "a"]))["session"] as? String)
+        let start = harness.clock.now()
+        let waited = try harness.call("wait", ["session": session, "idle_ms": 500])
+        #expect(Self.structured(waited)["matched"] as? Bool == true)
+        #expect(harness.clock.now() - start == 500_000_000)
+    }
+}
