@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `rterm mcp` as an agent's client drives it, over pipes: a local shell and an SSH session
+/// to the test sshd side by side, with malformed JSON, an unknown tool and a failed
+/// connection in between.
+extension SSHIntegrationTests {
+    @Suite struct MCPOverPipesTests {
+        static func structured(_ result: [String: Any]) -> [String: Any] {
+            result["structuredContent"] as? [String: Any] ?? [:]
+        }
+
+        static func text(_ result: [String: Any]) -> String {
+            ((result["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        }
+
+        @Test func anAgentDrivesALocalShellAndAnSSHSession() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let client = try MCPClient(home: harness.process.home, environment: ["PS1": "$ "])
+            defer { client.stop() }
+
+            let initialized = try client.answer(client.send("initialize", ["protocolVersion": "2025-06-18", "capabilities": [:]]))
+            #expect((initialized["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
+            client.writeLine(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+            let tools = try client.answer(client.send("tools/list"))
+            #expect(((tools["result"] as? [String: Any])?["tools"] as? [Any])?.count == 9)
+
+            let local = try client.call("open", ["local": "bash --norc --noprofile", "cols": 60, "rows": 10])
+            let shell = try #require(Self.structured(local)["session"] as? String, "\(local)")
+            let remote = try client.call(
+                "open", ["target": "-F \(harness.config) -p \(sshd.port) \(sshd.host)", "cols": 80, "rows": 24])
+            let ssh = try #require(Self.structured(remote)["session"] as? String, "\(remote)")
+
+            // Something computed on the remote side, waited for on its screen.
+            _ = try client.call("type", ["session": ssh, "text": "echo $((6*7))\r"])
+            #expect(Self.structured(try client.call("wait", ["session": ssh, "pattern": "^42$"]))["matched"] as? Bool == true)
+
+            // Bad lines and a failed connection in between change nothing.
+            client.writeLine("{this is not json")
+            #expect((try client.answer(nil)["error"] as? [String: Any])?["code"] as? Int == -32700)
+            let unknown = try client.answer(client.send("tools/call", ["name": "format-disk", "arguments": [:]]))
+            #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32602)
+            let refused = try client.call("open", ["target": "-F \(harness.config) -p 1 \(sshd.host)"])
+            #expect(refused["isError"] as? Bool == true)
+            #expect(Self.text(refused).contains("port 1"), "\(refused)")
+
+            // A command interrupted with Ctrl+C by name; a bar button clicked (Tab completes).
+            _ = try client.call("type", ["session": shell, "text": "sleep 100; echo not-interrupted\r"])
+            _ = try client.call("wait", ["session": shell, "pattern": "sleep 100"])
+            _ = try client.call("key", ["session": shell, "keys": ["Ctrl+C"]])
+            _ = try client.call("type", ["session": shell, "text": "ech"])
+            _ = try client.call("click", ["session": shell, "label": "Tab"])
+            _ = try client.call("type", ["session": shell, "text": "clicked\r"])
+            let clicked = try client.call("wait", ["session": shell, "pattern": "^clicked$"])
+            #expect(Self.structured(clicked)["matched"] as? Bool == true, "\(clicked)")
+            let rows = (Self.structured(clicked)["screen"] as? String ?? "").split(separator: "\n")
+            #expect(!rows.contains("not-interrupted"), "\(rows)")
+
+            // A long wait on one session does not hold back a screen of the other.
+            let wait = client.send("tools/call", ["name": "wait", "arguments": ["session": shell, "pattern": "never", "timeout_s": 30]])
+            let asked = Date()
+            let screen = try client.call("screen", ["session": ssh])
+            let seconds = Date().timeIntervalSince(asked)
+            #expect(seconds < 1, "the screen took \(seconds) s behind a wait")
+            #expect((Self.structured(screen)["screen"] as? String)?.contains("42") == true)
+
+            // The SSH session ends with a status; close says it. Closing the local one ends
+            // the wait that was on it.
+            _ = try client.call("type", ["session": ssh, "text": "exit 3\r"])
+            _ = try client.call("wait", ["session": ssh, "idle_ms": 200])
+            #expect(Self.structured(try client.call("close", ["session": ssh]))["exit_status"] as? Int == 3)
+            _ = try client.call("close", ["session": shell])
+            #expect((try client.answer(wait)["result"] as? [String: Any])?["isError"] as? Bool == true)
+            #expect(client.stop() == 0)
+        }
+    }
+}
