@@ -52,7 +52,7 @@ import Testing
     @Test func everySubcommandAndFleetOptionIsDocumented() {
         let text = Self.text
         for form in [
-            "rterm --local", "rterm render", "rterm script", "rterm record", "rterm report merge", "--hosts", "--merge", "--failed-hosts",
+            "rterm --local", "rterm render", "rterm script", "rterm record", "rterm mcp", "rterm report merge", "--hosts", "--merge", "--failed-hosts",
             "--junit", "--tap", "--shard",
         ] {
             #expect(text.contains(form), "\(form) is not in docs/rterm.1")
