@@ -75,5 +75,23 @@ extension SSHIntegrationTests {
             #expect((try client.answer(wait)["result"] as? [String: Any])?["isError"] as? Bool == true)
             #expect(client.stop() == 0)
         }
+
+        @Test func anUnknownHostKeyAndALoginThatNeedsASecretAreRefusedWithWhatToDo() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness()
+            defer { harness.remove() }
+            // No agent: a login would need a password or a key's passphrase typed.
+            let client = try MCPClient(home: harness.process.home, environment: ["SSH_AUTH_SOCK": ""])
+            defer { client.stop() }
+            let base = "-F \(harness.config) -p \(sshd.port)"
+            let unknown = try client.call(
+                "open", ["target": "\(base) -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=yes \(sshd.host)"])
+            #expect(unknown["isError"] as? Bool == true)
+            #expect(MCPOverPipesTests.text(unknown).contains("host key"), "\(unknown)")
+            let secret = try client.call("open", ["target": "\(base) -o IdentityFile=/nonexistent \(sshd.host)"])
+            #expect(secret["isError"] as? Bool == true)
+            #expect(MCPOverPipesTests.text(secret).contains("ssh-agent"), "\(secret)")
+            #expect(client.stop() == 0)
+        }
     }
 }

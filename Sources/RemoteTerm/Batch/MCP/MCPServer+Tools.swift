@@ -44,6 +44,11 @@ extension MCPServer {
             if let ending = session.session.ending {
                 return answer(id, Self.failure("The session has ended (\(Self.describe(ending))): nothing can be sent to it."))
             }
+            if let lost = session.session.reconnection {
+                return answer(
+                    id, Self.failure(
+                        "The link is down (\(InertText.make(lost.reason))) and being reconnected: wait for the screen, then send again."))
+            }
             let view = session.view(now: now)
             var inputs: [SessionInput]
             switch name {

@@ -16,6 +16,9 @@ public struct SessionFactory {
         case script
         /// A command without a screen (`rterm host command`): bytes pass through.
         case pump
+        /// Driven by a program through `rterm mcp`: like a script's, but a lost link comes
+        /// back by itself (the agent keeps its session and its waits), and never asks.
+        case agent
     }
 
     /// How a lost link comes back.
@@ -58,6 +61,10 @@ public struct SessionFactory {
             // its `reconnect` step connects again.
             return Policy(
                 watchesLink: true, reconnection: canReconnect ? .whenAsked : nil, escapes: false, asksOnScreen: false,
+                predicts: false, answersWithLocalColors: false)
+        case .agent:
+            return Policy(
+                watchesLink: true, reconnection: canReconnect ? .automatic : nil, escapes: false, asksOnScreen: false,
                 predicts: false, answersWithLocalColors: false)
         case .pump:
             return Policy(
@@ -173,7 +180,8 @@ public struct SessionFactory {
         let log = SSHLog(verbosity: verbosity) { destination.write($0) }
         if let banner { log.debug(banner) }
         let request = TerminalRequest(
-            size: size, inputIsTerminal: role == .interactive || inputIsTerminal, isForced: role == .script)
+            size: size, inputIsTerminal: role == .interactive || inputIsTerminal,
+            isForced: role == .script || role == .agent)
         do {
             var plan = try target.plan(terminal: request, environment: environment, log: log)
             if batch { plan = plan.inBatch() }
