@@ -167,4 +167,38 @@ import Testing
         #expect(Self.structured(waited)["matched"] as? Bool == true)
         #expect(harness.clock.now() - start == 500_000_000)
     }
+
+    @Test func colourTitlesAndPastesAreCarriedSafely() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "a"]))["session"] as? String)
+        _ = try harness.call("type", ["session": session, "text": "red\r"])
+        _ = try harness.call("wait", ["session": session, "pattern": "^RED$"])
+        let ansi = Self.structured(try harness.call("screen", ["session": session, "rows": "2", "format": "ansi"]))
+        #expect((ansi["screen"] as? String)?.contains("\u{1B}[0;31mRED") == true, "\(ansi)")
+        // A title with a control character in it comes back inert.
+        harness.shells[0].transport.deliver(Array("\u{1B}]2;evil\u{1B}[2Jtitle\u{07}".utf8))
+        _ = try harness.call("wait", ["session": session, "idle_ms": 10])
+        let title = Self.structured(try harness.call("screen", ["session": session]))["title"] as? String ?? ""
+        #expect(!title.unicodeScalars.contains { $0.value < 0x20 }, "\(title.debugDescription)")
+        // A paste is bracketed when the program asked for it.
+        harness.shells[0].transport.deliver(Array("\u{1B}[?2004h".utf8))
+        _ = try harness.call("wait", ["session": session, "idle_ms": 10])
+        _ = try harness.call("paste", ["session": session, "text": "pasted"])
+        #expect(String(decoding: harness.shells[0].received, as: UTF8.self).hasSuffix("\u{1B}[200~pasted\u{1B}[201~"))
+    }
+
+    @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {
+        let input = LineInput(descriptor: -1)
+        var lines: [String] = []
+        var tooLong = 0
+        input.onLine = { lines.append(String(decoding: $0, as: UTF8.self)) }
+        input.onTooLong = { tooLong += 1 }
+        input.take(Array("first\r\nsec".utf8)[...])
+        input.take(Array("ond\n".utf8)[...])
+        let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+        for _ in 0...(LineInput.limit >> 20) { input.take(chunk[...]) }
+        input.take(Array("still the long one\nthird\n".utf8)[...])
+        #expect(lines == ["first", "second", "third"])
+        #expect(tooLong == 1)
+    }
 }
