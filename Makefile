@@ -47,7 +47,7 @@ test: deps
 	@status=0; TMPDIR=$(CURDIR)/.build/tmp RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
-	done; rm -rf .build/tmp; exit $$status
+	done; rm -rf .build/tmp; Scripts/test-sshd check-locked || status=1; exit $$status
 
 bench:
 	$(MAKE) deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"

@@ -86,7 +86,10 @@ extension MCPServer {
         let columns = try input.optionalInteger("cols", in: 10...1000) ?? 80
         let rows = try input.optionalInteger("rows", in: 2...1000) ?? 24
         var words = local.map { ["--local", "--", shell, "-c", $0] } ?? ShellWords.split(target ?? "")
-        if let resume = try input.optionalString("resume") { words = ["--resume", resume] + words }
+        if let resume = try input.optionalString("resume") {
+            guard local == nil else { throw MCPArgumentError("resume is for SSH targets: the login shell runs in tmux there") }
+            words = ["--resume", resume] + words
+        }
         guard !words.isEmpty else { throw MCPArgumentError("target is empty") }
         guard sessions.count < Self.sessionLimit else {
             return answer(id, Self.failure("Too many sessions open (\(Self.sessionLimit)): close one first."))

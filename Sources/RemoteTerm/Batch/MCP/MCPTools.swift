@@ -28,7 +28,11 @@ enum MCPTools {
                     "local": ["type": "string", "description": "A command for the local shell (instead of target)."],
                     "cols": ["type": "integer", "minimum": 10, "maximum": 1000, "default": 80],
                     "rows": ["type": "integer", "minimum": 2, "maximum": 1000, "default": 24],
-                    "resume": ["type": "string", "description": "Run the shell in this tmux session (created or re-attached)."],
+                    "resume": [
+                        "type": "string",
+                        "description": "SSH only: run the login shell in this tmux session on the host (created or "
+                            + "re-attached), so a reconnect resumes it.",
+                    ],
                 ]),
                 output: object(["session": ["type": "string"], "screen": screen], required: ["session", "screen"])),
             tool(
