@@ -167,13 +167,9 @@ extension MCPServer {
         return first...last
     }
 
-    /// How an ending reads in a sentence.
+    /// How an ending reads in a sentence (as a script's failure says it), inert.
     static func describe(_ ending: SessionEnding) -> String {
-        switch ending {
-        case .remoteExited(.status(let status)): return "exit status \(status)"
-        case .remoteExited(.signal(let name, _)): return "signal \(name)"
-        default: return InertText.make(ending.message ?? "ended")
-        }
+        InertText.make(ScriptRunner.describe(ending))
     }
 
     /// A connection failure that needed a secret typed says how to do without.

@@ -46,13 +46,9 @@ final class MCPSession {
         return first < last ? Array(lines[first..<last]) : []
     }
 
-    /// Whether `pattern` matches the screen as scripts read it (the cursor's row with its
-    /// blanks up to the cursor, or trimmed).
+    /// Whether `pattern` matches the screen as scripts read it.
     func matches(_ pattern: ScriptPattern) -> Bool {
-        let rows = ScriptScreen.rows(of: terminal)
-        if pattern.matches(rows.joined(separator: "\n")) { return true }
-        let trimmed = TextRenderer.lines(of: terminal)
-        return trimmed != rows && pattern.matches(trimmed.joined(separator: "\n"))
+        ScriptScreen.firstGroup(of: pattern, in: terminal) != nil
     }
 
     /// Whether anything is on the screen yet.

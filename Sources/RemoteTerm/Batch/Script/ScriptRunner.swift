@@ -280,19 +280,14 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
 
     // MARK: - The session
 
-    /// Whether `pattern` matches the screen: its cursor row read with its blanks up to the
-    /// cursor (`/ok> $/`), or without them (`/^\$$/`, as scripts wrote before).
+    /// Whether `pattern` matches the screen as scripts read it (`ScriptScreen.firstGroup`).
     func screenMatches(_ pattern: ScriptPattern) -> Bool {
         firstGroup(of: pattern) != nil
     }
 
-    /// The first group of `pattern`'s first match on the screen (read as `screenMatches`
-    /// reads it), or nil when it does not match.
+    /// The first group of `pattern`'s first match on the screen, or nil.
     func firstGroup(of pattern: ScriptPattern) -> String? {
-        let rows = ScriptScreen.rows(of: terminal)
-        if let group = pattern.firstGroup(in: rows.joined(separator: "\n"), values: values) { return group }
-        let trimmed = TextRenderer.lines(of: terminal)
-        return trimmed != rows ? pattern.firstGroup(in: trimmed.joined(separator: "\n"), values: values) : nil
+        ScriptScreen.firstGroup(of: pattern, in: terminal, values: values)
     }
 
     /// Whether a step sends something to the remote side.

@@ -22,6 +22,19 @@ public enum ScriptScreen {
         return rows
     }
 
+    /// The first group of `pattern`'s first match on `terminal`'s screen (the whole match
+    /// without a group), or nil when it does not match: the rows read with the cursor's row
+    /// keeping its blanks up to the cursor (`/ok> $/`), or, failing that, all trimmed
+    /// (`/^\$$/`, as scripts wrote before). Captured `values` are filled in as text.
+    public static func firstGroup(of pattern: ScriptPattern, in terminal: Terminal, values: [String: String] = [:])
+        -> String?
+    {
+        let rows = rows(of: terminal)
+        if let group = pattern.firstGroup(in: rows.joined(separator: "\n"), values: values) { return group }
+        let trimmed = TextRenderer.lines(of: terminal)
+        return trimmed != rows ? pattern.firstGroup(in: trimmed.joined(separator: "\n"), values: values) : nil
+    }
+
     /// The columns `text` takes on screen (wide characters two, combining marks none).
     public static func columns(of text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
