@@ -14,6 +14,10 @@ final class MCPClient {
     private let output = Pipe()
     private var buffer: [UInt8] = []
     private var next = 1
+    /// Signalled by the process's end, so `stop` waits on it rather than polling.
+    private let exited = DispatchSemaphore(value: 0)
+    /// The exit status once `stop` has seen the end (nil inside: it had to be killed).
+    private var stopped: Int32??
     /// Every line read, in order.
     private(set) var lines: [[String: Any]] = []
 
@@ -26,6 +30,7 @@ final class MCPClient {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
     }
 
@@ -35,14 +40,16 @@ final class MCPClient {
     /// if it did not exit within the time limit (then it is killed).
     @discardableResult
     func stop(timeLimit: Double = 10) -> Int32? {
+        if let stopped { return stopped }
         try? input.fileHandleForWriting.close()
-        let end = Date().addingTimeInterval(timeLimit)
-        while process.isRunning, Date() < end { usleep(10_000) }
-        guard !process.isRunning else {
+        guard exited.wait(timeout: .now() + timeLimit) == .success else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            stopped = .some(nil)
             return nil
         }
+        process.waitUntilExit()
+        stopped = process.terminationStatus
         return process.terminationStatus
     }
 
