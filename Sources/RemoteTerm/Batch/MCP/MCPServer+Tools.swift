@@ -104,7 +104,7 @@ extension MCPServer {
         let made = MCPSession(id: "s\(opened)", label: label, session: session, bar: bar)
         sessions[made.id] = made
         loop.add(session)
-        later(id, seconds: 60) { _, timedOut in
+        later(id, seconds: 60, on: session) { _, timedOut in
             if session.state == .connecting && !timedOut { return nil }
             if let ending = session.ending, session.state != .live || !made.hasDrawn {
                 if case .remoteExited = ending {
@@ -133,7 +133,7 @@ extension MCPServer {
             } catch {
                 return answer(id, Self.failure("/\(source)/ is not a valid regular expression."))
             }
-            later(id, seconds: seconds) { _, timedOut in
+            later(id, seconds: seconds, on: session.session) { _, timedOut in
                 if session.matches(pattern) { return Self.success(["matched": true, "screen": session.text()]) }
                 if let ending = session.session.ending {
                     return Self.failure("The session ended (\(Self.describe(ending))) before the screen matched /\(source)/.")
@@ -146,7 +146,7 @@ extension MCPServer {
         var last = ANSIRenderer.text(of: session.terminal)
         var changed = loop.clock.now()
         // The quiet time ends by the clock, not by output: the loop wakes for it.
-        later(id, seconds: seconds, wake: { changed &+ quietTime }) { now, timedOut in
+        later(id, seconds: seconds, on: session.session, wake: { changed &+ quietTime }) { now, timedOut in
             let shown = ANSIRenderer.text(of: session.terminal)
             if shown != last {
                 last = shown

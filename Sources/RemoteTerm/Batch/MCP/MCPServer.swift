@@ -42,6 +42,9 @@ public final class MCPServer: EventSource, TurnEndHandler {
     struct Pending {
         let id: JSONRPC.ID
         let deadline: UInt64
+        /// The session whose screen or link the answer depends on: looked at only in a turn
+        /// in which it changed (nil: every turn).
+        let session: Session?
         /// A time before the deadline to look again at, with nothing happening (a quiet time).
         let wake: (() -> UInt64)?
         /// Looked at after every turn; once it gives an answer (or the deadline passes, with
@@ -141,7 +144,7 @@ public final class MCPServer: EventSource, TurnEndHandler {
 
     /// Answers `id` once `check` gives an answer, or at `seconds` from now with `timedOut`.
     func later(
-        _ id: JSONRPC.ID, seconds: Double, wake: (() -> UInt64)? = nil,
+        _ id: JSONRPC.ID, seconds: Double, on session: Session?, wake: (() -> UInt64)? = nil,
         check: @escaping (_ now: UInt64, _ timedOut: Bool) -> [String: Any]?
     ) {
         let now = loop.clock.now()
@@ -149,7 +152,10 @@ public final class MCPServer: EventSource, TurnEndHandler {
             answer(id, result)
             return
         }
-        pending.append(Pending(id: id, deadline: now &+ UInt64(max(0, min(seconds, 1e6)) * 1e9), wake: wake, check: check))
+        pending.append(
+            Pending(
+                id: id, deadline: now &+ UInt64(max(0, min(seconds, 1e6)) * 1e9), session: session, wake: wake,
+                check: check))
     }
 
     // MARK: - The loop's side
@@ -159,23 +165,27 @@ public final class MCPServer: EventSource, TurnEndHandler {
     public var isReady: Bool { false }
     public func handle(readiness: [Int16], now: UInt64) {}
 
-    /// After every turn: the sessions' events are taken (nobody else reads them), and every
-    /// waiting request that can be answered is.
+    /// After every turn: each waiting request whose session changed (its events say so),
+    /// whose quiet time or deadline came, is looked at and answered if it can be; then the
+    /// sessions' events are taken (nobody else reads them). A closed session's events stay,
+    /// so a wait on it is answered in the turn after `close`.
     public func turnEnded(now: UInt64) {
-        for session in sessions.values where session.session.hasEvents { _ = session.session.takeEvents() }
-        guard !pending.isEmpty else { return }
-        var still: [Pending] = []
-        for request in pending {
-            let timedOut = now >= request.deadline
-            if let result = request.check(now, timedOut) {
-                answer(request.id, result)
-            } else if timedOut {
-                answer(request.id, Self.failure("rterm: internal error: a request timed out without an answer"))
-            } else {
-                still.append(request)
+        if !pending.isEmpty {
+            var still: [Pending] = []
+            for request in pending {
+                let timedOut = now >= request.deadline
+                let due = timedOut || request.session?.hasEvents != false || (request.wake.map { now >= $0() } ?? false)
+                if due, let result = request.check(now, timedOut) {
+                    answer(request.id, result)
+                } else if timedOut {
+                    answer(request.id, Self.failure("rterm: internal error: a request timed out without an answer"))
+                } else {
+                    still.append(request)
+                }
             }
+            pending = still
         }
-        pending = still
+        for session in sessions.values where session.session.hasEvents { _ = session.session.takeEvents() }
     }
 }
 
