@@ -50,6 +50,10 @@ extension SSHIntegrationTests {
             _ = try client.call("type", ["session": shell, "text": "sleep 100; echo not-interrupted\r"])
             _ = try client.call("wait", ["session": shell, "pattern": "sleep 100"])
             _ = try client.call("key", ["session": shell, "keys": ["Ctrl+C"]])
+            // The shell's new prompt acknowledges the interrupt: what is typed before it can
+            // reach the dying command or the terminal's line discipline instead of readline.
+            let back = try client.call("wait", ["session": shell, "pattern": #"^\$ $"#])
+            #expect(Self.structured(back)["matched"] as? Bool == true, "\(back)")
             _ = try client.call("type", ["session": shell, "text": "ech"])
             _ = try client.call("click", ["session": shell, "label": "Tab"])
             _ = try client.call("type", ["session": shell, "text": "clicked\r"])
