@@ -27,33 +27,41 @@ deps:
 	fi
 	@command -v swift >/dev/null || { echo "make: swift not found (expected in /opt/swift/usr/bin)" >&2; exit 1; }
 
+# SwiftPM leaves TemporaryDirectory.* folders in $TMPDIR on every build, and its manifest
+# cache in ~/.cache: builds get a TMPDIR of their own under .build, emptied after, and keep
+# the cache in .build (--manifest-cache local).
+BUILD_TMP := $(CURDIR)/.build/build-tmp
+SWIFT_BUILD := mkdir -p $(BUILD_TMP) && TMPDIR=$(BUILD_TMP) swift build --manifest-cache local
+
 build: deps
-	swift build -c release --product rterm
+	$(SWIFT_BUILD) -c release --product rterm; status=$$?; rm -rf $(BUILD_TMP); exit $$status
 	@echo "built .build/release/rterm"
 
 debug: deps
-	swift build
+	$(SWIFT_BUILD); status=$$?; rm -rf $(BUILD_TMP); exit $$status
 
 # The SSH integration tests start and stop their own throwaway sshd (Scripts/test-sshd) under
 # .build/test-sshd; the loop after the run stops any that a crashed test process left behind.
 # SwiftPM leaves an empty TemporaryDirectory.* folder in $TMPDIR on every run: the test run
-# gives it (and the tests) a TMPDIR of their own under .build, emptied at the end.
+# gives it (and the tests) a TMPDIR of their own under .build, emptied at the end, and a HOME
+# and tmux socket directory there too (local shells keep histories, tmux leaves sockets).
 test: deps
 	Scripts/check-file-sizes
 	Scripts/code-map --check
 	@# A build with a warning fails the run (a fresh clone, as CI builds, shows them all).
-	@mkdir -p .build/tmp; set -o pipefail; TMPDIR=$(CURDIR)/.build/tmp swift build --build-tests 2>&1 | tee .build/build.log
+	@mkdir -p .build/tmp; set -o pipefail; TMPDIR=$(CURDIR)/.build/tmp swift build --manifest-cache local --build-tests 2>&1 | tee .build/build.log
 	@if grep -n "warning:" .build/build.log; then echo "make: the build printed the warnings above: fix them" >&2; exit 1; fi
-	@status=0; TMPDIR=$(CURDIR)/.build/tmp RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --skip-build || status=$$?; \
+	@mkdir -p .build/tmp/home; status=0; HOME=$(CURDIR)/.build/tmp/home TMPDIR=$(CURDIR)/.build/tmp \
+	  TMUX_TMPDIR=$(CURDIR)/.build/tmp RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --manifest-cache local --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
-	done; rm -rf .build/tmp; Scripts/test-sshd check-locked || status=1; exit $$status
+	done; rm -rf .build/tmp; Scripts/test-sshd check-clean .build/test-sshd || status=1; exit $$status
 
 bench:
 	$(MAKE) deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
-	swift build -c release --product rterm-bench
+	$(SWIFT_BUILD) -c release --product rterm-bench; status=$$?; rm -rf $(BUILD_TMP); exit $$status
 	.build/release/rterm-bench
-	swift build -c release --product rterm
+	$(SWIFT_BUILD) -c release --product rterm; status=$$?; rm -rf $(BUILD_TMP); exit $$status
 	Scripts/bench-engine .build/release/rterm
 	Scripts/bench-ssh .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
@@ -87,11 +95,11 @@ conformance: build
 # commands, then (on a terminal) opens an interactive shell through the full-screen front;
 # the trap stops the server and its agent by pid whatever happens.
 demo: build
-	@dir=$$(mktemp -d /tmp/rterm-demo.XXXXXX); \
+	@mkdir -p .build; dir=$$(mktemp -d "$(CURDIR)/.build/demo.XXXXXX"); \
 	trap 'Scripts/test-sshd stop "$$dir/sshd" >/dev/null 2>&1; rm -rf "$$dir"' EXIT INT TERM HUP PIPE; \
 	Scripts/test-sshd start "$$dir/sshd" 2>/dev/null || exit 1; \
 	. "$$dir/sshd/env"; \
-	printf 'Host *\n  UserKnownHostsFile %s\n  StrictHostKeyChecking yes\n' "$$KNOWN_HOSTS" > "$$dir/config"; \
+	printf 'Host *\n  User %s\n  UserKnownHostsFile %s\n  StrictHostKeyChecking yes\n' "$$USER_NAME" "$$KNOWN_HOSTS" > "$$dir/config"; \
 	echo "== rterm -p $$PORT 127.0.0.1 'uname -a; echo hello from rterm'  (throwaway sshd, agent key)"; \
 	HOME="$$dir" .build/release/rterm -F "$$dir/config" -p "$$PORT" 127.0.0.1 \
 	  'uname -a; echo hello from rterm; exit 7'; \
@@ -102,7 +110,7 @@ demo: build
 	  -p "$$PORT" 127.0.0.1 'echo "$$(wc -c) bytes arrived through the jumps"'; \
 	echo "== a changed host key is refused before any credential is sent"; \
 	HOME="$$dir" .build/release/rterm -F none -o UserKnownHostsFile="$$KNOWN_HOSTS_WRONG" \
-	  -p "$$PORT" 127.0.0.1 true 2>&1 | tail -n 1; \
+	  -l "$$USER_NAME" -p "$$PORT" 127.0.0.1 true 2>&1 | tail -n 1; \
 	for f in vim-syntax-c htop-running; do \
 	  echo "== rterm render --format ansi $$f (a real $$f session recorded at 24x80)"; \
 	  .build/release/rterm render --format ansi Tests/RemoteTermTests/Fixtures/Golden/$$f.bytes; \

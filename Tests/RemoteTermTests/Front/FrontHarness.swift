@@ -118,8 +118,14 @@ final class FrontHarness {
     func open(_ words: [String]) throws -> SessionFactory.Opened {
         switch factory.open(words, as: .interactive, size: Workspace.remoteSize(local: screen.size)) {
         case .success(let opened): return opened
-        case .failure(let problem): throw POSIXError(.EINVAL, problem.message)
+        case .failure(let problem): throw OpenFailed(message: problem.message)
         }
+    }
+
+    /// A session that would not open, with what rterm said (shown in the test's failure).
+    struct OpenFailed: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// Starts the front on `sessions` (the first shown).

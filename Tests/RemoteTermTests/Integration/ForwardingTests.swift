@@ -171,7 +171,9 @@ extension SSHIntegrationTests {
             let remote = directory + "/remote.sock"
             let echo = try BackgroundProcess([
                 "python3", "-u", "-c",
-                "import socket\ns=socket.socket(socket.AF_UNIX)\ns.bind('\(remote)')\ns.listen()\nprint('ready')\n"
+                "import os,socket\ns=socket.socket(socket.AF_UNIX)\ns.bind('\(remote)')\n"
+                    // The server's end connects as the test user.
+                    + "os.chmod('\(remote)',0o666)\ns.listen()\nprint('ready')\n"
                     + "while True:\n c,_=s.accept()\n c.sendall(c.recv(100).upper())\n c.close()",
             ])
             #expect(echo.waitFor { output, _ in output.contains("ready") })

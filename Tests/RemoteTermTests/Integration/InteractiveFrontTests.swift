@@ -31,8 +31,8 @@ extension SSHIntegrationTests {
         init() throws {
             let sshd = try #require(TestSSHD.current)
             harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
-            recorderPath = try harness.process.file("recorder.py", Self.recorder)
-            recording = harness.process.home + "/recording.bin"
+            recorderPath = try harness.sharedFile("recorder.py", Self.recorder)
+            recording = harness.shared + "/recording.bin"
         }
 
         /// rterm in a pane, running `command` on the remote with a pty; the pane's shell
@@ -139,8 +139,8 @@ extension SSHIntegrationTests {
         /// shell), so the test waits on the last one however late tmux applies the pane's size.
         @Test func aFloodSurvivesStopContinueAndAResizeStorm() throws {
             defer { harness.remove() }
-            let stop = harness.process.home + "/stop-flood"
-            let started = harness.process.home + "/flood-started"
+            let stop = harness.shared + "/stop-flood"
+            let started = harness.shared + "/flood-started"
             let pane = try pane(
                 "trap 'echo; echo SIZE-\\$(stty size)' WINCH; stty size > \(started).part; mv \(started).part \(started); "
                     + "while [ ! -e \(stop) ]; do base64 /dev/urandom | head -c 1000000; done; echo FLOOD-ENDED; "
@@ -176,10 +176,11 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let sshd = harness.sshd
         // Two files with the same name and text in two directories: two vims on one file
         // would warn about its swap file.
-        let home = harness.process.home
+        let home = harness.shared
         for directory in ["a", "b"] {
             try FileManager.default.createDirectory(atPath: "\(home)/\(directory)", withIntermediateDirectories: true)
-            try "first line\nsecond line\n".write(toFile: "\(home)/\(directory)/notes.txt", atomically: false, encoding: .utf8)
+            _ = try harness.sharedFile("\(directory)/notes.txt", "first line\nsecond line\n")
+            try harness.giveToTestUser("\(home)/\(directory)")
         }
         let file = "\(home)/a/notes.txt"
         let keys = ["Escape", "j", "A", " and more", "Escape", "o", "third line", "Escape", "gg"]
@@ -188,7 +189,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         let viaRterm = try pane("cd \(home)/a && vim -u NONE notes.txt", columns: 80, rows: 25)
         defer { viaRterm.kill() }
         let ssh = "TERM=xterm-256color ssh -F none -o UserKnownHostsFile=\(sshd["KNOWN_HOSTS"]) -o IdentitiesOnly=yes "
-            + "-i \(sshd.keys)/id_ed25519 -p \(sshd.port) -tt \(sshd.host) 'cd \(home)/b && vim -u NONE notes.txt'"
+            + "-i \(sshd.keys)/id_ed25519 -l \(sshd.userName) -p \(sshd.port) -tt \(sshd.host) 'cd \(home)/b && vim -u NONE notes.txt'"
         let viaSSH = try TmuxPane(command: ssh, columns: 80, rows: 24)
         defer { viaSSH.kill() }
         for pane in [viaRterm, viaSSH] {

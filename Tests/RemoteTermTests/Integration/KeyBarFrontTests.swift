@@ -66,7 +66,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         try FileManager.default.createDirectory(
             atPath: harness.process.home + "/.config/rterm", withIntermediateDirectories: true)
         _ = try harness.process.file(".config/rterm/keybar", try KeyBarConfigTests.docsExample())
-        let rc = try harness.process.file("titling.bashrc", try Self.titlingShell())
+        let rc = try harness.sharedFile("titling.bashrc", try Self.titlingShell())
         let pane = try pane("bash --rcfile \(rc) -i", columns: 100)
         defer { pane.kill() }
         #expect(pane.waitUntil { (try? shownSet(pane)) == "htop" }, "\((try? pane.screen()) ?? "")")

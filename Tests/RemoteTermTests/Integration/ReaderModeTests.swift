@@ -7,12 +7,12 @@ import Testing
 extension SSHIntegrationTests.InteractiveFrontTests {
     @Test func readerModeWritesPlainLinesEachOnce() throws {
         defer { harness.remove() }
-        let rc = try harness.process.file("titling.bashrc", "PS1='rc-ready$ '\n")
-        let numbers = try harness.process.file("five-hundred.txt", (1...500).map(String.init).joined(separator: "\n") + "\n")
+        let rc = try harness.sharedFile("titling.bashrc", "PS1='rc-ready$ '\n")
+        let numbers = try harness.sharedFile("five-hundred.txt", (1...500).map(String.init).joined(separator: "\n") + "\n")
         let typescript = harness.process.home + "/reader.typescript"
         // The remote's shell under script(1) too: what the remote wrote, to compare with.
-        let remoteOutput = harness.process.home + "/remote.typescript"
-        let shell = try harness.process.script("remote-shell", "exec script -qfc 'bash --rcfile \(rc) -i' \(remoteOutput)")
+        let remoteOutput = harness.shared + "/remote.typescript"
+        let shell = try harness.sharedScript("remote-shell", "exec script -qfc 'bash --rcfile \(rc) -i' \(remoteOutput)")
         let sshd = harness.sshd
         let rterm = "'\(RTermProcess.executable)' --reader -F '\(harness.config)' -t -p \(sshd.port) \(sshd.host) \(shell)"
         let line = "HOME='\(harness.process.home)' script -qfc \"\(rterm)\" '\(typescript)'; echo EXITED=$?; sleep 60"

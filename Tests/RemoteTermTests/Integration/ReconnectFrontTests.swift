@@ -17,18 +17,18 @@ extension SSHIntegrationTests {
         let harness: SSHHarness
         let relay: TestRelay
         /// Files of the test's own that it changes under the session: the key it logs in
-        /// with, known_hosts (accept-new learns the relay's port on the first connect), and
-        /// the remote tmux's socket directory.
+        /// with and known_hosts (accept-new learns the relay's port on the first connect).
         let directory: String
         var identity: String { directory + "/id_ed25519" }
         var knownHosts: String { directory + "/known_hosts" }
-        var tmuxDirectory: String { directory + "/tmux" }
+        /// The remote tmux's socket directory (the test user's, in the shared directory).
+        var tmuxDirectory: String { harness.shared + "/tmux" }
 
         init() throws {
             let sshd = try #require(TestSSHD.current)
             relay = try TestRelay(targetPort: try #require(Int(sshd.port)))
             directory = NSTemporaryDirectory() + "rterm-reconnect-" + UUID().uuidString.prefix(8)
-            try FileManager.default.createDirectory(atPath: directory + "/tmux", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: sshd.keys + "/id_ed25519", toPath: directory + "/id_ed25519")
             chmod(directory + "/id_ed25519", 0o600)
             harness = try SSHHarness(
@@ -40,8 +40,13 @@ extension SSHIntegrationTests {
                       ServerAliveInterval 1
                       ServerAliveCountMax 2
                       ConnectTimeout 1
-                      SetEnv TMUX_TMPDIR=\(directory)/tmux
                     """)
+            try FileManager.default.createDirectory(atPath: tmuxDirectory, withIntermediateDirectories: false)
+            chmod(tmuxDirectory, 0o700)
+            try harness.giveToTestUser(tmuxDirectory)
+            let config = try String(contentsOfFile: harness.config, encoding: .utf8)
+            try (config + "\n  SetEnv TMUX_TMPDIR=\(tmuxDirectory)\n").write(
+                toFile: harness.config, atomically: false, encoding: .utf8)
         }
 
         /// rterm's login shell through the relay in a pane (`options` before the host); the
@@ -73,8 +78,9 @@ extension SSHIntegrationTests {
 
         /// Stops the remote tmux server of `--resume` (by its pid), if one was started.
         func stopRemoteTmux() {
+            let uid = getpwnam(harness.sshd.userName)?.pointee.pw_uid ?? getuid()
             let result = try? Spawn.run(
-                ["env", "TMUX_TMPDIR=\(tmuxDirectory)", "tmux", "display-message", "-p", "#{pid}"])
+                ["tmux", "-S", "\(tmuxDirectory)/tmux-\(uid)/default", "display-message", "-p", "#{pid}"])
             if let pid = Int32(result?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") { kill(pid, SIGTERM) }
         }
 

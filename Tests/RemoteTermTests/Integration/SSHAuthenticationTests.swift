@@ -4,6 +4,22 @@ import Testing
 extension SSHIntegrationTests {
     /// Every way of logging in that rterm supports, against a real OpenSSH 9.2.
     @Suite struct Authentication {
+        /// The tests log in as the run's own user, into its own home, never as root: the
+        /// test server refuses root even with a key it accepts for the test user.
+        @Test func testsLogInAsAUserOfTheirOwnNeverAsRoot() throws {
+            let harness = try SSHHarness.withTestKey()
+            defer { harness.remove() }
+            let result = try harness.rterm(["-o", "BatchMode=yes"], "id -un; echo $HOME")
+            #expect(result.status == 0, "\(result.errorOutput)")
+            let lines = result.outputText.split(separator: "\n").map(String.init)
+            #expect(lines == [harness.sshd.userName, harness.sshd.userHome], "\(result.outputText)")
+            guard getuid() == 0 else { return }
+            #expect(harness.sshd.userName.hasPrefix("rterm-test-"))
+            #expect(harness.sshd.userHome.hasPrefix("/home/rterm-test-"))
+            let asRoot = try harness.rterm(["-o", "BatchMode=yes", "-l", "root"], "true")
+            #expect(asRoot.status == 255 && asRoot.errorOutput.contains("authentication failed"), "\(asRoot.errorOutput)")
+        }
+
         @Test func agentKeyLogsIn() throws {
             let harness = try SSHHarness()
             defer { harness.remove() }

@@ -97,7 +97,7 @@ extension SSHIntegrationTests {
                 text.append(0x0A)
             }
             text = Array(text.prefix(1 << 20 - 1)) + [0x0A]
-            let destination = harness.process.home + "/pasted.txt"
+            let destination = harness.shared + "/pasted.txt"
             let front = try front(target + ["-t"], command: "stty -echo; echo READY; cat > \(destination)")
             #expect(front.wait { front.shows("READY") }, "\(front.text)")
             let load = Load()
@@ -158,7 +158,7 @@ extension SSHIntegrationTests {
             defer { harness.remove() }
             var text = ""
             for line in 0..<160_000 { text += "line \(line) " + String(repeating: "x", count: 90) + "\n" }
-            let file = try harness.process.file("big.txt", text)
+            let file = try harness.sharedFile("big.txt", text)
             let front = try front(target + ["-t"], command: "cat \(file); echo CAT-DONE; read x", rows: 50, columns: 200)
             #expect(front.wait(seconds: 120) { front.shows("CAT-DONE") }, "\(front.text)")
             #expect(front.shows("line 159999 "))

@@ -70,6 +70,11 @@ final class TestSSHD: Sendable {
     var host: String { self["HOST"] }
     var keys: String { self["KEYS"] }
     var passwordUser: String { self["PASSWORD_USER"] }
+    /// The user every test logs in as: as root, this run's own (never root); else the
+    /// current user.
+    var userName: String { self["USER_NAME"] }
+    /// That user's home, where remote commands write (readable here: the tests run as root).
+    var userHome: String { self["USER_HOME"] }
     var log: String { (try? String(contentsOfFile: directory + "/sshd.log", encoding: .utf8)) ?? "" }
 }
 

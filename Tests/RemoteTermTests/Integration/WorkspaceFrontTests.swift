@@ -19,7 +19,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
     }
 
     func recording(_ number: Int) -> [UInt8] {
-        [UInt8](FileManager.default.contents(atPath: harness.process.home + "/rec\(number).bin") ?? Data())
+        [UInt8](FileManager.default.contents(atPath: harness.shared + "/rec\(number).bin") ?? Data())
     }
 
     /// Types `text` and waits until recorder `number` has received `expected` in all.
@@ -43,7 +43,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
 
     @Test func keysAndClicksReachOnlyTheShownSessionSwitchedByEscapeAndTab() throws {
         defer { harness.remove() }
-        let pane = try workspacePane((1...3).map { "python3 \(recorderPath) \(harness.process.home)/rec\($0).bin S\($0)" })
+        let pane = try workspacePane((1...3).map { "python3 \(recorderPath) \(harness.shared)/rec\($0).bin S\($0)" })
         defer { pane.kill() }
         #expect(try pane.waitFor("S1READY"), "\((try? pane.screen()) ?? "")")
         #expect(try type("a", in: pane, untilRecorder: 1, has: [0x61]))
