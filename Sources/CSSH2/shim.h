@@ -3,6 +3,7 @@
 #ifndef RTERM_CSSH2_SHIM_H
 #define RTERM_CSSH2_SHIM_H
 #include <libssh2.h>
+#include <libssh2_sftp.h>
 #include <string.h>
 
 /// LIBSSH2_CHANNEL_WINDOW_DEFAULT is a parenthesised expression Swift does not import.

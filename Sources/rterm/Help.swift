@@ -23,6 +23,8 @@ enum Help {
                     use the session as usual while FILE gets a script that replays it
           rterm mcp [ssh options]
                     let agents drive sessions: an MCP server on stdio (docs/mcp.md)
+          rterm cp [-r] [-a] [-p] [-q] [ssh options] SOURCE... TARGET
+                    copy files over SFTP, scp's way ([user@]host:path on one side)
           rterm report merge REPORT.xml ...
                     one summary of a sharded run's JUnit reports
 

@@ -32,6 +32,9 @@ func runMain() -> Int32 {
     case "mcp":
         let environment = ProcessInfo.processInfo.environment
         return MCPStdio.run(arguments: Array(arguments.dropFirst()), environment: environment, version: rtermVersion, say: printError)
+    case "cp":
+        return CopyCommand.run(
+            arguments: Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, say: printError)
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

@@ -10,16 +10,7 @@ extension SSHTransport {
     public static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
         -> SSHTransport
     {
-        var session: SSHSession?
-        let chain = request.jumpHosts + [request.destination]
-        for (index, settings) in chain.enumerated() {
-            let endpoint = SSHEndpoint(
-                host: settings.hostName, port: settings.port, user: settings.user,
-                isJumpHost: index < chain.count - 1)
-            session = try openSession(
-                to: endpoint, settings: settings, through: session, request: request, log: log, clock: clock)
-        }
-        guard let session else { throw SSHError.libraryFailure(operation: "connect", reason: "no destination") }
+        let session = try openChain(request, log: log, clock: clock)
         if request.destination.forwardAgent {
             log.warn(
                 "rterm: agent forwarding (-A, ForwardAgent) is not available with libssh2 \(SSHLibrary.version), which "
@@ -33,6 +24,24 @@ extension SSHTransport {
             session: session, channel: channel, isIdle: forwardsOnly, forwarding: forwarding,
             keepaliveInterval: request.destination.serverAliveInterval,
             keepaliveCountMax: request.destination.serverAliveCountMax, pacesInput: request.terminal != nil, clock: clock)
+    }
+
+    /// The destination's session, logged in, reached through each jump host in turn (each
+    /// host key checked before authenticating to that host). Blocks, as `connect` does.
+    static func openChain(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
+        -> SSHSession
+    {
+        var session: SSHSession?
+        let chain = request.jumpHosts + [request.destination]
+        for (index, settings) in chain.enumerated() {
+            let endpoint = SSHEndpoint(
+                host: settings.hostName, port: settings.port, user: settings.user,
+                isJumpHost: index < chain.count - 1)
+            session = try openSession(
+                to: endpoint, settings: settings, through: session, request: request, log: log, clock: clock)
+        }
+        guard let session else { throw SSHError.libraryFailure(operation: "connect", reason: "no destination") }
+        return session
     }
 
     /// TCP (or a tunnel through `previous`), handshake, host key check, authentication.

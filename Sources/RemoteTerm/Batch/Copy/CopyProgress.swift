@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The progress line scp draws on a terminal while a file moves: its name, the percentage,
+/// the bytes so far, the rate and the time left (the time taken once it is done), redrawn
+/// in place at most four times a second.
+public final class CopyProgress {
+    private let write: (String) -> Void
+    private let width: Int
+    private let now: () -> Double
+    private var name = ""
+    private var total: UInt64 = 0
+    private var done: UInt64 = 0
+    private var started = 0.0
+    private var startedAt: UInt64 = 0
+    private var drawn = 0.0
+
+    /// A line `width` columns wide, written with `write`, timed by `now` (seconds).
+    public init(width: Int, now: @escaping () -> Double, write: @escaping (String) -> Void) {
+        self.width = max(width, 40)
+        self.now = now
+        self.write = write
+    }
+
+    /// A file starts: `total` bytes, of which `already` were there before (a resumed copy).
+    public func start(_ name: String, total: UInt64, already: UInt64 = 0) {
+        self.name = name
+        self.total = total
+        done = already
+        startedAt = already
+        started = now()
+        drawn = 0
+        draw()
+    }
+
+    /// `count` more bytes moved.
+    public func advance(_ count: Int) {
+        done += UInt64(count)
+        let time = now()
+        if time - drawn >= 0.25 {
+            drawn = time
+            draw()
+        }
+    }
+
+    /// The file is done (or failed): the line is drawn a last time and ended.
+    public func finish() {
+        draw(final: true)
+        write("\n")
+    }
+
+    /// The line, for `done` bytes of `total` at this time.
+    func line(final: Bool) -> String {
+        let elapsed = max(now() - started, 0.001)
+        let moved = Double(done - startedAt)
+        let rate = moved / elapsed
+        let percent = total == 0 ? 100 : Int(Double(done) * 100 / Double(total))
+        let time: String
+        if final {
+            time = Self.clock(elapsed) + "    "
+        } else if rate > 0 {
+            time = Self.clock(Double(total - min(done, total)) / rate) + " ETA"
+        } else {
+            time = "--:-- ETA"
+        }
+        let figures = " \(Self.pad(String(percent), 3))% \(Self.pad(Self.bytes(Double(done)), 6)) "
+            + "\(Self.pad(Self.bytes(rate), 6))/s   \(time)"
+        let room = max(width - 1 - figures.count, 8)
+        let shown = name.count > room ? "…" + name.suffix(room - 1) : name.padding(toLength: room, withPad: " ", startingAt: 0)
+        return shown + figures
+    }
+
+    private func draw(final: Bool = false) { write("\r" + line(final: final)) }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(width - text.count, 0)) + text
+    }
+
+    /// 512B, 12KB, 3.4MB, 1.2GB (scp's units).
+    static func bytes(_ value: Double) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = value
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 || value >= 100 { return "\(Int(value))\(units[unit])" }
+        let tenths = (value * 10).rounded() / 10
+        return "\(tenths)\(units[unit])"
+    }
+
+    /// mm:ss, or hh:mm:ss past an hour.
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        if whole >= 3600 { return "\(two(whole / 3600)):\(two(whole / 60 % 60)):\(two(whole % 60))" }
+        return "\(two(whole / 60)):\(two(whole % 60))"
+    }
+}

@@ -1,0 +1,274 @@
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One `rterm cp` over a logged-in SFTP client: the sources to the target, as scp copies
+/// them. A file that fails is one line (`rterm: path: reason`) and the others still go;
+/// a lost connection ends the run. `run()` is 0 when everything arrived, 1 when a file
+/// failed, 255 when the connection did.
+public final class CopyRun {
+    let line: CopyCommandLine
+    let client: SFTPClient
+    let progress: CopyProgress?
+    let say: (String) -> Void
+    /// Files (or directories) that failed.
+    public private(set) var failures = 0
+    /// Bytes moved in all (resumed parts not counted).
+    public private(set) var bytesMoved: UInt64 = 0
+    /// The one buffer every file moves through.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SFTPFile.bufferSize, alignment: 16)
+
+    /// How much of a partial file `-a` compares with the source before completing it.
+    static let resumeWindow = 1 << 20
+
+    public init(_ line: CopyCommandLine, client: SFTPClient, progress: CopyProgress?, say: @escaping (String) -> Void) {
+        self.line = line
+        self.client = client
+        self.progress = progress
+        self.say = say
+    }
+
+    deinit { buffer.deallocate() }
+
+    struct ConnectionLost: Error { var error: SFTPError }
+
+    public func run() -> Int32 {
+        do {
+            switch line.direction {
+            case .upload: try upload()
+            case .download: try download()
+            }
+        } catch {
+            say("rterm: \(client.endpoint): \(error.error.reason)")
+            return 255
+        }
+        return failures == 0 ? 0 : 1
+    }
+
+    /// A file-level failure is said and counted; a connection failure ends the run.
+    private func attempt(_ body: () throws -> Void) throws(ConnectionLost) {
+        do {
+            try body()
+        } catch let error as SFTPError {
+            if error.isConnectionLost { throw ConnectionLost(error: error) }
+            fail("\(error.path): \(error.reason)")
+        } catch let error as LocalFileError {
+            fail("\(error.path): \(error.reason)")
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    private func fail(_ message: String) {
+        failures += 1
+        say("rterm: \(message)")
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.isEmpty || directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The last component of a path ("a/b/" is "b").
+    static func baseName(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    // MARK: - Upload
+
+    private func upload() throws(ConnectionLost) {
+        let target = line.target.path.isEmpty ? "." : line.target.path
+        var targetIsDirectory = false
+        try attempt { targetIsDirectory = try client.attributesIfExists(target)?.kind == .directory }
+        if line.sources.count > 1 && !targetIsDirectory {
+            fail("\(target): not a directory (more than one source)")
+            return
+        }
+        for source in line.sources {
+            let path = source.path
+            try attempt {
+                let status = try LocalFile.status(path, followLinks: true)
+                let destination = targetIsDirectory ? Self.join(target, Self.baseName(path)) : target
+                switch status.kind {
+                case .directory:
+                    guard line.recursive else { throw LocalFileError(path: path, reason: "is a directory (use -r)") }
+                    try uploadTree(path, to: destination, status: status)
+                case .file:
+                    try uploadFile(path, to: destination, status: status)
+                default:
+                    throw LocalFileError(path: path, reason: "not a regular file")
+                }
+            }
+        }
+    }
+
+    private func uploadTree(_ path: String, to destination: String, status: LocalFile.Status) throws {
+        if try client.attributesIfExists(destination)?.kind != .directory {
+            try client.makeDirectory(destination, permissions: status.permissions | 0o700)
+        }
+        for name in try LocalFile.list(path) {
+            let child = path + "/" + name
+            let remote = destination + "/" + name
+            try attempt {
+                let entry = try LocalFile.status(child, followLinks: false)
+                switch entry.kind {
+                case .directory: try uploadTree(child, to: remote, status: entry)
+                case .file: try uploadFile(child, to: remote, status: entry)
+                case .symlink:
+                    let target = try LocalFile.readLink(child)
+                    if try client.attributesIfExists(remote, followLinks: false) != nil { try client.removeFile(remote) }
+                    try client.makeSymlink(at: remote, pointingTo: target)
+                case .other: throw LocalFileError(path: child, reason: "not a regular file")
+                }
+            }
+        }
+        try client.setAttributes(
+            destination, permissions: status.permissions,
+            times: line.preserve ? (status.accessTime, status.modificationTime) : nil)
+    }
+
+    private func uploadFile(_ path: String, to destination: String, status: LocalFile.Status) throws {
+        let descriptor = try LocalFile.openForReading(path)
+        defer { close(descriptor) }
+        var offset: UInt64 = 0
+        if line.resume, let existing = try client.attributesIfExists(destination), existing.kind == .file,
+            existing.size > 0, existing.size <= status.size,
+            try tailMatches(localDescriptor: descriptor, local: path, remote: destination, size: existing.size)
+        {
+            offset = existing.size
+        }
+        let file = try client.openForWriting(destination, permissions: status.permissions & 0o777, truncate: offset == 0)
+        progress?.start(Self.baseName(path), total: status.size, already: offset)
+        defer { progress?.finish() }
+        if offset > 0 {
+            file.seek(to: offset)
+            lseek(descriptor, off_t(offset), SEEK_SET)
+        }
+        while true {
+            let count = try LocalFile.read(descriptor, path, into: buffer)
+            if count == 0 { break }
+            try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            bytesMoved += UInt64(count)
+            progress?.advance(count)
+        }
+        try file.close()
+        if line.preserve || offset > 0 {
+            try client.setAttributes(
+                destination, permissions: status.permissions,
+                times: line.preserve ? (status.accessTime, status.modificationTime) : nil)
+        }
+    }
+
+    // MARK: - Download
+
+    private func download() throws(ConnectionLost) {
+        let target = line.target.path
+        var targetIsDirectory = false
+        if case .some(let status) = try? LocalFile.status(target, followLinks: true) { targetIsDirectory = status.kind == .directory }
+        if line.sources.count > 1 && !targetIsDirectory {
+            fail("\(target): not a directory (more than one source)")
+            return
+        }
+        for source in line.sources {
+            let path = source.path.isEmpty ? "." : source.path
+            try attempt {
+                let attributes = try client.attributes(path)
+                let name = path == "." ? Self.baseName(try client.realPath(".")) : Self.baseName(path)
+                let destination = targetIsDirectory ? Self.join(target, name) : target
+                switch attributes.kind {
+                case .directory:
+                    guard line.recursive else { throw SFTPError(path: path, reason: "is a directory (use -r)", status: 4) }
+                    try downloadTree(path, to: destination, attributes: attributes)
+                case .file:
+                    try downloadFile(path, to: destination, attributes: attributes)
+                default:
+                    throw SFTPError(path: path, reason: "not a regular file", status: 4)
+                }
+            }
+        }
+    }
+
+    private func downloadTree(_ path: String, to destination: String, attributes: RemoteFileAttributes) throws {
+        let permissions = attributes.permissions ?? 0o755
+        try LocalFile.makeDirectory(destination, permissions: permissions | 0o700)
+        for entry in try client.list(path) {
+            let child = path + "/" + entry.name
+            let local = destination + "/" + entry.name
+            try attempt {
+                switch entry.attributes.kind {
+                case .directory: try downloadTree(child, to: local, attributes: entry.attributes)
+                case .file: try downloadFile(child, to: local, attributes: entry.attributes)
+                case .symlink: try LocalFile.makeSymlink(at: local, pointingTo: try client.readLink(child))
+                case .other: throw SFTPError(path: child, reason: "not a regular file", status: 4)
+                }
+            }
+        }
+        try LocalFile.setAttributes(
+            destination, permissions: permissions,
+            times: line.preserve ? Self.times(attributes) : nil)
+    }
+
+    private static func times(_ attributes: RemoteFileAttributes) -> (UInt64, UInt64)? {
+        guard let access = attributes.accessTime, let modification = attributes.modificationTime else { return nil }
+        return (access, modification)
+    }
+
+    private func downloadFile(_ path: String, to destination: String, attributes: RemoteFileAttributes) throws {
+        let permissions = (attributes.permissions ?? 0o644) & 0o777
+        var offset: UInt64 = 0
+        if line.resume, let existing = try? LocalFile.status(destination, followLinks: true), existing.kind == .file,
+            existing.size > 0, existing.size <= attributes.size
+        {
+            let local = try LocalFile.openForReading(destination)
+            defer { close(local) }
+            if try tailMatches(localDescriptor: local, local: destination, remote: path, size: existing.size) {
+                offset = existing.size
+            }
+        }
+        let file = try client.openForReading(path)
+        let descriptor = try LocalFile.openForWriting(destination, permissions: permissions, truncate: offset == 0)
+        defer { close(descriptor) }
+        progress?.start(Self.baseName(path), total: attributes.size, already: offset)
+        defer { progress?.finish() }
+        if offset > 0 {
+            file.seek(to: offset)
+            lseek(descriptor, off_t(offset), SEEK_SET)
+        }
+        while true {
+            let count = try file.read(into: buffer)
+            if count == 0 { break }
+            try LocalFile.write(descriptor, destination, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            bytesMoved += UInt64(count)
+            progress?.advance(count)
+        }
+        try file.close()
+        if line.preserve || offset > 0 {
+            try LocalFile.setAttributes(
+                destination, permissions: attributes.permissions,
+                times: line.preserve ? Self.times(attributes) : nil)
+        }
+    }
+
+    // MARK: - Resume
+
+    /// Whether the last `resumeWindow` bytes before `size` are the same on both sides (their
+    /// SHA-256), so that a partial file can be completed from `size` on.
+    private func tailMatches(localDescriptor: Int32, local: String, remote: String, size: UInt64) throws -> Bool {
+        let start = size > UInt64(Self.resumeWindow) ? size - UInt64(Self.resumeWindow) : 0
+        let count = Int(size - start)
+        let localBytes = try LocalFile.read(local, descriptor: localDescriptor, at: start, count: count)
+        let file = try client.openForReading(remote)
+        file.seek(to: start)
+        var remoteBytes: [UInt8] = []
+        while remoteBytes.count < count {
+            let want = min(count - remoteBytes.count, buffer.count)
+            let got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
+            if got == 0 { break }
+            remoteBytes += buffer[..<got]
+        }
+        try file.close()
+        return localBytes.count == count && SHA256.hash(localBytes) == SHA256.hash(remoteBytes)
+    }
+}

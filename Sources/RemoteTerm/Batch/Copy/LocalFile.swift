@@ -1,0 +1,139 @@
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The local side of a copy, in POSIX calls: what `lstat` says, reading and writing a file
+/// by descriptor, directories, links, times and modes. Failures are `LocalFileError`s that
+/// say the path and `strerror`.
+enum LocalFile {
+    struct Status {
+        var kind: RemoteFileAttributes.Kind
+        var size: UInt64
+        var permissions: UInt32
+        var accessTime: UInt64
+        var modificationTime: UInt64
+    }
+
+    static func status(_ path: String, followLinks: Bool) throws(LocalFileError) -> Status {
+        var info = stat()
+        let result = followLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { throw LocalFileError(path: path) }
+        let kind: RemoteFileAttributes.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        return Status(
+            kind: kind, size: UInt64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
+            accessTime: UInt64(info.st_atim.tv_sec), modificationTime: UInt64(info.st_mtim.tv_sec))
+    }
+
+    static func openForReading(_ path: String) throws(LocalFileError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw LocalFileError(path: path) }
+        return descriptor
+    }
+
+    static func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(LocalFileError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0), mode_t(permissions))
+        guard descriptor >= 0 else { throw LocalFileError(path: path) }
+        return descriptor
+    }
+
+    /// Reads up to `buffer.count` bytes at the descriptor's offset (0 at the end).
+    static func read(_ descriptor: Int32, _ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(LocalFileError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw LocalFileError(path: path) }
+        }
+    }
+
+    /// Writes all of `bytes`.
+    static func write(_ descriptor: Int32, _ path: String, _ bytes: UnsafeRawBufferPointer) throws(LocalFileError) {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LocalFileError(path: path)
+            }
+            done += count
+        }
+    }
+
+    /// Reads exactly `count` bytes at `offset` (fewer at the end of the file).
+    static func read(_ path: String, descriptor: Int32, at offset: UInt64, count: Int) throws(LocalFileError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw LocalFileError(path: path)
+            }
+            if got == 0 { break }
+            done += got
+        }
+        return Array(bytes.prefix(done))
+    }
+
+    /// The names in a directory, without "." and "..", sorted.
+    static func list(_ path: String) throws(LocalFileError) -> [String] {
+        guard let directory = opendir(path) else { throw LocalFileError(path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func makeDirectory(_ path: String, permissions: UInt32) throws(LocalFileError) {
+        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw LocalFileError(path: path) }
+    }
+
+    static func readLink(_ path: String) throws(LocalFileError) -> String {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count >= 0 else { throw LocalFileError(path: path) }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func makeSymlink(at path: String, pointingTo target: String) throws(LocalFileError) {
+        unlink(path)
+        guard symlink(target, path) == 0 else { throw LocalFileError(path: path) }
+    }
+
+    static func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
+        throws(LocalFileError)
+    {
+        if let permissions, chmod(path, mode_t(permissions)) != 0 { throw LocalFileError(path: path) }
+        if let times {
+            var values = [
+                timespec(tv_sec: Int(times.access), tv_nsec: 0), timespec(tv_sec: Int(times.modification), tv_nsec: 0),
+            ]
+            guard utimensat(AT_FDCWD, path, &values, 0) == 0 else { throw LocalFileError(path: path) }
+        }
+    }
+}
+
+/// A local file operation that failed: the path and the system's words for errno.
+struct LocalFileError: Error {
+    var path: String
+    var reason: String
+
+    init(path: String, reason: String? = nil) {
+        self.path = path
+        self.reason = reason ?? String(cString: strerror(errno))
+    }
+}

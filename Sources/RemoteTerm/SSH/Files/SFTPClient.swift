@@ -1,0 +1,212 @@
+import CSSH2
+import RemoteTermLoop
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An SFTP session (the `sftp` subsystem on a channel of its own) over one logged-in SSH
+/// connection: stat, list, make directories and links, set times and modes, open files.
+/// Every call blocks until the server answers (through `SSHSession.perform`, which waits in
+/// poll(2) with the session's answer timeout), so a client runs off the loop, as connecting
+/// does; reads and writes keep many requests in flight inside libssh2 (SFTPFile).
+public final class SFTPClient {
+    let session: SSHSession
+    let raw: OpaquePointer
+
+    /// The server this client is logged in to.
+    public var endpoint: SSHEndpoint { session.endpoint }
+
+    init(session: SSHSession) throws(SSHError) {
+        self.session = session
+        guard let raw = try session.performReturningPointer("the SFTP subsystem", { libssh2_sftp_init(session.raw) })
+        else {
+            let said = session.lastError.message
+            throw SSHError.channelFailed(
+                session.endpoint, request: "the SFTP subsystem",
+                reason: said.contains("subsystem")
+                    ? "the server has no SFTP subsystem (Subsystem sftp in its sshd_config)" : said)
+        }
+        self.raw = raw
+    }
+
+    deinit {
+        _ = try? session.perform("closing SFTP") { libssh2_sftp_shutdown(raw) }
+    }
+
+    /// Connects as `rterm host` would (jump hosts, ProxyCommand, host keys, authentication)
+    /// and starts the SFTP subsystem. Blocks.
+    public static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
+        -> SFTPClient
+    {
+        let session = try SSHTransport.openChain(request, log: log, clock: clock)
+        return try SFTPClient(session: session)
+    }
+
+    // MARK: - Errors
+
+    /// The error for a failed call about `path`: the server's status when it sent one, else
+    /// the connection's failure.
+    func failure(_ path: String, code: Int) -> SFTPError {
+        if code == Int(LIBSSH2_ERROR_SFTP_PROTOCOL) {
+            let status = UInt(libssh2_sftp_last_error(raw))
+            return SFTPError(path: path, reason: SFTPError.words(forStatus: status), status: status)
+        }
+        return SFTPError(path: path, reason: session.lostReason, status: nil)
+    }
+
+    func failure(_ path: String, _ error: SSHError) -> SFTPError {
+        SFTPError(path: path, reason: error.description, status: nil)
+    }
+
+    /// Runs a libssh2 call that returns a status (negative on failure), through `perform`.
+    func call(_ stage: String, path: String, _ body: () -> Int32) throws(SFTPError) -> Int32 {
+        let result: Int32
+        do {
+            result = try session.perform(stage, body)
+        } catch {
+            throw failure(path, error)
+        }
+        if result < 0 { throw failure(path, code: Int(result)) }
+        return result
+    }
+
+    // MARK: - Paths
+
+    /// The attributes of `path`; of a symbolic link itself when `followLinks` is false.
+    public func attributes(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes {
+        var attributes = LIBSSH2_SFTP_ATTRIBUTES()
+        let kind = followLinks ? LIBSSH2_SFTP_STAT : LIBSSH2_SFTP_LSTAT
+        _ = try call("stat", path: path) {
+            libssh2_sftp_stat_ex(raw, path, UInt32(path.utf8.count), Int32(kind), &attributes)
+        }
+        return RemoteFileAttributes(attributes)
+    }
+
+    /// The attributes of `path`, nil when it does not exist.
+    public func attributesIfExists(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes? {
+        do {
+            return try attributes(path, followLinks: followLinks)
+        } catch {
+            if error.isMissing { return nil }
+            throw error
+        }
+    }
+
+    /// The server's absolute, canonical form of `path` ("." is the login directory).
+    public func realPath(_ path: String) throws(SFTPError) -> String {
+        try linkCall(path, kind: LIBSSH2_SFTP_REALPATH)
+    }
+
+    /// Where the symbolic link at `path` points.
+    public func readLink(_ path: String) throws(SFTPError) -> String {
+        try linkCall(path, kind: LIBSSH2_SFTP_READLINK)
+    }
+
+    private func linkCall(_ path: String, kind: Int32) throws(SFTPError) -> String {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = try call(kind == LIBSSH2_SFTP_REALPATH ? "realpath" : "readlink", path: path) {
+            libssh2_sftp_symlink_ex(raw, path, UInt32(path.utf8.count), &buffer, UInt32(buffer.count - 1), kind)
+        }
+        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Makes a symbolic link at `path` that points to `target` (libssh2's argument order:
+    /// the target first). Against OpenSSH 9.2, libssh2 1.10 reports a failure status for a
+    /// link the server did make: the link is read back before the failure is believed.
+    public func makeSymlink(at path: String, pointingTo target: String) throws(SFTPError) {
+        var pathBytes = Array(path.utf8CString)
+        do {
+            _ = try call("symlink", path: path) {
+                libssh2_sftp_symlink_ex(
+                    raw, target, UInt32(target.utf8.count), &pathBytes, UInt32(path.utf8.count), LIBSSH2_SFTP_SYMLINK)
+            }
+        } catch {
+            if error.isConnectionLost { throw error }
+            guard (try? readLink(path)) == target else { throw error }
+        }
+    }
+
+    /// Makes the directory `path` with `permissions`.
+    public func makeDirectory(_ path: String, permissions: UInt32) throws(SFTPError) {
+        _ = try call("mkdir", path: path) {
+            libssh2_sftp_mkdir_ex(raw, path, UInt32(path.utf8.count), Int(permissions))
+        }
+    }
+
+    /// Removes the file `path`.
+    public func removeFile(_ path: String) throws(SFTPError) {
+        _ = try call("remove", path: path) { libssh2_sftp_unlink_ex(raw, path, UInt32(path.utf8.count)) }
+    }
+
+    /// Sets the permission bits and/or the access and modification times of `path`.
+    public func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
+        throws(SFTPError)
+    {
+        var attributes = LIBSSH2_SFTP_ATTRIBUTES()
+        if let permissions {
+            attributes.flags |= UInt(LIBSSH2_SFTP_ATTR_PERMISSIONS)
+            attributes.permissions = UInt(permissions)
+        }
+        if let times {
+            attributes.flags |= UInt(LIBSSH2_SFTP_ATTR_ACMODTIME)
+            attributes.atime = UInt(times.access)
+            attributes.mtime = UInt(times.modification)
+        }
+        guard attributes.flags != 0 else { return }
+        _ = try call("setstat", path: path) {
+            libssh2_sftp_stat_ex(raw, path, UInt32(path.utf8.count), LIBSSH2_SFTP_SETSTAT, &attributes)
+        }
+    }
+
+    /// The entries of the directory `path`, without "." and "..", sorted by name.
+    public func list(_ path: String) throws(SFTPError) -> [RemoteDirectoryEntry] {
+        let handle = try open(path, flags: 0, permissions: 0, type: LIBSSH2_SFTP_OPENDIR)
+        defer { _ = try? session.perform("closing a directory") { libssh2_sftp_close_handle(handle) } }
+        var entries: [RemoteDirectoryEntry] = []
+        var name = [CChar](repeating: 0, count: 4097)
+        while true {
+            var attributes = LIBSSH2_SFTP_ATTRIBUTES()
+            let count = try call("readdir", path: path) {
+                libssh2_sftp_readdir_ex(handle, &name, name.count - 1, nil, 0, &attributes)
+            }
+            if count == 0 { break }
+            let entry = String(decoding: name.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if entry == "." || entry == ".." { continue }
+            entries.append(RemoteDirectoryEntry(name: entry, attributes: RemoteFileAttributes(attributes)))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    // MARK: - Files
+
+    /// Opens `path` to read it from the start.
+    public func openForReading(_ path: String) throws(SFTPError) -> SFTPFile {
+        SFTPFile(client: self, path: path, handle: try open(path, flags: UInt(LIBSSH2_FXF_READ), permissions: 0))
+    }
+
+    /// Opens `path` to write it, created with `permissions` when it does not exist; emptied
+    /// first when `truncate` (else written from `SFTPFile.seek`'s offset on).
+    public func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(SFTPError) -> SFTPFile {
+        var flags = UInt(LIBSSH2_FXF_WRITE | LIBSSH2_FXF_CREAT)
+        if truncate { flags |= UInt(LIBSSH2_FXF_TRUNC) }
+        return SFTPFile(client: self, path: path, handle: try open(path, flags: flags, permissions: permissions))
+    }
+
+    private func open(_ path: String, flags: UInt, permissions: UInt32, type: Int32 = LIBSSH2_SFTP_OPENFILE)
+        throws(SFTPError) -> OpaquePointer
+    {
+        let handle: OpaquePointer?
+        do {
+            handle = try session.performReturningPointer("open") {
+                libssh2_sftp_open_ex(raw, path, UInt32(path.utf8.count), flags, Int(permissions), type)
+            }
+        } catch {
+            throw failure(path, error)
+        }
+        guard let handle else { throw failure(path, code: Int(libssh2_session_last_errno(session.raw))) }
+        return handle
+    }
+}
