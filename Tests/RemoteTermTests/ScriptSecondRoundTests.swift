@@ -42,7 +42,7 @@ import Testing
 
     /// The expect-screen example of docs/script-format.md, verbatim, with its "$ " prompt.
     @Test func theDocsExpectScreenExampleRuns() throws {
-        let example = try ScriptDocExampleTests.shellBlocks()[2]
+        let example = try ScriptDocExampleTests.shellBlock(containing: "expect-screen")
         let result = try Self.run("set timeout 10s\nwait /^\\$ $/\n" + example)
         #expect(result.status == 0, "\(result.errorOutput)")
     }

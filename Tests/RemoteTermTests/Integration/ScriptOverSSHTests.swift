@@ -53,7 +53,7 @@ extension SSHIntegrationTests {
             let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
             defer { harness.remove() }
             // The example of docs/script-format.md, verbatim; without its two steps, a sleep.
-            let example = try ScriptDocExampleTests.shellBlocks()[1]
+            let example = try ScriptDocExampleTests.shellBlock(containing: "expect-disconnect")
             let script = expected
                 ? example
                 : example.replacingOccurrences(of: "expect-disconnect\nreconnect timeout 20s\n", with: "sleep 5s\n")
@@ -67,6 +67,36 @@ extension SSHIntegrationTests {
                 #expect(result.status == 255, "\(result.errorOutput)")
                 #expect(result.errorOutput.contains("drop.rts:5:1: sleep: the link was lost"), "\(result.errorOutput)")
             }
+        }
+
+        /// The files example of docs/script-format.md, verbatim, run from a directory with its
+        /// input: `put` sends it over the script's own connection, the shell transforms it,
+        /// `get` brings the result back. Then a `put` of a file that is not there fails the
+        /// step with the reason, exit 1.
+        @Test func putAndGetMoveFilesBesideTheShell() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer {
+                harness.remove()
+                for name in ["work-input.txt", "work-output.txt"] {
+                    try? FileManager.default.removeItem(atPath: sshd.userHome + "/" + name)
+                }
+            }
+            let input = (0..<20_000).map { "line \($0) of the input\n" }.joined()
+            _ = try harness.process.file("input.txt", input)
+            _ = try harness.process.file("files.rts", try ScriptDocExampleTests.shellBlock(containing: "put "))
+            let line = "rterm script files.rts -- -F '\(harness.config)' -p \(sshd.port) \(sshd.host)"
+            let result = try harness.process.run(["-c", line], timeLimit: 60, executable: "/bin/bash")
+            #expect(result.status == 0, "\(result.errorOutput)")
+            let output = try String(contentsOfFile: harness.process.home + "/output.txt", encoding: .utf8)
+            #expect(output == input.uppercased())
+
+            _ = try harness.process.file("missing.rts", "put nowhere.txt x.txt\n")
+            let missing = try harness.process.run(
+                ["-c", "rterm script missing.rts -- -F '\(harness.config)' -p \(sshd.port) \(sshd.host)"],
+                timeLimit: 60, executable: "/bin/bash")
+            #expect(missing.status == 1)
+            #expect(missing.errorOutput.hasPrefix("missing.rts:1:1: put nowhere.txt x.txt: nowhere.txt: No such file or directory"), "\(missing.errorOutput)")
         }
 
         /// The smoke script of docs/script-format.md, verbatim, against the test sshd.

@@ -44,6 +44,18 @@ final class TestSSHD: Sendable {
         return TestSSHD(directory: directory, values: values)
     }
 
+    /// Changes the server's sshd_config (`edit` gets and returns its text) and restarts it
+    /// on the same port, as an administrator would: for a server set up otherwise than the
+    /// suite's (a test's own, started with `start()`).
+    func reconfigure(_ edit: (String) -> String) throws {
+        let path = directory + "/sshd_config"
+        try edit(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: false, encoding: .utf8)
+        let result = try Self.script("restart", directory)
+        guard result.status == 0 else {
+            throw TestSSHDError(message: "Scripts/test-sshd restart failed (\(result.status)): \(result.errorOutput)")
+        }
+    }
+
     /// Stops the server and the agent, and removes the directory.
     func stop() {
         _ = try? Self.script("stop", directory)

@@ -47,6 +47,12 @@ import Testing
         for example in try Self.examples() {
             var arguments = Array(Self.words(example).dropFirst())
             if ["script", "render"].contains(arguments.first ?? "") { continue }
+            if arguments.first == "cp" {
+                // `rterm cp`: scp's syntax, then the connection's words as a target.
+                let line = try CopyCommandLine.parse(Array(arguments.dropFirst()))
+                #expect(throws: Never.self, "\(example)") { _ = try SessionTarget.parse(line.sshWords) }
+                continue
+            }
             if let index = arguments.firstIndex(of: "--hosts") {
                 // `rterm --hosts FILE [options]`: every line of the README's hosts.txt, with
                 // the options, is a target rterm takes.

@@ -30,7 +30,7 @@ public final class CopyProgress {
         done = already
         startedAt = already
         started = now()
-        drawn = 0
+        drawn = started
         draw()
     }
 
@@ -66,7 +66,10 @@ public final class CopyProgress {
         }
         let figures = " \(Self.pad(String(percent), 3))% \(Self.pad(Self.bytes(Double(done)), 6)) "
             + "\(Self.pad(Self.bytes(rate), 6))/s   \(time)"
-        let room = max(width - 1 - figures.count, 8)
+        // The figures fit first; the name gets what is left, none below 8 columns (as scp
+        // drops it), so the line never wraps (a wrapped line leaves a row at each redraw).
+        let room = width - 1 - figures.count
+        guard room >= 8 else { return String(figures.suffix(max(width - 1, 0))) }
         let shown = name.count > room ? "…" + name.suffix(room - 1) : name.padding(toLength: room, withPad: " ", startingAt: 0)
         return shown + figures
     }
@@ -86,7 +89,7 @@ public final class CopyProgress {
             value /= 1024
             unit += 1
         }
-        if unit == 0 || value >= 100 { return "\(Int(value))\(units[unit])" }
+        if unit == 0 || value >= 99.95 { return "\(Int(value.rounded()))\(units[unit])" }
         let tenths = (value * 10).rounded() / 10
         return "\(tenths)\(units[unit])"
     }

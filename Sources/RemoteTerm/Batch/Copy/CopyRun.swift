@@ -51,6 +51,8 @@ public final class CopyRun {
     private func attempt(_ body: () throws -> Void) throws(ConnectionLost) {
         do {
             try body()
+        } catch let error as ConnectionLost {
+            throw error
         } catch let error as SFTPError {
             if error.isConnectionLost { throw ConnectionLost(error: error) }
             fail("\(error.path): \(error.reason)")
@@ -66,20 +68,10 @@ public final class CopyRun {
         say("rterm: \(message)")
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
-        directory.isEmpty || directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    /// The last component of a path ("a/b/" is "b").
-    static func baseName(_ path: String) -> String {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-    }
-
     // MARK: - Upload
 
     private func upload() throws(ConnectionLost) {
-        let target = line.target.path.isEmpty ? "." : line.target.path
+        let target = CopyPaths.remotePath(line.target.path)
         var targetIsDirectory = false
         try attempt { targetIsDirectory = try client.attributesIfExists(target)?.kind == .directory }
         if line.sources.count > 1 && !targetIsDirectory {
@@ -90,7 +82,7 @@ public final class CopyRun {
             let path = source.path
             try attempt {
                 let status = try LocalFile.status(path, followLinks: true)
-                let destination = targetIsDirectory ? Self.join(target, Self.baseName(path)) : target
+                let destination = targetIsDirectory ? CopyPaths.join(target, CopyPaths.baseName(path)) : target
                 switch status.kind {
                 case .directory:
                     guard line.recursive else { throw LocalFileError(path: path, reason: "is a directory (use -r)") }
@@ -105,8 +97,10 @@ public final class CopyRun {
     }
 
     private func uploadTree(_ path: String, to destination: String, status: LocalFile.Status) throws {
-        if try client.attributesIfExists(destination)?.kind != .directory {
-            try client.makeDirectory(destination, permissions: status.permissions | 0o700)
+        switch try client.attributesIfExists(destination)?.kind {
+        case .directory: break
+        case nil: try client.makeDirectory(destination, permissions: status.permissions | 0o700)
+        case .some: throw SFTPError(path: destination, reason: "Not a directory", status: 4)
         }
         for name in try LocalFile.list(path) {
             let child = path + "/" + name
@@ -140,7 +134,7 @@ public final class CopyRun {
             offset = existing.size
         }
         let file = try client.openForWriting(destination, permissions: status.permissions & 0o777, truncate: offset == 0)
-        progress?.start(Self.baseName(path), total: status.size, already: offset)
+        progress?.start(CopyPaths.baseName(path), total: status.size, already: offset)
         defer { progress?.finish() }
         if offset > 0 {
             file.seek(to: offset)
@@ -172,11 +166,11 @@ public final class CopyRun {
             return
         }
         for source in line.sources {
-            let path = source.path.isEmpty ? "." : source.path
+            let path = CopyPaths.remotePath(source.path)
             try attempt {
                 let attributes = try client.attributes(path)
-                let name = path == "." ? Self.baseName(try client.realPath(".")) : Self.baseName(path)
-                let destination = targetIsDirectory ? Self.join(target, name) : target
+                let name = path == "." ? CopyPaths.baseName(try client.realPath(".")) : CopyPaths.baseName(path)
+                let destination = targetIsDirectory ? CopyPaths.join(target, name) : target
                 switch attributes.kind {
                 case .directory:
                     guard line.recursive else { throw SFTPError(path: path, reason: "is a directory (use -r)", status: 4) }
@@ -230,7 +224,7 @@ public final class CopyRun {
         let file = try client.openForReading(path)
         let descriptor = try LocalFile.openForWriting(destination, permissions: permissions, truncate: offset == 0)
         defer { close(descriptor) }
-        progress?.start(Self.baseName(path), total: attributes.size, already: offset)
+        progress?.start(CopyPaths.baseName(path), total: attributes.size, already: offset)
         defer { progress?.finish() }
         if offset > 0 {
             file.seek(to: offset)

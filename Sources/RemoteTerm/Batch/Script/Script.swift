@@ -118,6 +118,9 @@ public struct ScriptStep: Equatable, Sendable {
         /// `expect-style ROW,COL [fg=…] [bg=…] [bold] [no-italic] …`: one cell's colours and
         /// attributes.
         case expectStyle(row: Int, column: Int, style: ExpectedStyle)
+        /// `put LOCAL REMOTE [timeout 60s]` and `get REMOTE LOCAL [timeout 60s]`: a file over
+        /// the session's own connection (SFTP, beside the shell), until it arrived whole.
+        case transfer(FileTransferRequest, timeout: Double?)
     }
 }
 

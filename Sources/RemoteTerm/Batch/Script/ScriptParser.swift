@@ -278,6 +278,17 @@ public enum ScriptParser {
                     }
                 }
                 return .expectStyle(row: cell.row, column: cell.column, style: style)
+            case "put", "get":
+                let first = try arguments.text(name == "put" ? "a local file" : "a remote file").text
+                let second = try arguments.text(name == "put" ? "a remote path" : "a local path").text
+                var timeout: Double?
+                if arguments.take(word: "timeout") != nil {
+                    timeout = try positiveDuration(&arguments, "a timeout such as 60s")
+                }
+                let request = name == "put"
+                    ? FileTransferRequest(.upload, local: first, remote: second)
+                    : FileTransferRequest(.download, local: second, remote: first)
+                return .transfer(request, timeout: timeout)
             case "expect-disconnect", "reconnect":
                 var timeout: Double?
                 if arguments.take(word: "timeout") != nil {
@@ -306,6 +317,6 @@ public enum ScriptParser {
     static let stepNames = [
         "size", "set", "type", "key", "click", "paste", "wait", "not", "expect-screen", "expect-cursor",
         "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect", "wait-idle",
-        "expect-style", "capture", "include",
+        "expect-style", "capture", "include", "put", "get",
     ]
 }

@@ -118,6 +118,8 @@ extension ScriptRunner {
                 }
                 return nil
             }
+        case .transfer(let request, let limit):
+            return try transfer(request, seconds: limit ?? timeout, step: step)
         case .reconnect(let limit):
             guard session.reconnection != nil else {
                 throw failure(step, "reconnect", "the link is not down (expect-disconnect first)")
@@ -186,6 +188,26 @@ extension ScriptRunner {
             return try self.idle(
                 quiet: quiet, deadline: deadline, seconds: seconds, last: seen,
                 changed: differed ? self.loop.clock.now() : changed, step: step)
+        }
+    }
+
+    /// `put` and `get`: the transfer is queued on the session's connection and waited for;
+    /// a file that fails, a lost link or the timeout fails the script with what happened.
+    private func transfer(_ request: FileTransferRequest, seconds: Double, step: ScriptStep) throws(Failure) -> Wait? {
+        let written = request.direction == .upload
+            ? "put \(request.local) \(request.remote)" : "get \(request.remote) \(request.local)"
+        guard let number = session.startTransfer(request) else {
+            throw failure(step, written, "this session cannot move files: put and get need an SSH session")
+        }
+        let over = { self.session.transferState(number)?.isOver ?? true }
+        return wait(seconds, until: over) { _ throws(Failure) in
+            switch self.session.transferState(number) {
+            case .finished: return nil
+            case .failed(let message): throw self.failure(step, written, message)
+            case nil: throw self.failure(step, written, "the connection was lost during the transfer")
+            case .queued, .moving(_, _):
+                throw self.failure(step, written, "not done after \(Self.format(seconds))")
+            }
         }
     }
 

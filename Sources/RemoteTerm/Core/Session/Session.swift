@@ -50,6 +50,8 @@ public final class Session: EventSource {
     var events = SessionEvents()
     /// Whether the session has work it can do without waiting.
     var wantsTurn = false
+    /// The file transfers started on this session and not ended yet (Session+Files.swift).
+    var transfersUnderWay: Set<Int> = []
     /// The size the first connection was asked for (its pty is told when that changed).
     let requestedSize: (rows: Int, columns: Int)
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -28,6 +28,8 @@ public enum SessionEvent: Equatable, Sendable {
     case reconnected
     /// Keys typed while the link was down were dropped, not kept for the new shell.
     case inputDropped
+    /// A file transfer on the session's connection ended (arrived or failed).
+    case transferEnded
     /// The session ended; it does nothing more.
     case ended(SessionEnding)
 }

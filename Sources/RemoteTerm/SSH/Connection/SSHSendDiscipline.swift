@@ -27,6 +27,8 @@ enum SSHSendOperation: Equatable {
     /// `libssh2_channel_forward_accept` on a remote forward's listener (it reads, and
     /// reading may answer the server).
     case forwardAccept(ObjectIdentifier)
+    /// Any call on the SFTP session (`SFTPClient`): one transfer at a time uses it.
+    case sftp(ObjectIdentifier)
 }
 
 extension SSHSession {

@@ -35,6 +35,8 @@ public final class SSHTransport: Transport {
     private var session: SSHSession?
     /// The port forwards (`-L`, `-R`, `-D`), served on every `service()`.
     private var forwarding: SSHForwarding?
+    /// File transfers beside the shell (`put`, `get`), made at the first one.
+    private var files: SSHFileTransfers?
     private let endpoint: SSHEndpoint
     private let keepaliveInterval: Int
     private var linkWatch: SSHLinkWatch?
@@ -130,6 +132,7 @@ public final class SSHTransport: Transport {
                 sendWantedSize(channel)
             }
             try forwarding?.service()
+            try files?.service()
             if linkWatch != nil { try keepalive(session) }
         } catch {
             throw TransportError.ssh(error)
@@ -144,7 +147,7 @@ public final class SSHTransport: Transport {
 
     /// The forwards want another pass at once (their budget ran out, or libssh2 holds data
     /// for them).
-    public var hasOtherWork: Bool { forwarding?.wantsTurn ?? false }
+    public var hasOtherWork: Bool { (forwarding?.wantsTurn ?? false) || (files?.wantsTurn ?? false) }
 
     /// Reads stdout or stderr of the remote side.
     public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
@@ -249,6 +252,7 @@ public final class SSHTransport: Transport {
     public func close() {
         forwarding?.close()
         forwarding = nil
+        files = nil
         channel = nil
         session = nil
     }
@@ -332,5 +336,21 @@ public final class SSHTransport: Transport {
         }
         if dueNow { nextKeepalive = now &+ UInt64(max(Int(seconds), 1)) * 1_000_000_000 }
         nextKeepalive = min(nextKeepalive ?? watch.nextCheck, watch.nextCheck)
+    }
+}
+
+extension SSHTransport: FileTransferring {
+    /// Queues a transfer on this connection's SFTP channel (opened at the first one); it
+    /// moves in `service()`, beside the shell.
+    public func startTransfer(_ request: FileTransferRequest) -> Int {
+        guard let session else { return 0 }
+        let files = self.files ?? SSHFileTransfers(session: session)
+        self.files = files
+        return files.start(request)
+    }
+
+    public func transferState(_ number: Int) -> FileTransferState? {
+        guard session != nil else { return number == 0 ? .failed("the connection is closed") : files?.state(number) }
+        return files?.state(number)
     }
 }

@@ -9,31 +9,60 @@ import RemoteTermLoop
 
 /// An SFTP session (the `sftp` subsystem on a channel of its own) over one logged-in SSH
 /// connection: stat, list, make directories and links, set times and modes, open files.
-/// Every call blocks until the server answers (through `SSHSession.perform`, which waits in
-/// poll(2) with the session's answer timeout), so a client runs off the loop, as connecting
-/// does; reads and writes keep many requests in flight inside libssh2 (SFTPFile).
+/// Reads and writes keep many requests in flight inside libssh2 (SFTPFile).
+///
+/// Two ways to call it. A client of its own connection (`rterm cp`) waits: every call
+/// blocks until the server answers (through `SSHSession.perform`, which waits in poll(2)
+/// with the session's answer timeout), so it runs off any loop, as connecting does. A client
+/// beside a live session's shell (`SSHFileTransfers`) never waits: a call that would block
+/// throws `SFTPError.wouldBlock` and is repeated, the same call, on a later turn; each goes
+/// through the session's send discipline, as every channel's calls do.
 public final class SFTPClient {
     let session: SSHSession
     let raw: OpaquePointer
+    /// Whether calls wait for the server (see above).
+    let waits: Bool
 
     /// The server this client is logged in to.
     public var endpoint: SSHEndpoint { session.endpoint }
 
+    /// A client that never waits, on an SFTP session already started.
+    init(session: SSHSession, raw: OpaquePointer) {
+        self.session = session
+        self.raw = raw
+        waits = false
+    }
+
     init(session: SSHSession) throws(SSHError) {
         self.session = session
+        waits = true
         guard let raw = try session.performReturningPointer("the SFTP subsystem", { libssh2_sftp_init(session.raw) })
         else {
-            let said = session.lastError.message
             throw SSHError.channelFailed(
-                session.endpoint, request: "the SFTP subsystem",
-                reason: said.contains("subsystem")
-                    ? "the server has no SFTP subsystem (Subsystem sftp in its sshd_config)" : said)
+                session.endpoint, request: "the SFTP subsystem", reason: Self.refusal(session.lastError.message))
         }
         self.raw = raw
     }
 
+    /// Why the server would not start SFTP, in words a user can act on: libssh2 says only
+    /// which request failed.
+    static func refusal(_ said: String) -> String {
+        if said.contains("subsystem") {
+            return "the server has no SFTP subsystem (Subsystem sftp in its sshd_config); scp -O copies without it"
+        }
+        if said.contains("channel") {
+            return "the server would not open another channel (its MaxSessions, or a Match block, may forbid it)"
+        }
+        return said
+    }
+
     deinit {
-        _ = try? session.perform("closing SFTP") { libssh2_sftp_shutdown(raw) }
+        if waits {
+            _ = try? session.perform("closing SFTP") { libssh2_sftp_shutdown(raw) }
+        } else {
+            // One try: the session closing with the transport frees what is left.
+            _ = session.send(.sftp(ObjectIdentifier(self))) { Int(libssh2_sftp_shutdown(raw)) }
+        }
     }
 
     /// Connects as `rterm host` would (jump hosts, ProxyCommand, host keys, authentication)
@@ -61,13 +90,19 @@ public final class SFTPClient {
         SFTPError(path: path, reason: error.description, status: nil)
     }
 
-    /// Runs a libssh2 call that returns a status (negative on failure), through `perform`.
+    /// Runs a libssh2 call that returns a status (negative on failure): waiting through
+    /// `perform`, or once through the send discipline.
     func call(_ stage: String, path: String, _ body: () -> Int32) throws(SFTPError) -> Int32 {
         let result: Int32
-        do {
-            result = try session.perform(stage, body)
-        } catch {
-            throw failure(path, error)
+        if waits {
+            do {
+                result = try session.perform(stage, body)
+            } catch {
+                throw failure(path, error)
+            }
+        } else {
+            result = Int32(truncatingIfNeeded: session.send(.sftp(ObjectIdentifier(self))) { Int(body()) })
+            if result == LIBSSH2_ERROR_EAGAIN { throw SFTPError.wouldBlock(path) }
         }
         if result < 0 { throw failure(path, code: Int(result)) }
         return result
@@ -198,11 +233,17 @@ public final class SFTPClient {
     private func open(_ path: String, flags: UInt, permissions: UInt32, type: Int32 = LIBSSH2_SFTP_OPENFILE)
         throws(SFTPError) -> OpaquePointer
     {
+        let open = { libssh2_sftp_open_ex(self.raw, path, UInt32(path.utf8.count), flags, Int(permissions), type) }
+        guard waits else {
+            switch session.send(.sftp(ObjectIdentifier(self)), pointer: open) {
+            case .value(let handle): return handle
+            case .wouldBlock: throw SFTPError.wouldBlock(path)
+            case .failed(let code, _): throw failure(path, code: code)
+            }
+        }
         let handle: OpaquePointer?
         do {
-            handle = try session.performReturningPointer("open") {
-                libssh2_sftp_open_ex(raw, path, UInt32(path.utf8.count), flags, Int(permissions), type)
-            }
+            handle = try session.performReturningPointer("open", open)
         } catch {
             throw failure(path, error)
         }

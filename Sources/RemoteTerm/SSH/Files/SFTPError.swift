@@ -13,6 +13,17 @@ public struct SFTPError: Error, Equatable, CustomStringConvertible {
     /// The connection failed: every later operation would fail too.
     public var isConnectionLost: Bool { status == nil }
 
+    /// Not an error: a client that never waits (one on a live session's loop) could not
+    /// finish the call now; the same call is to be repeated after a poll.
+    static func wouldBlock(_ path: String) -> SFTPError {
+        SFTPError(path: path, reason: "would block", status: wouldBlockStatus)
+    }
+
+    static let wouldBlockStatus = UInt.max
+
+    /// See `wouldBlock`.
+    var isWouldBlock: Bool { status == Self.wouldBlockStatus }
+
     public init(path: String, reason: String, status: UInt?) {
         self.path = path
         self.reason = reason

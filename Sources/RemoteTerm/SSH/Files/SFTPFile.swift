@@ -21,7 +21,13 @@ public final class SFTPFile {
     }
 
     deinit {
-        if handle != nil { try? close() }
+        guard let handle else { return }
+        if client.waits {
+            try? close()
+        } else {
+            // One try: a file abandoned mid-transfer is closed with the channel if not now.
+            _ = client.session.send(.sftp(ObjectIdentifier(client))) { Int(libssh2_sftp_close_handle(handle)) }
+        }
     }
 
     /// Reads into `buffer`; returns the byte count, 0 at the end of the file.
@@ -35,16 +41,21 @@ public final class SFTPFile {
 
     /// Writes all of `bytes` at the file's offset.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SFTPError) {
-        guard let handle, let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let written = try client.call("write", path: path) {
-                Int32(
-                    truncatingIfNeeded: libssh2_sftp_write(
-                        handle, (base + done).assumingMemoryBound(to: CChar.self), bytes.count - done))
-            }
-            done += Int(written)
+            done += try writeSome(UnsafeRawBufferPointer(rebasing: bytes[done...]))
         }
+    }
+
+    /// One libssh2 write: the bytes it took (it sends them as requests of about 30 KB and
+    /// answers once the first are acknowledged). After `wouldBlock`, call it again with
+    /// the same bytes.
+    func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SFTPError) -> Int {
+        guard let handle, let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        let written = try client.call("write", path: path) {
+            Int32(truncatingIfNeeded: libssh2_sftp_write(handle, base.assumingMemoryBound(to: CChar.self), bytes.count))
+        }
+        return Int(written)
     }
 
     /// Moves the offset the next read or write starts at.
@@ -54,9 +65,16 @@ public final class SFTPFile {
     }
 
     /// Closes the file: for a written one, the server's answer says the data is in place.
+    /// After `wouldBlock`, call it again (the handle stays until the server answered).
     public func close() throws(SFTPError) {
         guard let handle else { return }
+        do {
+            _ = try client.call("close", path: path) { libssh2_sftp_close_handle(handle) }
+        } catch {
+            if error.isWouldBlock { throw error }
+            self.handle = nil
+            throw error
+        }
         self.handle = nil
-        _ = try client.call("close", path: path) { libssh2_sftp_close_handle(handle) }
     }
 }

@@ -1,5 +1,3 @@
-import RemoteTermSSH
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,16 +5,16 @@ import RemoteTermSSH
 /// The local side of a copy, in POSIX calls: what `lstat` says, reading and writing a file
 /// by descriptor, directories, links, times and modes. Failures are `LocalFileError`s that
 /// say the path and `strerror`.
-enum LocalFile {
-    struct Status {
-        var kind: RemoteFileAttributes.Kind
-        var size: UInt64
-        var permissions: UInt32
-        var accessTime: UInt64
-        var modificationTime: UInt64
+package enum LocalFile {
+    package struct Status {
+        package var kind: RemoteFileAttributes.Kind
+        package var size: UInt64
+        package var permissions: UInt32
+        package var accessTime: UInt64
+        package var modificationTime: UInt64
     }
 
-    static func status(_ path: String, followLinks: Bool) throws(LocalFileError) -> Status {
+    package static func status(_ path: String, followLinks: Bool) throws(LocalFileError) -> Status {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { throw LocalFileError(path: path) }
@@ -32,20 +30,20 @@ enum LocalFile {
             accessTime: UInt64(info.st_atim.tv_sec), modificationTime: UInt64(info.st_mtim.tv_sec))
     }
 
-    static func openForReading(_ path: String) throws(LocalFileError) -> Int32 {
+    package static func openForReading(_ path: String) throws(LocalFileError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LocalFileError(path: path) }
         return descriptor
     }
 
-    static func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(LocalFileError) -> Int32 {
+    package static func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(LocalFileError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0), mode_t(permissions))
         guard descriptor >= 0 else { throw LocalFileError(path: path) }
         return descriptor
     }
 
     /// Reads up to `buffer.count` bytes at the descriptor's offset (0 at the end).
-    static func read(_ descriptor: Int32, _ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(LocalFileError) -> Int {
+    package static func read(_ descriptor: Int32, _ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(LocalFileError) -> Int {
         while true {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
@@ -54,7 +52,7 @@ enum LocalFile {
     }
 
     /// Writes all of `bytes`.
-    static func write(_ descriptor: Int32, _ path: String, _ bytes: UnsafeRawBufferPointer) throws(LocalFileError) {
+    package static func write(_ descriptor: Int32, _ path: String, _ bytes: UnsafeRawBufferPointer) throws(LocalFileError) {
         var done = 0
         while done < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
@@ -67,7 +65,7 @@ enum LocalFile {
     }
 
     /// Reads exactly `count` bytes at `offset` (fewer at the end of the file).
-    static func read(_ path: String, descriptor: Int32, at offset: UInt64, count: Int) throws(LocalFileError) -> [UInt8] {
+    package static func read(_ path: String, descriptor: Int32, at offset: UInt64, count: Int) throws(LocalFileError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
@@ -85,7 +83,7 @@ enum LocalFile {
     }
 
     /// The names in a directory, without "." and "..", sorted.
-    static func list(_ path: String) throws(LocalFileError) -> [String] {
+    package static func list(_ path: String) throws(LocalFileError) -> [String] {
         guard let directory = opendir(path) else { throw LocalFileError(path: path) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -98,23 +96,28 @@ enum LocalFile {
         return names.sorted()
     }
 
-    static func makeDirectory(_ path: String, permissions: UInt32) throws(LocalFileError) {
-        if mkdir(path, mode_t(permissions)) != 0 && errno != EEXIST { throw LocalFileError(path: path) }
+    package static func makeDirectory(_ path: String, permissions: UInt32) throws(LocalFileError) {
+        guard mkdir(path, mode_t(permissions)) != 0 else { return }
+        guard errno == EEXIST else { throw LocalFileError(path: path) }
+        // Something is there: only a directory will do (a file keeps its mode and contents).
+        guard try status(path, followLinks: true).kind == .directory else {
+            throw LocalFileError(path: path, reason: "Not a directory")
+        }
     }
 
-    static func readLink(_ path: String) throws(LocalFileError) -> String {
+    package static func readLink(_ path: String) throws(LocalFileError) -> String {
         var buffer = [CChar](repeating: 0, count: 4097)
         let count = readlink(path, &buffer, 4096)
         guard count >= 0 else { throw LocalFileError(path: path) }
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static func makeSymlink(at path: String, pointingTo target: String) throws(LocalFileError) {
+    package static func makeSymlink(at path: String, pointingTo target: String) throws(LocalFileError) {
         unlink(path)
         guard symlink(target, path) == 0 else { throw LocalFileError(path: path) }
     }
 
-    static func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
+    package static func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
         throws(LocalFileError)
     {
         if let permissions, chmod(path, mode_t(permissions)) != 0 { throw LocalFileError(path: path) }
@@ -128,12 +131,34 @@ enum LocalFile {
 }
 
 /// A local file operation that failed: the path and the system's words for errno.
-struct LocalFileError: Error {
-    var path: String
-    var reason: String
+package struct LocalFileError: Error {
+    package var path: String
+    package var reason: String
 
-    init(path: String, reason: String? = nil) {
+    package init(path: String, reason: String? = nil) {
         self.path = path
         self.reason = reason ?? String(cString: strerror(errno))
+    }
+}
+
+/// Path arithmetic both sides of a copy share.
+package enum CopyPaths {
+    /// `name` inside `directory` ("." and "" are the current or login directory).
+    package static func join(_ directory: String, _ name: String) -> String {
+        directory.isEmpty || directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The last component of a path ("a/b/" is "b").
+    package static func baseName(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    /// A remote path as the SFTP server takes it: relative to the login directory, where
+    /// scp's `~/` and `~` (and `host:`) point.
+    package static func remotePath(_ path: String) -> String {
+        if path.isEmpty || path == "~" { return "." }
+        if path.hasPrefix("~/") { return path.dropFirst(2).isEmpty ? "." : String(path.dropFirst(2)) }
+        return path
     }
 }

@@ -1,0 +1,30 @@
+import RemoteTermSSH
+
+/// Files over the session's own connection, beside its shell (a script's `put` and `get`):
+/// the transport moves them in its `service()`, a turn at a time, never waiting.
+extension Session {
+    /// Queues a transfer; its number, or nil when this session's connection cannot move
+    /// files (a local command, or no connection now).
+    public func startTransfer(_ request: FileTransferRequest) -> Int? {
+        guard let transferring = link?.transport as? FileTransferring else { return nil }
+        let number = transferring.startTransfer(request)
+        transfersUnderWay.insert(number)
+        wantsTurn = true
+        return number
+    }
+
+    /// After the transport's turn: a transfer that ended says so (`transferEnded`), so that
+    /// a driver waiting on it looks again.
+    func noticeEndedTransfers(_ transport: Transport) {
+        guard !transfersUnderWay.isEmpty, let transferring = transport as? FileTransferring else { return }
+        let ended = transfersUnderWay.filter { transferring.transferState($0)?.isOver ?? true }
+        guard !ended.isEmpty else { return }
+        transfersUnderWay.subtract(ended)
+        events.post(.transferEnded)
+    }
+
+    /// Where transfer `number` is (nil: the connection it ran on is gone).
+    public func transferState(_ number: Int) -> FileTransferState? {
+        (link?.transport as? FileTransferring)?.transferState(number)
+    }
+}

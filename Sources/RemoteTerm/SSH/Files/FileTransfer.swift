@@ -1,0 +1,47 @@
+/// A file to move over the session's own connection, beside its shell: the value a script's
+/// `put` and `get` (and, later, the front's upload and download) hand to the transport.
+public struct FileTransferRequest: Equatable, Sendable {
+    public enum Direction: Equatable, Sendable { case upload, download }
+
+    public var direction: Direction
+    /// The local path (a directory: the file goes inside it, under the remote name).
+    public var local: String
+    /// The remote path, relative to the login directory unless absolute ("" is that
+    /// directory; a directory: the file goes inside it, under the local name).
+    public var remote: String
+
+    public init(_ direction: Direction, local: String, remote: String) {
+        self.direction = direction
+        self.local = local
+        self.remote = remote
+    }
+}
+
+/// Where a transfer is.
+public enum FileTransferState: Equatable, Sendable {
+    /// Waiting for the SFTP channel, or for the transfers before it.
+    case queued
+    /// Moving: bytes so far of the file's size.
+    case moving(done: UInt64, total: UInt64)
+    /// Arrived whole: the file's size, and where it went.
+    case finished(bytes: UInt64, destination: String)
+    /// Failed, in one line (`path: reason`); the session goes on.
+    case failed(String)
+
+    public var isOver: Bool {
+        switch self {
+        case .finished, .failed: return true
+        case .queued, .moving: return false
+        }
+    }
+}
+
+/// A transport that can move files over its connection beside the session's own stream.
+/// Transfers run one at a time, in order, each advanced by `service()` as far as the
+/// connection allows without waiting.
+public protocol FileTransferring: AnyObject {
+    /// Queues a transfer; its number for `transferState`.
+    func startTransfer(_ request: FileTransferRequest) -> Int
+    /// The transfer's state (nil: no such number).
+    func transferState(_ number: Int) -> FileTransferState?
+}
