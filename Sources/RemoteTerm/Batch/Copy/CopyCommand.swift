@@ -19,6 +19,9 @@ public enum CopyCommand {
             print(CopyCommandLine.usage)
             return 0
         }
+        if arguments.contains("--hosts") {
+            return CopyFleet.run(arguments: arguments, environment: environment, say: say)
+        }
         let line: CopyCommandLine
         do {
             line = try CopyCommandLine.parse(arguments)
@@ -30,27 +33,12 @@ public enum CopyCommand {
             say("rterm: libssh2 could not be initialised (reinstall libssh2-1)")
             return 255
         }
-        let request: SSHConnectionRequest
-        let log: SSHLog
-        do {
-            let target = try SessionTarget.parse(line.sshWords)
-            guard case .ssh(let commandLine) = target else { return 2 }
-            let plan = try target.plan(
-                terminal: TerminalRequest(size: (24, 80), inputIsTerminal: false), environment: environment,
-                log: SSHLog(verbosity: commandLine.verbosity, write: say))
-            guard case .ssh(let planned, let plannedLog) = plan.route else { return 2 }
-            request = planned
-            log = plannedLog
-        } catch {
-            say(error.description)
-            return error.exitStatus
-        }
         let client: SFTPClient
-        do {
-            client = try SFTPClient.connect(request, log: log, clock: SystemClock())
-        } catch {
-            say(error.description)
-            return 255
+        switch connect(line.sshWords, environment: environment, batch: false, say: say) {
+        case .success(let connected): client = connected
+        case .failure(let problem):
+            say(problem.message)
+            return problem.exitStatus
         }
         let clock = SystemClock()
         let progress =
@@ -65,6 +53,37 @@ public enum CopyCommand {
                 }
             } : nil
         return CopyRun(line, client: client, progress: progress, say: say).run()
+    }
+
+    /// Resolves `words` as `rterm host` would and connects with SFTP; in `batch`, never
+    /// asking (BatchMode, a connect timeout), as a fleet's connections do.
+    static func connect(_ words: [String], environment: [String: String], batch: Bool, say: @escaping @Sendable (String) -> Void)
+        -> Result<SFTPClient, OpenProblem>
+    {
+        let request: SSHConnectionRequest
+        let log: SSHLog
+        do {
+            let target = try SessionTarget.parse(words)
+            guard case .ssh(let commandLine) = target else {
+                return .failure(OpenProblem(message: "rterm: cp needs an SSH host", exitStatus: 2))
+            }
+            var plan = try target.plan(
+                terminal: TerminalRequest(size: (24, 80), inputIsTerminal: false), environment: environment,
+                log: SSHLog(verbosity: commandLine.verbosity, write: say))
+            if batch { plan = plan.inBatch() }
+            guard case .ssh(let planned, let plannedLog) = plan.route else {
+                return .failure(OpenProblem(message: "rterm: cp needs an SSH host", exitStatus: 2))
+            }
+            request = planned
+            log = plannedLog
+        } catch {
+            return .failure(OpenProblem(message: error.description, exitStatus: error.exitStatus))
+        }
+        do {
+            return .success(try SFTPClient.connect(request, log: log, clock: SystemClock()))
+        } catch {
+            return .failure(OpenProblem(message: error.description, exitStatus: 255))
+        }
     }
 
     private static func terminalColumns(_ descriptor: Int32) -> Int? {
