@@ -64,6 +64,7 @@ bench:
 	$(SWIFT_BUILD) -c release --product rterm; status=$$?; rm -rf $(BUILD_TMP); exit $$status
 	Scripts/bench-engine .build/release/rterm
 	Scripts/bench-ssh .build/release/rterm
+	Scripts/bench-transfer .build/release/rterm
 	Scripts/bench-interactive .build/release/rterm
 	Scripts/bench-front .build/release/rterm
 	Scripts/bench-floods .build/release/rterm

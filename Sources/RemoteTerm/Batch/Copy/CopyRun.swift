@@ -141,7 +141,7 @@ public final class CopyRun {
             lseek(descriptor, off_t(offset), SEEK_SET)
         }
         while true {
-            let count = try LocalFile.read(descriptor, path, into: buffer)
+            let count = try LocalFile.read(descriptor, path, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<SFTPFile.writeSize]))
             if count == 0 { break }
             try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             bytesMoved += UInt64(count)
@@ -230,9 +230,13 @@ public final class CopyRun {
             file.seek(to: offset)
             lseek(descriptor, off_t(offset), SEEK_SET)
         }
-        while true {
-            let count = try file.read(into: buffer)
+        var position = offset
+        while position < attributes.size {
+            // No more than the file has left: libssh2 reads ahead of what it is asked for.
+            let want = Int(min(UInt64(SFTPFile.readSize), attributes.size - position))
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
             if count == 0 { break }
+            position += UInt64(count)
             try LocalFile.write(descriptor, destination, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             bytesMoved += UInt64(count)
             progress?.advance(count)

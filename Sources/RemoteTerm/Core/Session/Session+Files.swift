@@ -13,15 +13,22 @@ extension Session {
         return number
     }
 
-    /// After the transport's turn: a transfer that ended says so (`transferEnded`), so that
-    /// a driver waiting on it looks again.
-    func noticeEndedTransfers(_ transport: Transport) {
+    /// After the transport's turn: a transfer that ended says so at once, one that moved on
+    /// at most four times a second (`transfersChanged`), so that a driver waiting on it, or a
+    /// bar showing it, looks again.
+    func noticeTransfers(_ transport: Transport) {
         guard !transfersUnderWay.isEmpty, let transferring = transport as? FileTransferring else { return }
         let ended = transfersUnderWay.filter { transferring.transferState($0)?.isOver ?? true }
-        guard !ended.isEmpty else { return }
-        transfersUnderWay.subtract(ended)
-        events.post(.transferEnded)
+        let now = clock.now()
+        if !ended.isEmpty || now &- transfersToldAt >= Self.transferReportInterval {
+            transfersUnderWay.subtract(ended)
+            transfersToldAt = now
+            events.post(.transfersChanged)
+        }
     }
+
+    /// How often a transfer's progress is reported: four times a second.
+    static let transferReportInterval: UInt64 = 250_000_000
 
     /// Where transfer `number` is (nil: the connection it ran on is gone).
     public func transferState(_ number: Int) -> FileTransferState? {

@@ -17,7 +17,7 @@ extension Session {
         defer { if self.link != nil { self.link = link } }
         let transport = link.transport
         try transport.service()
-        noticeEndedTransfers(transport)
+        noticeTransfers(transport)
         try link.flush()
         let held = isOutputHeld(now: now)
         if !link.readingDone(for: output), !held {

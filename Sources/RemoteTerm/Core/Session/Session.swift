@@ -52,6 +52,8 @@ public final class Session: EventSource {
     var wantsTurn = false
     /// The file transfers started on this session and not ended yet (Session+Files.swift).
     var transfersUnderWay: Set<Int> = []
+    /// When `transfersChanged` was last posted.
+    var transfersToldAt: UInt64 = 0
     /// The size the first connection was asked for (its pty is told when that changed).
     let requestedSize: (rows: Int, columns: Int)
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)

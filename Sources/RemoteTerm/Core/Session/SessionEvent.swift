@@ -28,8 +28,9 @@ public enum SessionEvent: Equatable, Sendable {
     case reconnected
     /// Keys typed while the link was down were dropped, not kept for the new shell.
     case inputDropped
-    /// A file transfer on the session's connection ended (arrived or failed).
-    case transferEnded
+    /// A file transfer on the session's connection moved on (at most four times a second)
+    /// or ended (arrived or failed).
+    case transfersChanged
     /// The session ended; it does nothing more.
     case ended(SessionEnding)
 }

@@ -8,7 +8,7 @@ struct SessionEvents {
     /// Keeps `event`, folded into one already waiting where that is the same to the front.
     mutating func post(_ event: SessionEvent) {
         switch event {
-        case .screenChanged, .bell, .inputDropped, .linkStatusChanged, .transferEnded:
+        case .screenChanged, .bell, .inputDropped, .linkStatusChanged, .transfersChanged:
             if queued.contains(event) { return }
         case .titleChanged:
             queued.removeAll { if case .titleChanged = $0 { return true } else { return false } }

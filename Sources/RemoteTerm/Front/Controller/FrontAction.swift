@@ -1,3 +1,4 @@
+import RemoteTermSSH
 import RemoteTermCore
 import RemoteTermEngine
 
@@ -47,6 +48,10 @@ public enum FrontAction: Equatable, Sendable {
     case readKeys
     /// `~c`: ask on the bar row for the destination of a new session.
     case askForSession
+    /// `~u`, `~d`: ask on the bar row for the file to upload or download.
+    case askForTransfer(FileTransferRequest.Direction)
+    /// The file `~u` or `~d` was answered with: copy it over the shown session's connection.
+    case transfer(FileTransferRequest.Direction, path: String)
     /// ☰ on the bar: open the menu on the bar row.
     case showMenu
     /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).

@@ -12,8 +12,17 @@ extension FrontController {
 
     /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
     /// Enter opens it; Esc or an empty answer gives up.
+    /// `~u` and `~d`: the file to copy, asked on the bar row.
+    public mutating func askForTransfer(_ direction: FileTransferRequest.Direction) {
+        let question = direction == .upload ? Self.uploadQuestion : Self.downloadQuestion
+        mode = .prompt(PromptEditor(PromptRequest(text: question, kind: .text)), purpose: direction == .upload ? .upload : .download)
+    }
+
+    static let uploadQuestion = "upload (a local file; Tab completes, Esc cancels): "
+    static let downloadQuestion = "download (a remote file, from the shell's directory; Esc cancels): "
+
     public mutating func askForDestination() {
-        mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), opensSession: true)
+        mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), purpose: .openSession)
     }
 
     /// Another session is shown: what belonged to the one before stands down. Its

@@ -208,9 +208,9 @@ public struct FrontController: Sendable {
         case .pasteEnd:
             let text = paste ?? []
             paste = nil
-            if case .prompt(var editor, let opensSession) = mode {
+            if case .prompt(var editor, let purpose) = mode {
                 editor.paste(text)
-                mode = .prompt(editor, opensSession: opensSession)
+                mode = .prompt(editor, purpose: purpose)
                 actions.append(.redraw)
             } else if !text.isEmpty {
                 leaveHistory(into: &actions)
@@ -229,21 +229,27 @@ public struct FrontController: Sendable {
     /// what rterm shows (and does only that, like a pager's), or the remote's.
     private mutating func key(_ typed: KeyEvent, view: FrontView, into actions: inout [FrontAction]) {
         switch mode {
-        case .prompt(var editor, let opensSession):
+        case .prompt(var editor, let purpose):
             // With several sessions, Ctrl+N and Ctrl+P leave a connection's question waiting
             // (it is asked again when its session is shown) instead of answering it.
-            if !opensSession, sessionLabels.count > 1, typed.modifiers == .control,
+            if purpose == .connection, sessionLabels.count > 1, typed.modifiers == .control,
                 case .character(let scalar) = typed.key, scalar == "n" || scalar == "p"
             {
                 actions.append(scalar == "n" ? .nextSession : .previousSession)
                 return
             }
+            if typed.key == .tab, purpose == .upload {
+                editor.complete(LocalPathCompletion.complete)
+                mode = .prompt(editor, purpose: purpose)
+                actions.append(.redraw)
+                return
+            }
             let outcome = editor.type(typed)
-            mode = .prompt(editor, opensSession: opensSession)
+            mode = .prompt(editor, purpose: purpose)
             switch outcome {
             case .editing: actions.append(.redraw)
-            case .answered(let answer): finishPrompt(answer, opensSession: opensSession, into: &actions)
-            case .cancelled: finishPrompt(nil, opensSession: opensSession, into: &actions)
+            case .answered(let answer): finishPrompt(answer, purpose: purpose, into: &actions)
+            case .cancelled: finishPrompt(nil, purpose: purpose, into: &actions)
             }
         case .ended:
             // The session has ended: the key only closes it (and is sent nowhere).
@@ -286,13 +292,15 @@ public struct FrontController: Sendable {
         actions.append(.send(.key(key)))
     }
 
-    private mutating func finishPrompt(_ answer: String?, opensSession: Bool, into actions: inout [FrontAction]) {
+    private mutating func finishPrompt(_ answer: String?, purpose: PromptPurpose, into actions: inout [FrontAction]) {
         mode = noticeBehindPrompt.map(FrontMode.notice) ?? .live
         noticeBehindPrompt = nil
-        if opensSession {
-            if let answer, !answer.allSatisfy({ $0 == " " }) { actions.append(.openSession(answer)) }
-        } else {
-            actions.append(.answerPrompt(answer))
+        let given = answer.flatMap { $0.allSatisfy({ $0 == " " }) ? nil : $0 }
+        switch purpose {
+        case .connection: actions.append(.answerPrompt(answer))
+        case .openSession: if let given { actions.append(.openSession(given)) }
+        case .upload: if let given { actions.append(.transfer(.upload, path: given)) }
+        case .download: if let given { actions.append(.transfer(.download, path: given)) }
         }
         actions.append(.redraw)
     }
@@ -315,7 +323,7 @@ public struct FrontController: Sendable {
         switch event {
         case .prompt(let request):
             if case .notice(let notice) = mode { noticeBehindPrompt = notice }
-            mode = .prompt(PromptEditor(request), opensSession: false)
+            mode = .prompt(PromptEditor(request), purpose: .connection)
             return [.redraw]
         case .ended:
             dropConnectionQuestion()
@@ -338,7 +346,7 @@ public struct FrontController: Sendable {
 
     /// The connection's question is gone (its attempt is over); `~c`'s stays.
     private mutating func dropConnectionQuestion() {
-        if case .prompt(_, opensSession: false) = mode {
+        if case .prompt(_, purpose: .connection) = mode {
             mode = noticeBehindPrompt.map(FrontMode.notice) ?? .live
             noticeBehindPrompt = nil
         }

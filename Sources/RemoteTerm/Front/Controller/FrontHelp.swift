@@ -9,6 +9,7 @@ enum FrontHelp {
         let escapes = escape.map { e in
             "Escapes, typed after Enter: \(e). disconnect   \(e)^Z suspend   \(e)b hide or show the bar   \(e)k the bar's keys by number   "
                 + "\(e)? this help   \(e)\(e) a literal \(e)   "
+                + "Files: \(e)u upload   \(e)d download   "
                 + "Sessions: \(e)c open one   \(e)n next   \(e)p previous   \(e)1…\(e)9 by number"
         } ?? "Escapes are off (-e none); ☰ Disconnect ends the session, ☰ New session opens another."
         return Panel(

@@ -24,13 +24,25 @@ public enum FrontMode: Equatable, Sendable {
     case menu(page: Int)
     /// A panel over the bottom of the remote screen (the help); any key closes it.
     case panel(Panel)
-    /// A question typed on the bar row: the connection's (a password, a host key), or, when
-    /// `opensSession`, `~c`'s destination.
-    case prompt(PromptEditor, opensSession: Bool)
+    /// A question typed on the bar row: the connection's (a password, a host key), `~c`'s
+    /// destination, or the file `~u` uploads or `~d` downloads.
+    case prompt(PromptEditor, purpose: PromptPurpose)
     /// The shown session ended while others run: this line (its name and how it ended) stays
     /// on the bar row until a key or a click closes the session.
     case ended(String)
     /// The bar's buttons were read out (`~k`, or the reader key): digits typed so far choose
     /// one of `choices`, Enter takes it, Esc cancels.
     case pickingKey(digits: String, choices: [KeyBarItem])
+}
+
+/// What a question on the bar row is for.
+public enum PromptPurpose: Equatable, Sendable {
+    /// The connection asked (a password, a passphrase, a host key).
+    case connection
+    /// `~c`: the destination of a new session.
+    case openSession
+    /// `~u`: a local file to copy to the shell's directory.
+    case upload
+    /// `~d`: a remote file (relative to the shell's directory) to copy to the current one.
+    case download
 }

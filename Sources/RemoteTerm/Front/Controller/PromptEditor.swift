@@ -50,6 +50,11 @@ public struct PromptEditor: Equatable, Sendable {
         return .editing
     }
 
+    /// Tab: the answer as `completer` completes it (a path to its longest match).
+    public mutating func complete(_ completer: (String) -> String) {
+        answer = completer(answer)
+    }
+
     /// Pastes text into the answer (up to its first line end).
     public mutating func paste(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -1,4 +1,5 @@
 import RemoteTermEngine
+import RemoteTermSSH
 
 /// OpenSSH's escape character for the interactive session: a `~` (or the `-e` / EscapeChar
 /// character) typed at the start of a line (after Enter, or first thing in the session) is
@@ -6,7 +7,8 @@ import RemoteTermEngine
 /// sends one, `?` lists the escapes, Ctrl+Z suspends rterm; any other key sends the escape
 /// character and then itself, so nothing typed is lost. With `sessionEscapes` (the
 /// interactive front, which can hold several sessions), `c` opens a new session, `n` and `p`
-/// show the next and previous one, and `1`…`9` one by number.
+/// show the next and previous one, `1`…`9` one by number, and `u` and `d` upload and
+/// download a file over the shown session's connection.
 ///
 /// It speaks the front's one vocabulary (`FrontAction`): the keys it lets through are
 /// `.send(.key(_))`, an escape is what the workspace carries out.
@@ -31,6 +33,8 @@ public struct EscapeCharacterFilter: Sendable {
         guard sessionEscapes, event.modifiers.isEmpty, case .character(let scalar) = event.key else { return nil }
         switch scalar {
         case "c": return .askForSession
+        case "u": return .askForTransfer(.upload)
+        case "d": return .askForTransfer(.download)
         case "n": return .nextSession
         case "p": return .previousSession
         case "1"..."9": return .showSession(Int(scalar.value) - 0x31)  // tabs count from 1

@@ -81,8 +81,8 @@ extension Workspace {
             notify("link down: keys are not sent", now: now)
         case .connected:
             effects.append(.redraw)
-        case .transferEnded:
-            break  // the front starts no transfers yet
+        case .transfersChanged:
+            transfersChanged(session, now: now)
         case .linkStatusChanged, .ended:
             perform(controller.sessionEvent(event), now: now)
         }
@@ -108,7 +108,9 @@ extension Workspace {
             entries[index].tab.isWaitingForAnswer = true
         case .reconnected, .linkStatusChanged:
             entries[index].tab.isWaitingForAnswer = entries[index].session.pendingPrompt != nil
-        case .clipboardRequest, .linkLost, .inputDropped, .connected, .ended, .transferEnded:
+        case .transfersChanged:
+            transfersChanged(entries[index].session, now: nil)
+        case .clipboardRequest, .linkLost, .inputDropped, .connected, .ended:
             // The clipboard belongs to the session the user sees; a background session's
             // request is dropped, as a hidden terminal does not own the keyboard either.
             break

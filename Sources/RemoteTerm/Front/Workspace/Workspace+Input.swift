@@ -102,6 +102,11 @@ extension Workspace {
             case .askForSession:
                 controller.askForDestination()
                 effects.append(.redraw)
+            case .askForTransfer(let direction):
+                controller.askForTransfer(direction)
+                effects.append(.redraw)
+            case .transfer(let direction, let path):
+                startTransfer(direction, path: path, now: now)
             case .showMenu:
                 controller.showMenu()
                 effects.append(.redraw)

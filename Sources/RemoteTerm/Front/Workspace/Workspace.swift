@@ -54,6 +54,8 @@ public final class Workspace {
     /// The loop the sessions are polled on (added and removed with them), if any.
     private let loop: EventLoop?
     var effects: [WorkspaceEffect] = []
+    /// The files `~u` and `~d` started, not ended yet (Workspace+Files.swift).
+    var transfers: [WorkspaceTransfer] = []
     /// The frame composed last (its unchanged rows are reused) and the links found on it, for
     /// the session it showed (another session's rows are never taken for this one's).
     var lastFrame: (session: Session, frame: Frame)?

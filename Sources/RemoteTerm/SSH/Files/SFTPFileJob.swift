@@ -144,7 +144,8 @@ final class SFTPFileJob {
         switch request.direction {
         case .upload:
             if sent == filled {
-                filled = try LocalFile.read(descriptor, localPath, into: buffer)
+                filled = try LocalFile.read(
+                    descriptor, localPath, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<SFTPFile.writeSize]))
                 sent = 0
                 if filled == 0 { return 0 }
             }
@@ -152,7 +153,10 @@ final class SFTPFileJob {
             sent += count
             return count
         case .download:
-            let count = try file.read(into: buffer)
+            // No more than the file has left: libssh2 reads ahead of what it is asked for.
+            guard done < total else { return 0 }
+            let want = Int(min(UInt64(SFTPFile.readSize), total - done))
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
             if count > 0 { try LocalFile.write(descriptor, localPath, UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
             return count
         }

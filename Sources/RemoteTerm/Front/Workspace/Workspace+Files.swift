@@ -1,0 +1,97 @@
+import RemoteTermCore
+import RemoteTermSSH
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file `~u` or `~d` started: which session's connection moves it, and its number there.
+struct WorkspaceTransfer {
+    let session: ObjectIdentifier
+    let number: Int
+    let request: FileTransferRequest
+
+    /// The file's name, as the bar shows it.
+    var name: String {
+        CopyPaths.baseName(request.direction == .upload ? request.local : request.remote)
+    }
+}
+
+/// Files over the shown session's connection, beside its shell: `~u` copies a local file to
+/// the shell's directory (the one it last said with OSC 7, else the login directory), `~d`
+/// a remote file (relative to that directory) to rterm's current directory. The bar row says
+/// how far each is, four times a second, and how it ended.
+extension Workspace {
+    func startTransfer(_ direction: FileTransferRequest.Direction, path: String, now: UInt64) {
+        let session = shown
+        let shellDirectory = Self.shellDirectory(session.terminal.workingDirectory)
+        let request: FileTransferRequest
+        switch direction {
+        case .upload:
+            var local = path
+            if local.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }) {
+                local = home + local.dropFirst(1)
+            }
+            request = FileTransferRequest(.upload, local: local, remote: shellDirectory ?? "")
+        case .download:
+            let remote = path.hasPrefix("/") || path.hasPrefix("~")
+                ? CopyPaths.remotePath(path) : shellDirectory.map { CopyPaths.join($0, path) } ?? path
+            request = FileTransferRequest(.download, local: ".", remote: remote)
+        }
+        guard let number = session.startTransfer(request) else {
+            notify("this session cannot move files: ~u and ~d need an SSH session", now: now)
+            return
+        }
+        let transfer = WorkspaceTransfer(session: ObjectIdentifier(session), number: number, request: request)
+        transfers.append(transfer)
+        notify("\(Self.arrow(direction)) \(transfer.name): starting", now: now)
+    }
+
+    /// A session's transfers moved on or ended: the bar says so.
+    func transfersChanged(_ session: Session, now: UInt64?) {
+        let now = now ?? session.clock.now()
+        for transfer in transfers where transfer.session == ObjectIdentifier(session) {
+            let arrow = Self.arrow(transfer.request.direction)
+            switch session.transferState(transfer.number) {
+            case .queued:
+                notify("\(arrow) \(transfer.name): waiting for the transfer before it", now: now)
+            case .moving(let done, let total):
+                let percent = total == 0 ? 100 : Int(Double(done) * 100 / Double(total))
+                notify("\(arrow) \(transfer.name) \(percent)% (\(Self.size(done)) of \(Self.size(total)))", now: now)
+            case .finished(let bytes, let destination):
+                notify("\(arrow) \(transfer.name): \(Self.size(bytes)) copied to \(destination)", now: now)
+            case .failed(let message):
+                notify("\(arrow) \(transfer.name) failed: \(message)", now: now)
+            case nil:
+                notify("\(arrow) \(transfer.name) failed: the connection was lost", now: now)
+            }
+        }
+        transfers.removeAll { transfer in
+            transfer.session == ObjectIdentifier(session) && (session.transferState(transfer.number)?.isOver ?? true)
+        }
+    }
+
+    /// The path of an OSC 7 report (`file://host/path`, percent-encoded), nil when the shell
+    /// said none.
+    static func shellDirectory(_ reported: String) -> String? {
+        guard reported.hasPrefix("file://") else { return nil }
+        let rest = reported.dropFirst(7)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let path = String(rest[slash...])
+        return path.removingPercentEncoding ?? path
+    }
+
+    static func arrow(_ direction: FileTransferRequest.Direction) -> String { direction == .upload ? "↑" : "↓" }
+
+    /// 512 B, 12 KB, 3.4 MB.
+    static func size(_ bytes: UInt64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 || value >= 99.95 ? "\(Int(value.rounded())) \(units[unit])" : "\((value * 10).rounded() / 10) \(units[unit])"
+    }
+}
