@@ -140,10 +140,12 @@ public final class CopyRun {
             file.seek(to: offset)
             lseek(descriptor, off_t(offset), SEEK_SET)
         }
+        var window = SFTPUploadWindow()
         while true {
-            let count = try LocalFile.read(descriptor, path, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<SFTPFile.writeSize]))
-            if count == 0 { break }
-            try file.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            try window.refill(buffer) { try LocalFile.read(descriptor, path, into: $0) }
+            guard let pending = window.pending(buffer) else { break }
+            let count = try file.writeSome(pending)
+            window.acknowledge(count)
             bytesMoved += UInt64(count)
             progress?.advance(count)
         }

@@ -30,6 +30,12 @@ extension Session {
     /// How often a transfer's progress is reported: four times a second.
     static let transferReportInterval: UInt64 = 250_000_000
 
+    /// Stops transfer `number` (see `FileTransferring.cancelTransfer`).
+    public func cancelTransfer(_ number: Int) {
+        (link?.transport as? FileTransferring)?.cancelTransfer(number)
+        wantsTurn = true
+    }
+
     /// Where transfer `number` is (nil: the connection it ran on is gone).
     public func transferState(_ number: Int) -> FileTransferState? {
         (link?.transport as? FileTransferring)?.transferState(number)

@@ -52,6 +52,8 @@ public enum FrontAction: Equatable, Sendable {
     case askForTransfer(FileTransferRequest.Direction)
     /// The file `~u` or `~d` was answered with: copy it over the shown session's connection.
     case transfer(FileTransferRequest.Direction, path: String)
+    /// ☰'s `Cancel …`: stop the transfer under way with this index in the menu's list.
+    case cancelTransfer(Int)
     /// ☰ on the bar: open the menu on the bar row.
     case showMenu
     /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).

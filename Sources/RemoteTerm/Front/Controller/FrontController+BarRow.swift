@@ -8,8 +8,8 @@ extension FrontController {
     public static let menuItems = ["Hide bar", "Help", "Copy screen", "Copy all", "New session", "Disconnect", "Close"]
 
     /// The menu as shown: rterm's items, then the sessions (by their tab labels) when the
-    /// workspace holds several.
-    var menuEntries: [String] { Self.menuItems + sessionLabels }
+    /// workspace holds several, then a `Cancel …` for each file transfer under way.
+    var menuEntries: [String] { Self.menuItems + sessionLabels + transferLabels.map { "Cancel " + $0 } }
 
     /// What the bar row shows, in order of precedence: nothing (the bar is hidden), the
     /// question being answered, the session that ended, the lost link, a notice, the menu, the
@@ -258,7 +258,12 @@ extension FrontController {
     private mutating func chooseMenuItem(_ index: Int, view: FrontView, into actions: inout [FrontAction]) {
         mode = .live
         guard index < Self.menuItems.count else {
-            actions.append(contentsOf: [.showSession(index - Self.menuItems.count), .redraw])
+            let session = index - Self.menuItems.count
+            if session < sessionLabels.count {
+                actions.append(contentsOf: [.showSession(session), .redraw])
+            } else {
+                actions.append(contentsOf: [.cancelTransfer(session - sessionLabels.count), .redraw])
+            }
             return
         }
         switch Self.menuItems[index] {

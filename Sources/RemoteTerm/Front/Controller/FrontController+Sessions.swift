@@ -12,6 +12,14 @@ extension FrontController {
 
     /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
     /// Enter opens it; Esc or an empty answer gives up.
+    /// The transfers' progress button on the bar (nil: none runs); whether the bar changed.
+    @discardableResult
+    public mutating func setTransferProgress(_ label: String?) -> Bool {
+        let before = bar
+        bar.setTransferProgress(label)
+        return bar != before
+    }
+
     /// `~u` and `~d`: the file to copy, asked on the bar row.
     public mutating func askForTransfer(_ direction: FileTransferRequest.Direction) {
         let question = direction == .upload ? Self.uploadQuestion : Self.downloadQuestion

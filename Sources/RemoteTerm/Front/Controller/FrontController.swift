@@ -37,6 +37,8 @@ public struct FrontController: Sendable {
     /// The workspace's sessions as their tabs read (none with a single session): the menu
     /// lists them.
     public internal(set) var sessionLabels: [String] = []
+    /// The file transfers under way (`↑ name`), each with a `Cancel …` entry in ☰.
+    public internal(set) var transferLabels: [String] = []
     /// Presses of the left button, for double and triple clicks and drags.
     var pointer = PointerState()
     /// A link clicked once, opened at `deadline` unless a second click comes first.

@@ -113,7 +113,7 @@ public struct KeyBar: Equatable, Sendable {
     /// Works out the shown items again after a change to what they are made of, and their
     /// layout.
     private mutating func rebuild() {
-        var all: [KeyBarItem] = []
+        var all: [KeyBarItem] = state.transferProgress.map { [$0] } ?? []
         if let setName = state.setName, sets.count > 1 {
             all.append(KeyBarItem(label: setName, shortLabel: String(setName.prefix(2)), action: .cycleSet, repeats: false))
         }
@@ -243,6 +243,15 @@ public struct KeyBar: Equatable, Sendable {
             itemIndex: pending.itemIndex, action: item.action, columns: pending.columns, usesShortLabel: false,
             label: item.label)
         return perform(slot, at: now)
+    }
+
+    /// Shows how far the file transfers are (`↑45%`) as the bar's first button, which opens
+    /// the menu (where each can be cancelled); nil takes it away. The buttons stay usable.
+    public mutating func setTransferProgress(_ label: String?) {
+        let item = label.map { KeyBarItem(label: $0, action: .menu, repeats: false) }
+        guard item != state.transferProgress else { return }
+        state.transferProgress = item
+        rebuild()
     }
 
     /// Sets the session tabs (labels already marked for activity, bell, a waiting question

@@ -11,6 +11,8 @@ public struct KeyBarState: Equatable, Sendable {
     /// The workspace's session tabs, on a page of their own after the buttons (none with a
     /// single session).
     public var sessionTabs: [KeyBarItem] = []
+    /// The file transfers' progress (`↑45%`), first on the bar while one runs; it opens ☰.
+    public var transferProgress: KeyBarItem?
     /// The page asked for; the layout clamps it to the pages there are.
     public var page = 0
     /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.

@@ -15,6 +15,9 @@ struct WorkspaceTransfer {
     var name: String {
         CopyPaths.baseName(request.direction == .upload ? request.local : request.remote)
     }
+
+    /// How ☰ lists it: `↑ name`.
+    var label: String { Workspace.arrow(request.direction) + " " + name }
 }
 
 /// Files over the shown session's connection, beside its shell: `~u` copies a local file to
@@ -44,7 +47,17 @@ extension Workspace {
         }
         let transfer = WorkspaceTransfer(session: ObjectIdentifier(session), number: number, request: request)
         transfers.append(transfer)
-        notify("\(Self.arrow(direction)) \(transfer.name): starting", now: now)
+        controller.transferLabels = transfers.map(\.label)
+        showTransferProgress()
+        effects.append(.redraw)
+    }
+
+    /// ☰'s `Cancel …` for the transfer at `index` of the list.
+    func cancelTransfer(_ index: Int, now: UInt64) {
+        guard transfers.indices.contains(index) else { return }
+        let transfer = transfers[index]
+        entries.first { ObjectIdentifier($0.session) == transfer.session }?.session.cancelTransfer(transfer.number)
+        notify("\(transfer.label): cancelling", now: now)
     }
 
     /// A session's transfers moved on or ended: the bar says so.
@@ -53,11 +66,8 @@ extension Workspace {
         for transfer in transfers where transfer.session == ObjectIdentifier(session) {
             let arrow = Self.arrow(transfer.request.direction)
             switch session.transferState(transfer.number) {
-            case .queued:
-                notify("\(arrow) \(transfer.name): waiting for the transfer before it", now: now)
-            case .moving(let done, let total):
-                let percent = total == 0 ? 100 : Int(Double(done) * 100 / Double(total))
-                notify("\(arrow) \(transfer.name) \(percent)% (\(Self.size(done)) of \(Self.size(total)))", now: now)
+            case .queued, .moving:
+                break  // the bar's first button says how far (`progressLabel`)
             case .finished(let bytes, let destination):
                 notify("\(arrow) \(transfer.name): \(Self.size(bytes)) copied to \(destination)", now: now)
             case .failed(let message):
@@ -69,6 +79,24 @@ extension Workspace {
         transfers.removeAll { transfer in
             transfer.session == ObjectIdentifier(session) && (session.transferState(transfer.number)?.isOver ?? true)
         }
+        controller.transferLabels = transfers.map(\.label)
+        showTransferProgress()
+    }
+
+    /// The bar's first button while transfers run: the first one's direction and percentage
+    /// (`↑45%`, `↓3%+1` with one more waiting); it opens ☰, where each can be cancelled.
+    func showTransferProgress() {
+        let progress = transfers.first.flatMap { transfer -> String? in
+            guard let session = entries.first(where: { ObjectIdentifier($0.session) == transfer.session })?.session else {
+                return nil
+            }
+            var percent = 0
+            if case .moving(let done, let total) = session.transferState(transfer.number), total > 0 {
+                percent = Int(Double(done) * 100 / Double(total))
+            }
+            return Self.arrow(transfer.request.direction) + "\(percent)%" + (transfers.count > 1 ? "+\(transfers.count - 1)" : "")
+        }
+        if controller.setTransferProgress(progress) { effects.append(.redraw) }
     }
 
     /// The path of an OSC 7 report (`file://host/path`, percent-encoded), nil when the shell

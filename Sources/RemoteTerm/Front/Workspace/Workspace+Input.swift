@@ -107,6 +107,8 @@ extension Workspace {
                 effects.append(.redraw)
             case .transfer(let direction, let path):
                 startTransfer(direction, path: path, now: now)
+            case .cancelTransfer(let index):
+                cancelTransfer(index, now: now)
             case .showMenu:
                 controller.showMenu()
                 effects.append(.redraw)

@@ -349,6 +349,10 @@ extension SSHTransport: FileTransferring {
         return files.start(request)
     }
 
+    public func cancelTransfer(_ number: Int) {
+        files?.cancel(number)
+    }
+
     public func transferState(_ number: Int) -> FileTransferState? {
         guard session != nil else { return number == 0 ? .failed("the connection is closed") : files?.state(number) }
         return files?.state(number)

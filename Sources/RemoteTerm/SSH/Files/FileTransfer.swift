@@ -44,4 +44,7 @@ public protocol FileTransferring: AnyObject {
     func startTransfer(_ request: FileTransferRequest) -> Int
     /// The transfer's state (nil: no such number).
     func transferState(_ number: Int) -> FileTransferState?
+    /// Stops a transfer that is not over: at once if it waits, else at its next step
+    /// (a download's partial file is removed; an upload's part stays, for `rterm cp -a`).
+    func cancelTransfer(_ number: Int)
 }

@@ -1,5 +1,9 @@
 import CSSH2
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An open remote file. Reads and writes take large buffers on purpose: libssh2 splits one
 /// call into SFTP requests of about 30 KB and keeps them in flight together (up to four
 /// times the buffer ahead for reads, the whole buffer for writes), which is what makes a
@@ -18,8 +22,8 @@ public final class SFTPFile {
     public static let readSize = 1 << 20
     /// How much one write hands libssh2 at most.
     public static let writeSize = 4 << 20
-    /// A buffer for either.
-    public static let bufferSize = max(readSize, writeSize)
+    /// A buffer for either: an upload slides a window of `writeSize` along it (SFTPUpload).
+    public static let bufferSize = max(readSize, 2 * writeSize)
 
     init(client: SFTPClient, path: String, handle: OpaquePointer) {
         self.client = client
@@ -54,10 +58,10 @@ public final class SFTPFile {
         }
     }
 
-    /// One libssh2 write: the bytes it took (it sends them as requests of about 30 KB and
+    /// One libssh2 write: the bytes the server acknowledged (it sends them as requests of about 30 KB and
     /// answers once the first are acknowledged). After `wouldBlock`, call it again with
     /// the same bytes.
-    func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SFTPError) -> Int {
+    public func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SFTPError) -> Int {
         guard let handle, let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         let written = try client.call("write", path: path) {
             Int32(truncatingIfNeeded: libssh2_sftp_write(handle, base.assumingMemoryBound(to: CChar.self), bytes.count))
@@ -84,4 +88,44 @@ public final class SFTPFile {
         }
         self.handle = nil
     }
+}
+
+/// The bytes of an upload between the local file and libssh2, kept so that the writes in
+/// flight never drain: libssh2 sends what it is given as requests and answers with what the
+/// server acknowledged, and the next call must start with the bytes not acknowledged yet
+/// (libssh2 skips those it already sent). Refilled while less than `SFTPFile.writeSize` is
+/// pending, so a 4 MiB chunk boundary costs no round trip (with one buffer written whole at
+/// a time, every 4 MiB waited for the last acknowledgement: 16 round trips in 64 MiB).
+package struct SFTPUploadWindow {
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+
+    package init() {}
+
+    /// Tops the pending bytes up to `writeSize` from `read` (which fills what it is given and
+    /// says how much; 0 at the end of the file), moving them to the buffer's start first.
+    package mutating func refill(
+        _ buffer: UnsafeMutableRawBufferPointer, _ read: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) rethrows {
+        guard !atEnd, end - start < SFTPFile.writeSize else { return }
+        if start > 0 {
+            if end > start, let base = buffer.baseAddress { memmove(base, base + start, end - start) }
+            end -= start
+            start = 0
+        }
+        let count = try read(UnsafeMutableRawBufferPointer(rebasing: buffer[end..<min(end + SFTPFile.writeSize, buffer.count)]))
+        if count == 0 { atEnd = true } else { end += count }
+    }
+
+    /// The bytes to hand libssh2 now; nil once everything was acknowledged.
+    package func pending(_ buffer: UnsafeMutableRawBufferPointer) -> UnsafeRawBufferPointer? {
+        start < end ? UnsafeRawBufferPointer(rebasing: buffer[start..<end]) : nil
+    }
+
+    /// `count` bytes were acknowledged.
+    package mutating func acknowledge(_ count: Int) { start += count }
+
+    /// Reads no more: what is pending still goes, then `pending` is nil.
+    package mutating func finish() { atEnd = true }
 }

@@ -7,7 +7,7 @@
 /// its turns), then returns; calling it again repeats the libssh2 call that would have
 /// blocked, as libssh2's non-blocking calls require.
 final class SFTPFileJob {
-    private enum Stage { case resolving, opening, moving, closing, done }
+    private enum Stage { case resolving, opening, moving, closing, cancelling, done }
 
     let request: FileTransferRequest
     private(set) var state = FileTransferState.queued
@@ -26,11 +26,28 @@ final class SFTPFileJob {
     /// The bytes between the two files: for an upload, `buffer[sent..<filled]` is read
     /// from the local file and not yet taken by libssh2.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SFTPFile.bufferSize, alignment: 16)
-    private var filled = 0
-    private var sent = 0
+    private var window = SFTPUploadWindow()
 
     /// How many bytes one `advance` moves at most.
     static let turnBudget = 4 << 20
+
+    /// Stops the transfer: one that never began is over at once; an upload reads no more and
+    /// lets what it sent be answered, a download asks for no more, then the file is closed
+    /// (a call libssh2 left half done is always finished first, as it must be).
+    func cancel() {
+        guard !state.isOver else { return }
+        isCancelled = true
+        if !hasBegun {
+            state = .failed("cancelled")
+            stage = .done
+        }
+    }
+
+    private var isCancelled = false
+    /// The last call would have blocked: it is the next one made, whatever else happens.
+    private var callPending = false
+    /// A download opened (and emptied) its local file.
+    private var openedLocal = false
 
     init(_ request: FileTransferRequest) {
         self.request = request
@@ -50,8 +67,28 @@ final class SFTPFileJob {
         stoppedAtBudget = false
         var moved = 0
         do {
+            var resumed = true
             while true {
+                // Back here after a step that finished: no call is half done. On entry, the
+                // last call may have blocked: it must be repeated to its end before any other.
+                if !resumed { callPending = false }
+                resumed = false
+                // Cancelled before it moved: nothing is in flight, it stops here.
+                if isCancelled, !callPending, stage == .resolving || stage == .opening { stage = .cancelling }
+                callPending = true
                 switch stage {
+                case .cancelling:
+                    try file?.close()
+                    file = nil
+                    if descriptor >= 0 { close(descriptor) }
+                    descriptor = -1
+                    // A download's local file is this transfer's own (it was truncated): not kept half.
+                    if request.direction == .download, openedLocal { unlink(localPath) }
+                    state = .failed(
+                        request.direction == .upload && done > 0
+                            ? "cancelled (the \(done) bytes copied stay in \(remotePath): rterm cp -a completes it)"
+                            : "cancelled")
+                    stage = .done
                 case .resolving:
                     try resolve(client)
                     stage = .opening
@@ -70,9 +107,14 @@ final class SFTPFileJob {
                     state = .moving(done: done, total: total)
                     if moved >= Self.turnBudget {
                         stoppedAtBudget = true
+                        callPending = false
                         return false
                     }
                 case .closing:
+                    if isCancelled {
+                        stage = .cancelling
+                        continue
+                    }
                     try file?.close()
                     file = nil
                     close(descriptor)
@@ -84,7 +126,7 @@ final class SFTPFileJob {
                 }
             }
         } catch let error as SFTPError {
-            if error.isWouldBlock { return false }
+            if error.isWouldBlock { return false }  // callPending stays: the same call comes next
             if error.isConnectionLost { throw error }
             return fail("\(error.path): \(error.reason)")
         } catch let error as LocalFileError {
@@ -135,6 +177,7 @@ final class SFTPFileJob {
         case .download:
             file = try client.openForReading(remotePath)
             descriptor = try LocalFile.openForWriting(localPath, permissions: permissions, truncate: true)
+            openedLocal = true
         }
     }
 
@@ -143,18 +186,20 @@ final class SFTPFileJob {
         guard let file else { return 0 }
         switch request.direction {
         case .upload:
-            if sent == filled {
-                filled = try LocalFile.read(
-                    descriptor, localPath, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<SFTPFile.writeSize]))
-                sent = 0
-                if filled == 0 { return 0 }
-            }
-            let count = try file.writeSome(UnsafeRawBufferPointer(rebasing: buffer[sent..<filled]))
-            sent += count
+            // Cancelled: nothing more is read, and what was sent is let through (libssh2
+            // cannot take back a request it sent), then the file is closed.
+            if isCancelled { window.finish() }
+            let descriptor = descriptor, localPath = localPath
+            try window.refill(buffer) { try LocalFile.read(descriptor, localPath, into: $0) }
+            guard let pending = window.pending(buffer) else { return 0 }
+            let count = try file.writeSome(pending)
+            // Nothing acknowledged yet is not the end of the file: come back after a poll.
+            if count == 0 { throw SFTPError.wouldBlock(remotePath) }
+            window.acknowledge(count)
             return count
         case .download:
             // No more than the file has left: libssh2 reads ahead of what it is asked for.
-            guard done < total else { return 0 }
+            guard done < total, !isCancelled else { return 0 }
             let want = Int(min(UInt64(SFTPFile.readSize), total - done))
             let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
             if count > 0 { try LocalFile.write(descriptor, localPath, UnsafeRawBufferPointer(rebasing: buffer[..<count])) }

@@ -26,6 +26,12 @@ final class SSHFileTransfers {
         return number
     }
 
+    func cancel(_ number: Int) {
+        jobs[number]?.cancel()
+        // One that never began has nothing open: it is over now.
+        if let job = jobs[number], !job.hasBegun { queue.removeAll { $0 == number } }
+    }
+
     func state(_ number: Int) -> FileTransferState? {
         guard let job = jobs[number] else { return nil }
         if case .queued = job.state, let refusal { return .failed("\(job.request.remote): \(refusal)") }
