@@ -37,7 +37,10 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         try pane.keys("Enter")
         try pane.type("~d")
         #expect(try pane.waitFor("download (a remote file"), "\((try? pane.screen()) ?? "")")
-        try pane.type("remote.txt")
+        // Tab lists the shell's directory over the connection and completes the name.
+        try pane.type("remo")
+        try pane.keys("Tab")
+        #expect(try pane.waitFor("Esc cancels): remote.txt"), "\((try? pane.screen()) ?? "")")
         try pane.keys("Enter")
         #expect(try pane.waitFor("16 B copied to remote.txt"), "\((try? pane.screen()) ?? "")")
         #expect((try? String(contentsOfFile: home + "/remote.txt", encoding: .utf8)) == "from the server\n")

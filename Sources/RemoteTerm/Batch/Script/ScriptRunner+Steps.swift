@@ -202,7 +202,7 @@ extension ScriptRunner {
         let over = { self.session.transferState(number)?.isOver ?? true }
         return wait(seconds, until: over) { _ throws(Failure) in
             switch self.session.transferState(number) {
-            case .finished: return nil
+            case .finished, .listed: return nil
             case .failed(let message): throw self.failure(step, written, message)
             case nil: throw self.failure(step, written, "the connection was lost during the transfer")
             case .queued, .moving(_, _):

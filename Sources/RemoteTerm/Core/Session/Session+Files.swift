@@ -30,6 +30,15 @@ extension Session {
     /// How often a transfer's progress is reported: four times a second.
     static let transferReportInterval: UInt64 = 250_000_000
 
+    /// Queues the listing of a remote directory; its number (nil as for `startTransfer`).
+    public func startListing(_ directory: String) -> Int? {
+        guard let transferring = link?.transport as? FileTransferring else { return nil }
+        let number = transferring.startListing(directory)
+        transfersUnderWay.insert(number)
+        wantsTurn = true
+        return number
+    }
+
     /// Stops transfer `number` (see `FileTransferring.cancelTransfer`).
     public func cancelTransfer(_ number: Int) {
         (link?.transport as? FileTransferring)?.cancelTransfer(number)

@@ -54,6 +54,8 @@ public enum FrontAction: Equatable, Sendable {
     case transfer(FileTransferRequest.Direction, path: String)
     /// ☰'s `Cancel …`: stop the transfer under way with this index in the menu's list.
     case cancelTransfer(Int)
+    /// Tab on `~d`'s question: list the remote directory of this answer, to complete it.
+    case completeRemotePath(String)
     /// ☰ on the bar: open the menu on the bar row.
     case showMenu
     /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).

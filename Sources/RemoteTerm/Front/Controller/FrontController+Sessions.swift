@@ -20,6 +20,16 @@ extension FrontController {
         return bar != before
     }
 
+    /// A remote completion arrived: the question's answer becomes `completed` if it still
+    /// reads `typed`; whether it changed.
+    @discardableResult
+    public mutating func completePrompt(_ typed: String, with completed: String) -> Bool {
+        guard case .prompt(var editor, let purpose) = mode, editor.answer == typed, completed != typed else { return false }
+        editor.complete { _ in completed }
+        mode = .prompt(editor, purpose: purpose)
+        return true
+    }
+
     /// `~u` and `~d`: the file to copy, asked on the bar row.
     public mutating func askForTransfer(_ direction: FileTransferRequest.Direction) {
         let question = direction == .upload ? Self.uploadQuestion : Self.downloadQuestion
@@ -27,7 +37,7 @@ extension FrontController {
     }
 
     static let uploadQuestion = "upload (a local file; Tab completes, Esc cancels): "
-    static let downloadQuestion = "download (a remote file, from the shell's directory; Esc cancels): "
+    static let downloadQuestion = "download (a remote file, from the shell's directory; Tab completes, Esc cancels): "
 
     public mutating func askForDestination() {
         mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), purpose: .openSession)

@@ -246,6 +246,11 @@ public struct FrontController: Sendable {
                 actions.append(.redraw)
                 return
             }
+            if typed.key == .tab, purpose == .download {
+                // The names come over the connection; the answer is completed then.
+                actions.append(.completeRemotePath(editor.answer))
+                return
+            }
             let outcome = editor.type(typed)
             mode = .prompt(editor, purpose: purpose)
             switch outcome {

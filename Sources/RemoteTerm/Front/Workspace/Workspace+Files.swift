@@ -63,6 +63,7 @@ extension Workspace {
     /// A session's transfers moved on or ended: the bar says so.
     func transfersChanged(_ session: Session, now: UInt64?) {
         let now = now ?? session.clock.now()
+        finishRemoteCompletion(session)
         for transfer in transfers where transfer.session == ObjectIdentifier(session) {
             let arrow = Self.arrow(transfer.request.direction)
             switch session.transferState(transfer.number) {
@@ -72,6 +73,8 @@ extension Workspace {
                 notify("\(arrow) \(transfer.name): \(Self.size(bytes)) copied to \(destination)", now: now)
             case .failed(let message):
                 notify("\(arrow) \(transfer.name) failed: \(message)", now: now)
+            case .listed:
+                break
             case nil:
                 notify("\(arrow) \(transfer.name) failed: the connection was lost", now: now)
             }
@@ -81,6 +84,34 @@ extension Workspace {
         }
         controller.transferLabels = transfers.map(\.label)
         showTransferProgress()
+    }
+
+    /// Tab on `~d`'s question: the directory of what is typed is listed over the connection
+    /// (relative to the shell's directory), and the answer completed when the names come.
+    func completeRemotePath(_ typed: String, now: UInt64) {
+        let session = shown
+        let slash = typed.lastIndex(of: "/")
+        let directoryPart = slash.map { String(typed[...$0]) } ?? ""
+        var directory = CopyPaths.remotePath(directoryPart)
+        if !directoryPart.hasPrefix("/"), !directoryPart.hasPrefix("~"),
+            let shell = Self.shellDirectory(session.terminal.workingDirectory)
+        {
+            directory = directoryPart.isEmpty ? shell : CopyPaths.join(shell, directoryPart)
+        }
+        guard let number = session.startListing(directory) else { return }
+        remoteCompletion = (ObjectIdentifier(session), number, typed)
+    }
+
+    /// A listing for Tab came: the answer is completed if it still reads as it did.
+    func finishRemoteCompletion(_ session: Session) {
+        guard let (owner, number, typed) = remoteCompletion, owner == ObjectIdentifier(session),
+            let state = session.transferState(number), state.isOver
+        else { return }
+        remoteCompletion = nil
+        guard case .listed(let names) = state else { return }
+        let entries = names.map { (name: $0.hasSuffix("/") ? String($0.dropLast()) : $0, isDirectory: $0.hasSuffix("/")) }
+        let completed = LocalPathCompletion.complete(typed, home: "") { _ in entries }
+        if controller.completePrompt(typed, with: completed) { effects.append(.redraw) }
     }
 
     /// The bar's first button while transfers run: the first one's direction and percentage

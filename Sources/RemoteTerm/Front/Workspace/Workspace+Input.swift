@@ -109,6 +109,8 @@ extension Workspace {
                 startTransfer(direction, path: path, now: now)
             case .cancelTransfer(let index):
                 cancelTransfer(index, now: now)
+            case .completeRemotePath(let typed):
+                completeRemotePath(typed, now: now)
             case .showMenu:
                 controller.showMenu()
                 effects.append(.redraw)

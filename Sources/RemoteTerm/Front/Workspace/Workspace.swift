@@ -56,6 +56,8 @@ public final class Workspace {
     var effects: [WorkspaceEffect] = []
     /// The files `~u` and `~d` started, not ended yet (Workspace+Files.swift).
     var transfers: [WorkspaceTransfer] = []
+    /// Tab on `~d`'s question: the listing asked for, and the answer it completes.
+    var remoteCompletion: (session: ObjectIdentifier, number: Int, typed: String)?
     /// The frame composed last (its unchanged rows are reused) and the links found on it, for
     /// the session it showed (another session's rows are never taken for this one's).
     var lastFrame: (session: Session, frame: Frame)?

@@ -349,6 +349,13 @@ extension SSHTransport: FileTransferring {
         return files.start(request)
     }
 
+    public func startListing(_ directory: String) -> Int {
+        guard let session else { return 0 }
+        let files = self.files ?? SSHFileTransfers(session: session)
+        self.files = files
+        return files.startListing(directory)
+    }
+
     public func cancelTransfer(_ number: Int) {
         files?.cancel(number)
     }

@@ -27,10 +27,12 @@ public enum FileTransferState: Equatable, Sendable {
     case finished(bytes: UInt64, destination: String)
     /// Failed, in one line (`path: reason`); the session goes on.
     case failed(String)
+    /// A listing (`startListing`) is done: the directory's names, a directory's with `/`.
+    case listed([String])
 
     public var isOver: Bool {
         switch self {
-        case .finished, .failed: return true
+        case .finished, .failed, .listed: return true
         case .queued, .moving: return false
         }
     }
@@ -42,6 +44,9 @@ public enum FileTransferState: Equatable, Sendable {
 public protocol FileTransferring: AnyObject {
     /// Queues a transfer; its number for `transferState`.
     func startTransfer(_ request: FileTransferRequest) -> Int
+    /// Queues the listing of a remote directory (for Tab on `~d`'s question); its number,
+    /// whose state ends `.listed`.
+    func startListing(_ directory: String) -> Int
     /// The transfer's state (nil: no such number).
     func transferState(_ number: Int) -> FileTransferState?
     /// Stops a transfer that is not over: at once if it waits, else at its next step

@@ -198,21 +198,35 @@ public final class SFTPClient {
 
     /// The entries of the directory `path`, without "." and "..", sorted by name.
     public func list(_ path: String) throws(SFTPError) -> [RemoteDirectoryEntry] {
-        let handle = try open(path, flags: 0, permissions: 0, type: LIBSSH2_SFTP_OPENDIR)
-        defer { _ = try? session.perform("closing a directory") { libssh2_sftp_close_handle(handle) } }
+        let handle = try openDirectory(path)
+        defer { _ = try? closeHandle(handle, path: path) }
         var entries: [RemoteDirectoryEntry] = []
-        var name = [CChar](repeating: 0, count: 4097)
-        while true {
-            var attributes = LIBSSH2_SFTP_ATTRIBUTES()
-            let count = try call("readdir", path: path) {
-                libssh2_sftp_readdir_ex(handle, &name, name.count - 1, nil, 0, &attributes)
-            }
-            if count == 0 { break }
-            let entry = String(decoding: name.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if entry == "." || entry == ".." { continue }
-            entries.append(RemoteDirectoryEntry(name: entry, attributes: RemoteFileAttributes(attributes)))
+        while let entry = try readDirectory(handle, path: path) {
+            if entry.name != "." && entry.name != ".." { entries.append(entry) }
         }
         return entries.sorted { $0.name < $1.name }
+    }
+
+    /// Opens the directory `path` to read its entries (one call).
+    func openDirectory(_ path: String) throws(SFTPError) -> OpaquePointer {
+        try open(path, flags: 0, permissions: 0, type: LIBSSH2_SFTP_OPENDIR)
+    }
+
+    /// The next entry of an open directory, nil after the last (one call).
+    func readDirectory(_ handle: OpaquePointer, path: String) throws(SFTPError) -> RemoteDirectoryEntry? {
+        var name = [CChar](repeating: 0, count: 4097)
+        var attributes = LIBSSH2_SFTP_ATTRIBUTES()
+        let count = try call("readdir", path: path) {
+            libssh2_sftp_readdir_ex(handle, &name, name.count - 1, nil, 0, &attributes)
+        }
+        if count == 0 { return nil }
+        let entry = String(decoding: name.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return RemoteDirectoryEntry(name: entry, attributes: RemoteFileAttributes(attributes))
+    }
+
+    /// Closes an open directory (one call).
+    func closeHandle(_ handle: OpaquePointer, path: String) throws(SFTPError) {
+        _ = try call("close", path: path) { libssh2_sftp_close_handle(handle) }
     }
 
     // MARK: - Files

@@ -6,7 +6,7 @@
 /// connection allows now (and at most `turnBudget` bytes, so that the session's shell keeps
 /// its turns), then returns; calling it again repeats the libssh2 call that would have
 /// blocked, as libssh2's non-blocking calls require.
-final class SFTPFileJob {
+final class SFTPFileJob: SFTPJob {
     private enum Stage { case resolving, opening, moving, closing, cancelling, done }
 
     let request: FileTransferRequest
@@ -48,6 +48,8 @@ final class SFTPFileJob {
     private var callPending = false
     /// A download opened (and emptied) its local file.
     private var openedLocal = false
+
+    var path: String { request.remote }
 
     init(_ request: FileTransferRequest) {
         self.request = request

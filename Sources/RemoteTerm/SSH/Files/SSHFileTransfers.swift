@@ -9,7 +9,7 @@ final class SSHFileTransfers {
     private var client: SFTPClient?
     /// Why the server would not start SFTP: every transfer fails with it.
     private var refusal: String?
-    private var jobs: [Int: SFTPFileJob] = [:]
+    private var jobs: [Int: any SFTPJob] = [:]
     /// The numbers of the transfers not over yet, in order.
     private var queue: [Int] = []
     private var nextNumber = 1
@@ -18,10 +18,14 @@ final class SSHFileTransfers {
         self.session = session
     }
 
-    func start(_ request: FileTransferRequest) -> Int {
+    func start(_ request: FileTransferRequest) -> Int { add(SFTPFileJob(request)) }
+
+    func startListing(_ directory: String) -> Int { add(SFTPListJob(directory)) }
+
+    private func add(_ job: any SFTPJob) -> Int {
         let number = nextNumber
         nextNumber += 1
-        jobs[number] = SFTPFileJob(request)
+        jobs[number] = job
         queue.append(number)
         return number
     }
@@ -34,7 +38,7 @@ final class SSHFileTransfers {
 
     func state(_ number: Int) -> FileTransferState? {
         guard let job = jobs[number] else { return nil }
-        if case .queued = job.state, let refusal { return .failed("\(job.request.remote): \(refusal)") }
+        if case .queued = job.state, let refusal { return .failed("\(job.path): \(refusal)") }
         return job.state
     }
 

@@ -1,0 +1,71 @@
+/// What `SSHFileTransfers` runs, one at a time: a file moved (`SFTPFileJob`) or a directory
+/// listed (`SFTPListJob`), each advanced without waiting.
+protocol SFTPJob: AnyObject {
+    var state: FileTransferState { get }
+    var hasBegun: Bool { get }
+    var stoppedAtBudget: Bool { get }
+    /// The remote path, for messages.
+    var path: String { get }
+    /// True once over; throws only when the connection is lost.
+    func advance(_ client: SFTPClient) throws(SFTPError) -> Bool
+    func cancel()
+}
+
+/// A remote directory listed without waiting (Tab on `~d`'s question): open, one entry a
+/// call, close; the names sorted, a directory's with `/`.
+final class SFTPListJob: SFTPJob {
+    private enum Stage { case opening, reading, closing, done }
+
+    let path: String
+    private(set) var state = FileTransferState.queued
+    private(set) var hasBegun = false
+    let stoppedAtBudget = false
+    private var stage = Stage.opening
+    private var handle: OpaquePointer?
+    private var names: [String] = []
+
+    init(_ directory: String) {
+        path = directory.isEmpty ? "." : directory
+    }
+
+    func cancel() {
+        if !hasBegun {
+            state = .failed("cancelled")
+            stage = .done
+        }
+    }
+
+    func advance(_ client: SFTPClient) throws(SFTPError) -> Bool {
+        hasBegun = true
+        do {
+            while true {
+                switch stage {
+                case .opening:
+                    handle = try client.openDirectory(path)
+                    stage = .reading
+                case .reading:
+                    guard let handle, let entry = try client.readDirectory(handle, path: path) else {
+                        stage = .closing
+                        continue
+                    }
+                    if entry.name != "." && entry.name != ".." {
+                        names.append(entry.name + (entry.attributes.kind == .directory ? "/" : ""))
+                    }
+                case .closing:
+                    if let handle { try client.closeHandle(handle, path: path) }
+                    handle = nil
+                    state = .listed(names.sorted())
+                    stage = .done
+                case .done:
+                    return true
+                }
+            }
+        } catch {
+            if error.isWouldBlock { return false }
+            if error.isConnectionLost { throw error }
+            state = .failed("\(error.path): \(error.reason)")
+            stage = .done
+            return true
+        }
+    }
+}
