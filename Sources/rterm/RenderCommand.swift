@@ -127,7 +127,7 @@ struct RenderCommand {
         case "svg": output = SVGRenderer.svg(of: terminal)
         default: output = terminal.renderText()
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStream.writeOutput(output)
         return 0
     }
 }

@@ -22,6 +22,4 @@ struct UsageError: Error {
 
 /// Writes a line to standard error, with anything a terminal would act on made visible
 /// (`InertText`): messages quote what servers, remote programs and config files chose.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((InertText.make(line, keepingNewlines: true) + "\n").utf8))
-}
+func printError(_ line: String) { StandardStream.writeError(InertText.make(line, keepingNewlines: true) + "\n") }

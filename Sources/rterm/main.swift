@@ -13,6 +13,7 @@ func runMain() -> Int32 {
     // A reader that goes away (rterm host cmd | head) must not kill rterm mid-cleanup: writes
     // then fail with EPIPE instead. Children get the default back (LocalPTYTransport).
     signal(SIGPIPE, SIG_IGN)
+    let environment = ProcessInfo.processInfo.environment
     switch arguments.first {
     case "render":
         do {
@@ -30,11 +31,9 @@ func runMain() -> Int32 {
     case "record":
         return RecordCommand(arguments: Array(arguments.dropFirst())).run()
     case "mcp":
-        let environment = ProcessInfo.processInfo.environment
         return MCPStdio.run(arguments: Array(arguments.dropFirst()), environment: environment, version: rtermVersion, say: printError)
     case "cp":
-        return CopyCommand.run(
-            arguments: Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, say: printError)
+        return CopyCommand.run(arguments: Array(arguments.dropFirst()), environment: environment, say: printError)
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

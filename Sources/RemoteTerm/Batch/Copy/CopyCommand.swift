@@ -43,15 +43,8 @@ public enum CopyCommand {
         let clock = SystemClock()
         let progress =
             !line.quiet && isatty(2) == 1
-            ? CopyProgress(width: terminalColumns(2) ?? 80, now: { Double(clock.now()) / 1e9 }) { text in
-                var bytes = Array(text.utf8)
-                var done = 0
-                while done < bytes.count {
-                    let count = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + done, $0.count - done) }
-                    if count <= 0 { break }
-                    done += count
-                }
-            } : nil
+            ? CopyProgress(width: terminalColumns(2) ?? 80, now: { Double(clock.now()) / 1e9 }, write: StandardStream.writeError)
+            : nil
         return CopyRun(line, client: client, progress: progress, say: say).run()
     }
 

@@ -1,3 +1,4 @@
+import RemoteTermLoop
 import Foundation
 
 /// The progress line on a terminal (standard error): rewritten in place, cleared before
@@ -21,6 +22,6 @@ public final class ProgressLine {
     }
 
     private static func write(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        StandardStream.writeError(text)
     }
 }
