@@ -6,11 +6,7 @@ extension Session {
     /// Queues a transfer; its number, or nil when this session's connection cannot move
     /// files (a local command, or no connection now).
     public func startTransfer(_ request: FileTransferRequest) -> Int? {
-        guard let transferring = link?.transport as? FileTransferring else { return nil }
-        let number = transferring.startTransfer(request)
-        transfersUnderWay.insert(number)
-        wantsTurn = true
-        return number
+        queue { $0.startTransfer(request) }
     }
 
     /// After the transport's turn: a transfer that ended says so at once, one that moved on
@@ -32,8 +28,14 @@ extension Session {
 
     /// Queues the listing of a remote directory; its number (nil as for `startTransfer`).
     public func startListing(_ directory: String) -> Int? {
+        queue { $0.startListing(directory) }
+    }
+
+    /// Queues on the transport (`start` gives the number), watched until it ends, and turns
+    /// the loop once so it begins.
+    private func queue(_ start: (FileTransferring) -> Int) -> Int? {
         guard let transferring = link?.transport as? FileTransferring else { return nil }
-        let number = transferring.startListing(directory)
+        let number = start(transferring)
         transfersUnderWay.insert(number)
         wantsTurn = true
         return number

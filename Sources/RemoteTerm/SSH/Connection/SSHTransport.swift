@@ -343,17 +343,19 @@ extension SSHTransport: FileTransferring {
     /// Queues a transfer on this connection's SFTP channel (opened at the first one); it
     /// moves in `service()`, beside the shell.
     public func startTransfer(_ request: FileTransferRequest) -> Int {
-        guard let session else { return 0 }
-        let files = self.files ?? SSHFileTransfers(session: session)
-        self.files = files
-        return files.start(request)
+        fileTransfers()?.start(request) ?? 0
     }
 
     public func startListing(_ directory: String) -> Int {
-        guard let session else { return 0 }
+        fileTransfers()?.startListing(directory) ?? 0
+    }
+
+    /// The connection's transfers, made at the first (nil once the transport is closed).
+    private func fileTransfers() -> SSHFileTransfers? {
+        guard let session else { return nil }
         let files = self.files ?? SSHFileTransfers(session: session)
         self.files = files
-        return files.startListing(directory)
+        return files
     }
 
     public func cancelTransfer(_ number: Int) {
