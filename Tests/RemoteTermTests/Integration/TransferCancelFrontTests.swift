@@ -31,7 +31,7 @@ extension SSHIntegrationTests {
             try relay.throttle(bytesPerSecond: 1_000_000)
 
             front.type("\r~u")
-            #expect(front.wait { front.barRow.contains("upload (a local file") }, "\(front.barRow)")
+            #expect(front.wait { front.barRow.contains("upload (Tab completes):") }, "\(front.barRow)")
             front.type(big + "\r")
             // The bar's first button says how far it is; the buttons stay.
             #expect(front.wait(seconds: 20) { front.barRow.contains("↑0%") && front.barRow.contains("☰") }, "\(front.barRow)")

@@ -22,10 +22,10 @@ extension SSHIntegrationTests.InteractiveFrontTests {
 
         try pane.keys("Enter")
         try pane.type("~u")
-        #expect(try pane.waitFor("upload (a local file"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("upload (Tab completes):"), "\((try? pane.screen()) ?? "")")
         try pane.type("bi")
         try pane.keys("Tab")
-        #expect(try pane.waitFor("upload (a local file; Tab completes, Esc cancels): big.bin"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("upload (Tab completes): big.bin"), "\((try? pane.screen()) ?? "")")
         try pane.keys("Enter")
         // The shell answers while the file goes up.
         try pane.type("echo answered-$((6*7))")
@@ -36,18 +36,18 @@ extension SSHIntegrationTests.InteractiveFrontTests {
 
         try pane.keys("Enter")
         try pane.type("~d")
-        #expect(try pane.waitFor("download (a remote file"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("download (Tab completes):"), "\((try? pane.screen()) ?? "")")
         // Tab lists the shell's directory over the connection and completes the name.
         try pane.type("remo")
         try pane.keys("Tab")
-        #expect(try pane.waitFor("Esc cancels): remote.txt"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("download (Tab completes): remote.txt"), "\((try? pane.screen()) ?? "")")
         try pane.keys("Enter")
         #expect(try pane.waitFor("16 B copied to remote.txt"), "\((try? pane.screen()) ?? "")")
         #expect((try? String(contentsOfFile: home + "/remote.txt", encoding: .utf8)) == "from the server\n")
 
         try pane.keys("Enter")
         try pane.type("~d")
-        #expect(try pane.waitFor("download (a remote file"))
+        #expect(try pane.waitFor("download (Tab completes):"))
         try pane.type("not-there.txt")
         try pane.keys("Enter")
         #expect(try pane.waitFor("not-there.txt failed: \(shared)/not-there.txt: No such file or directory"), "\((try? pane.screen()) ?? "")")

@@ -36,8 +36,10 @@ extension FrontController {
         mode = .prompt(PromptEditor(PromptRequest(text: question, kind: .text)), purpose: direction == .upload ? .upload : .download)
     }
 
-    static let uploadQuestion = "upload (a local file; Tab completes, Esc cancels): "
-    static let downloadQuestion = "download (a remote file, from the shell's directory; Tab completes, Esc cancels): "
+    // Short, so that what is typed shows at 80 columns (the row does not scroll); Esc
+    // cancels, as every question on the bar row.
+    static let uploadQuestion = "upload (Tab completes): "
+    static let downloadQuestion = "download (Tab completes): "
 
     public mutating func askForDestination() {
         mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), purpose: .openSession)
