@@ -33,10 +33,15 @@ public enum Key: Hashable, Sendable {
     case pageUp
     /// Page Down (Next).
     case pageDown
-    /// A function key F1…F12; other numbers encode to nothing.
+    /// A function key F1…F35: F1–F12 have xterm's sequences; F13–F35 reach only a program
+    /// that asked for the kitty keyboard protocol (other numbers encode to nothing).
     case function(Int)
     /// A key of the numeric keypad, which sends application sequences under DECKPAM.
     case keypad(KeypadKey)
+    /// A key only the kitty keyboard protocol has a number for (its Private Use Area code:
+    /// Print Screen 57361, Pause 57362, Menu 57363, media keys, Caps Lock…): sent to a program
+    /// that asked for that protocol, nothing to any other.
+    case kittyFunctional(UInt32)
 }
 
 /// The keys of the numeric keypad that differ from the main keyboard under DECKPAM
@@ -125,25 +130,64 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     /// Control (xterm bit 4).
     public static let control = KeyModifiers(rawValue: 4)
     /// Meta (xterm bit 8), for keyboards that report it apart from Alt; characters get the
-    /// same ESC prefix as with Alt.
+    /// same ESC prefix as with Alt. The kitty keyboard protocol calls this bit Super.
     public static let meta = KeyModifiers(rawValue: 8)
+    /// Hyper (kitty bit 16): only the kitty keyboard protocol reports it.
+    public static let hyper = KeyModifiers(rawValue: 16)
+    /// The kitty keyboard protocol's own Meta (bit 32), apart from xterm's Meta (bit 8).
+    public static let kittyMeta = KeyModifiers(rawValue: 32)
+    /// Caps Lock on (kitty bit 64): reported only to a program that asked for every key as
+    /// an escape code; never a modifier of xterm's encodings.
+    public static let capsLock = KeyModifiers(rawValue: 64)
+    /// Num Lock on (kitty bit 128), as Caps Lock.
+    public static let numLock = KeyModifiers(rawValue: 128)
 
     /// xterm's modifier parameter: 1 + the bits above (2 = Shift, 3 = Alt, 5 = Ctrl, …);
     /// 1 means no modifier.
     public var xtermParameter: Int { 1 + Int(rawValue & 0x0F) }
 }
 
-/// One key press: a key and the modifiers that go with it.
+/// Whether a key went down, repeats while held, or came up: the kitty keyboard protocol's
+/// event types (1, 2, 3). Only a program that asked for them (kitty flag 2) is told of a
+/// repeat or a release; every other encoding sends a press or a repeat alike, and a
+/// release not at all.
+public enum KeyEventKind: UInt8, Hashable, Sendable {
+    case press = 1
+    case `repeat` = 2
+    case release = 3
+}
+
+/// One key press: a key and the modifiers that go with it, and what the kitty keyboard
+/// protocol can say of it besides (the event type, the shifted and base-layout keys, the
+/// text it types) when the user's terminal said so.
 public struct KeyEvent: Hashable, Sendable {
     /// The key.
     public var key: Key
     /// The modifiers held or latched.
     public var modifiers: KeyModifiers
+    /// Press, repeat or release (press unless the user's terminal reported otherwise).
+    public var kind: KeyEventKind
+    /// The character the key types with Shift, when the user's terminal reported it (kitty's
+    /// alternate keys): `A` for the `a` key.
+    public var shiftedKey: Unicode.Scalar?
+    /// The key at this position on a US PC-101 layout, when the user's terminal reported it
+    /// (kitty's alternate keys): `c` for the key that types `с` on a Russian layout.
+    public var baseLayoutKey: Unicode.Scalar?
+    /// The text the key types, when the user's terminal reported it apart from the key
+    /// (kitty's associated text; nil: the key's own character, if it has one).
+    public var text: String?
 
-    /// A key with modifiers (none by default).
-    public init(_ key: Key, modifiers: KeyModifiers = []) {
+    /// A key with modifiers (none by default), pressed.
+    public init(
+        _ key: Key, modifiers: KeyModifiers = [], kind: KeyEventKind = .press, shiftedKey: Unicode.Scalar? = nil,
+        baseLayoutKey: Unicode.Scalar? = nil, text: String? = nil
+    ) {
         self.key = key
         self.modifiers = modifiers
+        self.kind = kind
+        self.shiftedKey = shiftedKey
+        self.baseLayoutKey = baseLayoutKey
+        self.text = text
     }
 
     /// A character key.

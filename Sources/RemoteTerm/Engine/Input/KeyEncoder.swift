@@ -19,6 +19,18 @@ public enum KeyEncoder {
     /// The bytes `event` sends to the remote under `options`; empty for a key that sends
     /// nothing (a function key outside F1–F12).
     public static func encode(_ event: KeyEvent, options: KeyEncodingOptions) -> [UInt8] {
+        // A program that asked for the kitty keyboard protocol gets it, whatever else is set.
+        if !options.kittyFlags.isEmpty { return KittyKeyEncoder.encode(event, options: options) }
+        // Only the kitty protocol reports a key coming up.
+        if event.kind == .release { return [] }
+        if options.modifyOtherKeys > 0, let bytes = ModifyOtherKeysEncoder.encode(event, options: options) {
+            return bytes
+        }
+        return legacy(event, options: options)
+    }
+
+    /// The bytes xterm sends for `event` with no keyboard protocol asked for.
+    static func legacy(_ event: KeyEvent, options: KeyEncodingOptions) -> [UInt8] {
         let modifiers = event.modifiers
         switch event.key {
         case .up: return cursorKey(UInt8(ascii: "A"), modifiers, options)
@@ -50,13 +62,15 @@ public enum KeyEncoder {
             return altPrefixed([0x1B], modifiers)
         case .character(let scalar):
             return altPrefixed(characterBytes(scalar, modifiers), modifiers)
+        case .kittyFunctional:
+            return []
         }
     }
 
     // MARK: - Sequences
 
     /// `ESC [`, the 7-bit CSI.
-    private static let csi: [UInt8] = [0x1B, UInt8(ascii: "[")]
+    static let csi: [UInt8] = [0x1B, UInt8(ascii: "[")]
     /// `ESC O`, the 7-bit SS3.
     private static let ss3: [UInt8] = [0x1B, UInt8(ascii: "O")]
 

@@ -19,12 +19,22 @@ public struct KeyEncodingOptions: Equatable, Sendable {
     public var mouseTracking = MouseTracking.off
     /// How mouse events are encoded (?1005, ?1006).
     public var mouseEncoding = MouseEncoding.x10
+    /// The kitty keyboard protocol flags of the remote's current screen (`CSI > flags u`):
+    /// empty, keys go as xterm sends them.
+    public var kittyFlags: KittyKeyboardFlags = []
+    /// xterm's modifyOtherKeys (`CSI > 4 ; Pv m`): 0 off, 1 modified keys that would
+    /// otherwise be ambiguous (Ctrl+I, Shift+Enter…), 2 every modified key, as escapes.
+    public var modifyOtherKeys = 0
+    /// xterm's formatOtherKeys resource: how modifyOtherKeys writes a key, `CSI 27 ; m ; code ~`
+    /// (false, xterm's default) or `CSI code ; m u` (true). A local preference.
+    public var formatOtherKeys = false
 
     /// The defaults: what a freshly reset xterm sends.
     public init(
         cursorKeysApplication: Bool = false, keypadApplication: Bool = false, lineFeedNewLine: Bool = false,
         backspaceSendsControlH: Bool = false, bracketedPaste: Bool = false, focusEvents: Bool = false,
-        mouseTracking: MouseTracking = .off, mouseEncoding: MouseEncoding = .x10
+        mouseTracking: MouseTracking = .off, mouseEncoding: MouseEncoding = .x10,
+        kittyFlags: KittyKeyboardFlags = [], modifyOtherKeys: Int = 0, formatOtherKeys: Bool = false
     ) {
         self.cursorKeysApplication = cursorKeysApplication
         self.keypadApplication = keypadApplication
@@ -34,11 +44,16 @@ public struct KeyEncodingOptions: Equatable, Sendable {
         self.focusEvents = focusEvents
         self.mouseTracking = mouseTracking
         self.mouseEncoding = mouseEncoding
+        self.kittyFlags = kittyFlags
+        self.modifyOtherKeys = modifyOtherKeys
+        self.formatOtherKeys = formatOtherKeys
     }
 
     /// The options for the modes the remote has set; `backspaceSendsControlH` is the local
     /// preference to keep, since the remote does not set it.
-    public static func matching(_ modes: TerminalModes, backspaceSendsControlH: Bool = false) -> KeyEncodingOptions {
+    public static func matching(
+        _ modes: TerminalModes, backspaceSendsControlH: Bool = false, formatOtherKeys: Bool = false
+    ) -> KeyEncodingOptions {
         KeyEncodingOptions(
             cursorKeysApplication: modes.cursorKeysApplication,
             keypadApplication: modes.keypadApplication,
@@ -47,6 +62,9 @@ public struct KeyEncodingOptions: Equatable, Sendable {
             bracketedPaste: modes.bracketedPaste,
             focusEvents: modes.focusEvents,
             mouseTracking: modes.mouseTracking,
-            mouseEncoding: modes.mouseEncoding)
+            mouseEncoding: modes.mouseEncoding,
+            kittyFlags: modes.kittyKeyboard,
+            modifyOtherKeys: modes.modifyOtherKeys,
+            formatOtherKeys: formatOtherKeys)
     }
 }

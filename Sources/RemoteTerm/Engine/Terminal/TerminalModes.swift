@@ -42,6 +42,18 @@ public struct TerminalModes: Equatable, Sendable {
     /// ?2027: a grapheme cluster (ZWJ sequence, skin tone, flag, VS16 emoji) takes one cell
     /// group of the cluster's width; off, the cursor moves by each code point's `wcwidth`.
     public var graphemeClustering = false
+    /// The kitty keyboard protocol flags of the current screen: the top of that screen's
+    /// stack (`CSI > flags u` pushes, `CSI < n u` pops, `CSI = flags ; mode u` sets).
+    public var kittyKeyboard: KittyKeyboardFlags = []
+    /// xterm's modifyOtherKeys (`CSI > 4 ; Pv m`): 0, 1 or 2.
+    public var modifyOtherKeys = 0
+    /// ?2026 synchronized output: the program is drawing a frame; the front shows nothing
+    /// new until it is reset (or a second passes).
+    public var synchronizedOutput = false
+    /// ?2031: the program wants `CSI ? 997 ; 1|2 n` when the user's colour scheme changes.
+    public var colorSchemeReports = false
+    /// ?2048: the program wants `CSI 48 ; rows ; columns ; height ; width t` on every resize.
+    public var inBandResize = false
 
     /// The modes after power-on or RIS.
     public init() {}
