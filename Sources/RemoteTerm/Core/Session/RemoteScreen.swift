@@ -48,6 +48,9 @@ public final class RemoteScreen: SessionOutput {
     /// The colours the terminal answers colour queries with until the remote changes them.
     func setColorDefaults(_ defaults: TerminalColors.Defaults) {
         terminal.colorDefaults = defaults
+        // Colours other than xterm's came from the user's terminal: its background says
+        // whether the scheme is dark or light (`CSI ? 996 n`); xterm's say nothing.
+        terminal.setColorScheme(defaults == .xterm ? nil : TerminalColorScheme(background: defaults.dynamics[1]))
     }
 
     /// A new remote program on a reconnect: nothing the old one set may change what keys

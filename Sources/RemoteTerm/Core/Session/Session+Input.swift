@@ -72,10 +72,18 @@ extension Session {
     public func resize(rows: Int, columns: Int) {
         screen.resize(rows: rows, columns: columns)
         recorder?.sessionResized(rows: terminal.rows, columns: terminal.columns)
-        guard let link else { return }
+        guard var link else { return }
         do {
             try link.transport.resize(rows: terminal.rows, columns: terminal.columns)
+            // A program that asked for in-band resize reports (?2048) reads the size from its
+            // input too, after the window change.
+            if terminal.modes.inBandResize {
+                link.outbox.append(contentsOf: terminal.inBandResizeReport)
+                try link.flush()
+            }
+            self.link = link
         } catch {
+            self.link = link
             lose(error)
         }
     }

@@ -87,6 +87,7 @@ extension Session {
             return output.take(bytes, from: stream, now: clock.now())
         }
         if result.changedScreen { events.post(.screenChanged) }
+        noteSynchronizedOutput()
         for effect in result.effects {
             switch effect {
             // Replies leave through the input path and are never drawn.
@@ -103,6 +104,11 @@ extension Session {
             case .clipboardRequest(let selection, let data):
                 events.post(.clipboardRequest(selection: selection, data: data))
             case .iconNameChanged: break
+            case .notification(let notification): events.post(.notification(notification))
+            case .progress(let progress):
+                self.progress = progress
+                events.post(.progressChanged(progress))
+            case .commandFinished(let status): events.post(.commandFinished(status: status))
             // The remote resized the screen (XTWINOPS, DECCOLM): its pty follows.
             case .resized:
                 recorder?.sessionResized(rows: terminal.rows, columns: terminal.columns)

@@ -67,6 +67,10 @@ public final class Session: EventSource {
     var readSinceHoldAsked = 0
     /// When the remote last sent anything (for "last contact 12 s ago").
     var lastContact: UInt64 = 0
+    /// When the remote began a synchronized frame (?2026 set), nil while none is open.
+    var synchronizedSince: UInt64?
+    /// The progress the remote last reported (OSC 9 ; 4), nil when it reports none.
+    public internal(set) var progress: TerminalProgress?
 
     /// The most bytes the outbox may hold for a reply to be added: the remote reads far less
     /// than this between two of its queries unless it does not read at all.

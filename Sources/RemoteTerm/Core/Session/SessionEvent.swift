@@ -31,6 +31,12 @@ public enum SessionEvent: Equatable, Sendable {
     /// A file transfer on the session's connection moved on (at most four times a second)
     /// or ended (arrived or failed).
     case transfersChanged
+    /// The remote asked for a desktop notification (OSC 9, 777, 99), its text cleaned.
+    case notification(TerminalNotification)
+    /// The remote's progress report changed (OSC 9 ; 4), nil when it removed it.
+    case progressChanged(TerminalProgress?)
+    /// The shell said its command finished (OSC 133 ; D), with the status when it said.
+    case commandFinished(status: Int?)
     /// The session ended; it does nothing more.
     case ended(SessionEnding)
 }

@@ -23,10 +23,22 @@ extension Terminal {
             case UInt8(ascii: "n"): reportDECDeviceStatus(s.parameters[0], id: s.parameters[1])  // DECDSR
             case UInt8(ascii: "s"): savePrivateModes(s.parameters)  // XTSAVE
             case UInt8(ascii: "r"): restorePrivateModes(s.parameters)  // XTRESTORE
+            case UInt8(ascii: "u"): kittyKeyboard(UInt8(ascii: "?"), s.parameters)  // kitty flags query
+            case UInt8(ascii: "m"): reportKeyModifierOptions(s.parameters)  // XTQMODKEYS
             default: break
             }
         case (UInt8(ascii: ">"), 0):
-            if final == UInt8(ascii: "c") && s.parameters[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
+            switch final {
+            case UInt8(ascii: "c"): if s.parameters[0] == 0 { reportSecondaryDeviceAttributes() }  // DA2
+            case UInt8(ascii: "u"): kittyKeyboard(UInt8(ascii: ">"), s.parameters)  // kitty flags push
+            case UInt8(ascii: "m"): setKeyModifierOptions(s.parameters)  // XTMODKEYS
+            case UInt8(ascii: "n"): disableKeyModifierOptions(s.parameters)  // XTMODKEYS (disable)
+            default: break
+            }
+        case (UInt8(ascii: "<"), 0):
+            if final == UInt8(ascii: "u") { kittyKeyboard(UInt8(ascii: "<"), s.parameters) }  // kitty flags pop
+        case (UInt8(ascii: "="), 0):
+            if final == UInt8(ascii: "u") { kittyKeyboard(UInt8(ascii: "="), s.parameters) }  // kitty flags set
         case (0, UInt16(UInt8(ascii: "$"))):
             switch final {
             case UInt8(ascii: "p"): reportMode(s.parameters[0], isPrivate: false)  // DECRQM (ANSI)

@@ -210,6 +210,7 @@ extension Terminal {
         window.isInColumnMode = false
         let resized = columns != self.columns
         let colorDefaults = colors.defaults  // the colours go back to the defaults, which stay
+        let colorScheme = self.colorScheme
         if resized {
             self = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollback.limit)
         } else {
@@ -218,6 +219,7 @@ extension Terminal {
         self.window = window
         pendingEffects = effects
         colors = TerminalColors(defaults: colorDefaults)
+        self.colorScheme = colorScheme
         if resized { pendingEffects.append(.resized(rows: rows, columns: columns)) }
         untouchedSince = .reset
     }
@@ -263,6 +265,10 @@ extension Terminal {
         iconName = ""
         if !titleStack.isEmpty { titleStack = [] }
         workingDirectory = ""
+        shellPrompts = ShellPrompts()
+        keyboardStacks = KittyKeyboardStacks()
+        pendingNotification = nil
+        // colorScheme: the user's, which a reset does not change.
         // promptMarks: only its changes mean anything (the shell is back), and a reset is
         // not one, so it keeps counting.
         // colors: `fullReset` puts back the defaults it keeps.
@@ -284,7 +290,7 @@ extension Terminal {
         "scrollTop", "scrollBottom", "leftMargin", "rightMargin", "tabStops", "protectionMode", "attributeChangeExtent",
         "savedCursors", "title", "iconName", "titleStack", "colors", "lastPrinted", "followsJoiner", "pendingEffects",
         "lastWholesaleChange", "isUntouchedSinceWholesaleChange", "alignedRevisions", "workingDirectory",
-        "promptMarks",
+        "promptMarks", "shellPrompts", "keyboardStacks", "pendingNotification", "colorScheme",
     ]
 
     /// DECSTR: modes, margins, pen, charsets and saved cursor reset; the screen stays.
@@ -321,6 +327,8 @@ extension Terminal {
         switchScreen(toAlternate: false, clearAlternate: false)
         softReset()
         modes = TerminalModes()
+        keyboardStacks = KittyKeyboardStacks()
+        shellPrompts.phase = .unknown
     }
 
     /// DECALN: fills the screen with `E`, resets the margins, homes the cursor.

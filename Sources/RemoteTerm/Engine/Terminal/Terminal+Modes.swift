@@ -57,6 +57,11 @@ extension Terminal {
         case 3: setColumnMode(wide: enabled)  // DECCOLM
         case 95: window.keepsScreenOnColumnChange = enabled && conformanceLevel >= 5  // DECNCSM (VT510)
         case 2027: modes.graphemeClustering = enabled  // Terminal+GraphemeClusters
+        case 2026: modes.synchronizedOutput = enabled  // the front holds frames meanwhile
+        case 2031: modes.colorSchemeReports = enabled
+        case 2048:  // in-band resize reports: the size now, then at every resize
+            modes.inBandResize = enabled
+            if enabled { pendingEffects.append(.reply(inBandResizeReport)) }
         case 47: switchScreen(toAlternate: enabled, clearAlternate: false)
         case 1047:
             if enabled {
@@ -99,6 +104,7 @@ extension Terminal {
         }
         swap(&screen, &otherScreen)
         isAlternateScreenActive = toAlternate
+        followKeyboardStack()
         if toAlternate && clearAlternate { clearScreenForAlternate() }
         // The whole screen changed under the renderer: stamp every row (its cells are as
         // they were, so what is known of them, plain or mirrored, stays).
@@ -143,6 +149,9 @@ extension Terminal {
         case 1006: return state(modes.mouseEncoding == .sgr)
         case 2004: return state(modes.bracketedPaste)
         case 2027: return state(modes.graphemeClustering)
+        case 2026: return state(modes.synchronizedOutput)
+        case 2031: return state(modes.colorSchemeReports)
+        case 2048: return state(modes.inBandResize)
         case 47, 1047, 1049: return state(isAlternateScreenActive)
         case 1048: return 2
         case 3: return state(window.isInColumnMode && columns == 132)

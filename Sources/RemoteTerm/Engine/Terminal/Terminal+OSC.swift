@@ -40,9 +40,13 @@ extension Terminal {
         case 133:
             // Shell integration marks (FinalTerm's): A a prompt starts, B the command line
             // starts, C the command runs, D it finished. A and D mean the shell is back.
-            if let mark = argument.first, mark == UInt8(ascii: "A") || mark == UInt8(ascii: "D") {
-                promptMarks &+= 1
-            }
+            shellMark(argument)
+        case 9:
+            if !isTruncated { osc9(argument) }
+        case 777:
+            if !isTruncated { osc777(argument) }
+        case 99:
+            osc99(argument)
         case 8:
             setHyperlink(argument)
         case 52:

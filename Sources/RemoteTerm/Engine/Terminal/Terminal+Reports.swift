@@ -28,8 +28,29 @@ extension Terminal {
         case 63: reply("\u{1B}P\(min(max(id, 0), 65535))!~0000\u{1B}\\")
         case 75: reply("\u{1B}[?70n")
         case 85: reply("\u{1B}[?83n")
+        case 996: if let colorScheme { reply(Self.colorSchemeReport(colorScheme)) }  // colour scheme
         default: break
         }
+    }
+
+    /// `CSI ? 997 ; 1|2 n`: the answer to `CSI ? 996 n`, and what a program that set ?2031
+    /// is told when the scheme changes.
+    static func colorSchemeReport(_ scheme: TerminalColorScheme) -> String {
+        "\u{1B}[?997;\(scheme.rawValue)n"
+    }
+
+    /// The user's colour scheme, as their terminal said: a program that set ?2031 is told of
+    /// a change.
+    public mutating func setColorScheme(_ scheme: TerminalColorScheme?) {
+        guard scheme != colorScheme else { return }
+        colorScheme = scheme
+        if let scheme, modes.colorSchemeReports { reply(Self.colorSchemeReport(scheme)) }
+    }
+
+    /// `CSI 48 ; rows ; columns ; height ; width t`, the in-band resize report (?2048); the
+    /// size in pixels is not known here and is sent as 0, which the protocol allows.
+    public var inBandResizeReport: [UInt8] {
+        Array("\u{1B}[48;\(rows);\(columns);0;0t".utf8)
     }
 
     /// DSR (`CSI 5 n`, `CSI 6 n`) and its DEC form (`CSI ? 6 n`).

@@ -86,6 +86,16 @@ public struct Terminal: Sendable {
     /// or `D` (a command finished), or OSC 7 (shells report the directory with each prompt).
     /// Only its changes mean anything: the key bar's program detection reads them.
     public internal(set) var promptMarks = 0
+    /// What the shell's OSC 133 marks said: its prompts, whether it is at one, the last
+    /// command's status.
+    public internal(set) var shellPrompts = ShellPrompts()
+    /// The kitty keyboard protocol's flag stacks (the flags in force are in `modes`).
+    var keyboardStacks = KittyKeyboardStacks()
+    /// An OSC 99 notification whose pieces are still coming.
+    var pendingNotification: PendingNotification?
+    /// Whether the user's colours are dark or light, when their terminal said (the answer to
+    /// `CSI ? 996 n`); nil: not known, and not answered.
+    public internal(set) var colorScheme: TerminalColorScheme?
     /// Titles pushed by XTWINOPS 22 (bounded).
     var titleStack: [String] = []
     /// The palette, special and dynamic colours (OSC 4, 5, 10–19); fixed-size tables.

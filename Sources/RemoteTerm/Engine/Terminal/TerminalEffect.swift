@@ -15,4 +15,10 @@ public enum TerminalEffect: Equatable, Sendable {
     /// The remote resized the screen (XTWINOPS 4 or 8, DECSLPP, DECSNLS, DECCOLM); the terminal
     /// has its new size already. The session tells the remote's pty.
     case resized(rows: Int, columns: Int)
+    /// OSC 9, OSC 777 `notify` or OSC 99: a notification for the user, text already cleaned.
+    case notification(TerminalNotification)
+    /// OSC 9 ; 4: a progress report, nil when the program removed it.
+    case progress(TerminalProgress?)
+    /// OSC 133 ; D: the shell's command finished, with its status when the shell said.
+    case commandFinished(status: Int?)
 }

@@ -129,7 +129,11 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     public var pollInterests: [PollInterest] { [] }
 
     public var deadline: UInt64? {
-        let deadlines = [workspace.nextDeadline(), pacer.nextDeadline(), screen.deadline]
+        // While a synchronized frame is held, the draw it owes waits for the frame's end (new
+        // output wakes the loop) or for the hold to run out, not for the pacer.
+        let held = workspace.entries.isEmpty ? nil : workspace.shown.frameHoldDeadline
+        let drawDue = held != nil && workspace.shown.holdsFrame(now: loop.clock.now()) ? held : pacer.nextDeadline()
+        let deadlines = [workspace.nextDeadline(), drawDue, screen.deadline]
         return deadlines.compactMap { $0 }.min()
     }
 
@@ -171,6 +175,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             case .openSession(let destination): openSession(destination)
             case .say(let text):
                 if !screen.say(text) { notify(text) }
+            case .passOn(let sequence):
+                if screen.takesOwnSequences { screen.writeOwn(sequence) }
             }
         }
     }
@@ -266,6 +272,9 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private func draw(now: UInt64, force: Bool = false) {
         let screenDue = screen.deadline.map { now >= $0 } ?? false
         guard force || screenDue || pacer.shouldDraw(now: now) else { return }
+        // The remote is drawing a synchronized frame (?2026): the picture stays as it is until
+        // the frame ends or its second runs out (the pacer keeps the draw owed).
+        if !force, !workspace.entries.isEmpty, workspace.shown.holdsFrame(now: now) { return }
         let frame = workspace.frame(now: now, isInputPaused: input.isPaused())
         let entry = workspace.entries[workspace.shownIndex]
         let shown = ShownScreen(

@@ -1,9 +1,12 @@
 import RemoteTermCore
+import RemoteTermEngine
 
 /// What a session's tab says: its name and what happened there while it was not shown.
 /// Marks follow tmux's window flags, so they read without colour: `*` shown, `#` output
 /// since last seen, `!` a bell, `?` a question (password, passphrase, host key) waits,
-/// and `[N]` the session ended with status N (shown until the session is closed).
+/// `✉` a notification came, `✗N` the shell's last command failed with status N (OSC 133),
+/// `42%` the remote's progress report (OSC 9 ; 4; `…` busy), and `[N]` the session ended
+/// with status N (shown until the session is closed).
 public struct SessionTab: Equatable, Sendable {
     /// The session's name (its destination as given, or the local command).
     public var name: String
@@ -15,6 +18,18 @@ public struct SessionTab: Equatable, Sendable {
     public var isWaitingForAnswer = false
     /// How the session ended, once it has.
     public var ending: SessionEnding?
+    /// A notification came since the session was last shown.
+    public var hasNotification = false
+    /// The status of the shell's last command when it failed (nil: it succeeded, or the
+    /// shell does not say).
+    public var failedStatus: Int?
+    /// The remote's progress report.
+    public var progress: TerminalProgress?
+
+    /// The shell said its command finished with `status`.
+    public mutating func commandFinished(status: Int?) {
+        failedStatus = status.flatMap { $0 == 0 ? nil : $0 }
+    }
 
     /// The longest name a tab shows, in characters (the rest is cut).
     public static let nameLimit = 16
@@ -40,6 +55,22 @@ public struct SessionTab: Equatable, Sendable {
         if hasActivity { text += "#" }
         if hasBell { text += "!" }
         if isWaitingForAnswer { text += "?" }
+        if hasNotification { text += "✉" }
+        if let failedStatus { text += "✗\(failedStatus)" }
+        if let progress { text += progress.barLabel }
         return text
+    }
+}
+
+extension TerminalProgress {
+    /// How the bar and a tab show the report: `42%`, `…` while busy, `!42%` after an error,
+    /// `‖42%` paused.
+    public var barLabel: String {
+        switch self {
+        case .percent(let value): "\(value)%"
+        case .indeterminate: "…"
+        case .error(let value): "!" + (value.map { "\($0)%" } ?? "")
+        case .paused(let value): "‖" + (value.map { "\($0)%" } ?? "")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import RemoteTermCore
+import RemoteTermEngine
 
 /// What the sessions reported: the shown session's events drive the screen and the bar;
 /// another session's only mark its tab (and what the connection says goes on its own
@@ -83,6 +84,15 @@ extension Workspace {
             effects.append(.redraw)
         case .transfersChanged:
             transfersChanged(session, now: now)
+        case .notification(let notification):
+            passOn(notification, now: now)
+        case .progressChanged(let progress):
+            entries[index].tab.progress = progress
+            effects.append(.passOn(PassedOnSequence.progress(progress)))
+            showTransferProgress()
+        case .commandFinished(let status):
+            entries[index].tab.commandFinished(status: status)
+            updateTabs()
         case .linkStatusChanged, .ended:
             perform(controller.sessionEvent(event), now: now)
         }
@@ -110,12 +120,26 @@ extension Workspace {
             entries[index].tab.isWaitingForAnswer = entries[index].session.pendingPrompt != nil
         case .transfersChanged:
             transfersChanged(entries[index].session, now: nil)
+        case .notification(let notification):
+            entries[index].tab.hasNotification = true
+            passOn(notification, now: entries[index].session.clock.now())
+        case .progressChanged(let progress):
+            entries[index].tab.progress = progress
+        case .commandFinished(let status):
+            entries[index].tab.commandFinished(status: status)
         case .clipboardRequest, .linkLost, .inputDropped, .connected, .ended:
             // The clipboard belongs to the session the user sees; a background session's
             // request is dropped, as a hidden terminal does not own the keyboard either.
             break
         }
         return entries[index].tab != before
+    }
+
+    /// A remote program's notification, passed on to the user's terminal at the pace
+    /// `NotificationPacing` allows.
+    private func passOn(_ notification: TerminalNotification, now: UInt64) {
+        guard notificationPacing.allows(now: now) else { return }
+        effects.append(.passOn(PassedOnSequence.notification(notification)))
     }
 
     /// What the connection says: on the session's own screen while it connects, else

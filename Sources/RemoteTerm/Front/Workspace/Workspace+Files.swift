@@ -116,6 +116,7 @@ extension Workspace {
 
     /// The bar's first button while transfers run: the first one's direction and percentage
     /// (`↑45%`, `↓3%+1` with one more waiting); it opens ☰, where each can be cancelled.
+    /// With none, the shown remote's own progress report (OSC 9 ; 4), as `42%`.
     func showTransferProgress() {
         let progress = transfers.first.flatMap { transfer -> String? in
             guard let session = entries.first(where: { ObjectIdentifier($0.session) == transfer.session })?.session else {
@@ -126,7 +127,7 @@ extension Workspace {
                 percent = Int(Double(done) * 100 / Double(total))
             }
             return Self.arrow(transfer.request.direction) + "\(percent)%" + (transfers.count > 1 ? "+\(transfers.count - 1)" : "")
-        }
+        } ?? (entries.indices.contains(shownIndex) ? shown.progress?.barLabel : nil)
         if controller.setTransferProgress(progress) { effects.append(.redraw) }
     }
 

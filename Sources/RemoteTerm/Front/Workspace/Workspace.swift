@@ -58,6 +58,8 @@ public final class Workspace {
     var transfers: [WorkspaceTransfer] = []
     /// Tab on `~d`'s question: the listing asked for, and the answer it completes.
     var remoteCompletion: (session: ObjectIdentifier, number: Int, typed: String)?
+    /// How often notifications reach the user's desktop.
+    var notificationPacing = NotificationPacing()
     /// The frame composed last (its unchanged rows are reused) and the links found on it, for
     /// the session it showed (another session's rows are never taken for this one's).
     var lastFrame: (session: Session, frame: Frame)?
@@ -167,7 +169,11 @@ public final class Workspace {
         entries[index].tab.hasActivity = false
         entries[index].tab.hasBell = false
         entries[index].tab.isWaitingForAnswer = false
+        entries[index].tab.hasNotification = false
         let session = entries[index].session
+        // The user's terminal shows the shown session's progress (or none).
+        effects.append(.passOn(PassedOnSequence.progress(session.progress)))
+        showTransferProgress()
         if let ending = session.ending {
             controller.showEnded(endedLine(entries[index].tab.name, ending))
         } else if let request = session.pendingPrompt {

@@ -24,6 +24,10 @@ public enum WorkspaceEffect: Equatable, Sendable {
     /// Open a new session to this destination (`~c`, as typed): the front parses it, and
     /// adds the session or shows why it cannot.
     case openSession(String)
+    /// Write this sequence of rterm's own making to the user's terminal (a remote program's
+    /// notification or progress report, written again from cleaned text: `PassedOnSequence`),
+    /// if the terminal takes rterm's own sequences.
+    case passOn([UInt8])
     /// Tell the user this: reader mode writes it as a line, the screen shows it as a notice.
     case say(String)
 }
