@@ -42,9 +42,11 @@ extension Terminal {
             // starts, C the command runs, D it finished. A and D mean the shell is back.
             shellMark(argument)
         case 9:
-            if !isTruncated { osc9(argument) }
+            // A notification cut short by the payload bound is still shown (cut shorter
+            // still); a progress report never is that long.
+            osc9(argument)
         case 777:
-            if !isTruncated { osc777(argument) }
+            osc777(argument)
         case 99:
             osc99(argument)
         case 8:
