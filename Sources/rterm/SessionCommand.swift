@@ -178,10 +178,11 @@ struct SessionCommand {
             return 2
         }
         let reader = sessions[0].front.reader == true
+        // Asked before the screen starts, so the answers are not taken for keys (reader mode
+        // writes no sequence at all: remotes that ask get xterm's colours, keys stay legacy).
+        let local = reader ? TerminalProbe.StartupAnswers() : TerminalProbe.startupAnswers(term: environment["TERM"])
         if !reader {
-            // Asked before the screen starts, so the answers are not taken for keys (reader
-            // mode writes no sequence at all: remotes that ask get xterm's colours).
-            factory.colors = TerminalProbe.colorDefaults(term: environment["TERM"])
+            factory.colors = local.colorDefaults
             for opened in sessions { opened.session.setColorDefaults(factory.colors) }
         }
         // The bar's height and labels are the first session's (its host's settings).
@@ -196,7 +197,7 @@ struct SessionCommand {
             }
             (screen, restore) = (TranscriptScreen(over: plain), plain.restore)
         } else {
-            guard let ncurses = NcursesScreen(say: printError) else {
+            guard let ncurses = NcursesScreen(keyboard: local.keyboard, say: printError) else {
                 printError("rterm: cannot draw on this terminal (no terminfo entry for it, nor for xterm-256color or vt100)")
                 for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
                 return 255

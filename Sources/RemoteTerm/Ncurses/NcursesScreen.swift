@@ -15,6 +15,11 @@ import RemoteTermFront
 /// bracketed paste, SGR mouse reports and a lone Esc are handled exactly), which is why the
 /// local terminal is switched into those modes here, and out of them again on restore.
 ///
+/// With a keyboard protocol (`LocalKeyboardProtocol`: the kitty protocol's flags pushed, or
+/// modifyOtherKeys), the protocol is turned on inside the alternate screen and off again
+/// before it is left: the kitty protocol keeps a stack of flags for each screen, and the
+/// shell's, on the main screen, is not touched.
+///
 /// The same screen draws onto any descriptor for a terminal type of terminfo
 /// (`init?(term:output:rows:columns:environment:)`): the tests read back what it wrote.
 public final class NcursesScreen: LocalScreen {
@@ -27,6 +32,10 @@ public final class NcursesScreen: LocalScreen {
     static let disableModes = "\u{1B}>\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
 
     private var isActive = false
+    /// The keyboard protocol turned on while the screen is up.
+    public let keyboard: LocalKeyboardProtocol
+    /// The protocol is on now (so it is turned off once, however the screen is left).
+    private var isKeyboardOn = false
     private let screen: OpaquePointer
     /// The stream ncurses writes to (nil: standard output).
     private let file: UnsafeMutablePointer<FILE>?
@@ -47,39 +56,48 @@ public final class NcursesScreen: LocalScreen {
     /// ncurses draws as `xterm-256color` when the terminal answers like an xterm, else as
     /// `vt100`, and `say`s so in one line (before ncurses takes the screen, so it stays
     /// there afterwards): the remote's bytes never reach the terminal raw.
-    public convenience init?(say: (String) -> Void) {
+    public convenience init?(keyboard: LocalKeyboardProtocol = .legacy, say: (String) -> Void) {
         guard isatty(1) == 1 else { return nil }
         Self.useUTF8()
         let environment = ProcessInfo.processInfo.environment
         if let screen = rterm_newterm_stdio(nil) {
-            self.init(screen: screen, file: nil, descriptor: 1, fallbackTerm: nil, environment: environment)
+            self.init(
+                screen: screen, file: nil, descriptor: 1, fallbackTerm: nil, environment: environment, keyboard: keyboard)
         } else {
             let fallback = TerminalProbe.suggestedTerm()
             say("rterm: TERM=\(environment["TERM"] ?? "") is not in terminfo; drawing as \(fallback)")
             guard let screen = rterm_newterm_stdio(fallback) else { return nil }
-            self.init(screen: screen, file: nil, descriptor: 1, fallbackTerm: fallback, environment: environment)
+            self.init(
+                screen: screen, file: nil, descriptor: 1, fallbackTerm: fallback, environment: environment,
+                keyboard: keyboard)
         }
     }
 
     /// ncurses drawing as terminal `term` (of terminfo) onto `output`, `rows` x `columns`,
-    /// with `environment`'s `COLORTERM` saying whether direct colour is drawn; nil when
-    /// terminfo does not know `term`. Keys are never read from it.
-    public convenience init?(term: String, output: Int32, rows: Int, columns: Int, environment: [String: String]) {
+    /// with `environment`'s `COLORTERM` saying whether direct colour is drawn, turning
+    /// `keyboard` on; nil when terminfo does not know `term`. Keys are never read from it.
+    public convenience init?(
+        term: String, output: Int32, rows: Int, columns: Int, environment: [String: String],
+        keyboard: LocalKeyboardProtocol = .legacy
+    ) {
         Self.useUTF8()
         guard let file = fdopen(dup(output), "w"), let input = fopen("/dev/null", "r") else { return nil }
         guard let screen = newterm(term, file, input) else {
             fclose(file)
             return nil
         }
-        self.init(screen: screen, file: file, descriptor: fileno(file), fallbackTerm: nil, environment: environment)
+        self.init(
+            screen: screen, file: file, descriptor: fileno(file), fallbackTerm: nil, environment: environment,
+            keyboard: keyboard)
         resize(rows: rows, columns: columns)
     }
 
     private init(
         screen: OpaquePointer, file: UnsafeMutablePointer<FILE>?, descriptor: Int32, fallbackTerm: String?,
-        environment: [String: String]
+        environment: [String: String], keyboard: LocalKeyboardProtocol
     ) {
         self.screen = screen
+        self.keyboard = keyboard
         self.file = file
         self.descriptor = descriptor
         self.fallbackTerm = fallbackTerm
@@ -119,6 +137,7 @@ public final class NcursesScreen: LocalScreen {
         renderer = NcursesRenderer(colorCount: colors, pairCount: pairs, styles: styleCapabilities)
         rterm_leave_initial_state()
         write(Self.enableModes)
+        keyboardOn()
     }
 
     deinit {
@@ -141,6 +160,7 @@ public final class NcursesScreen: LocalScreen {
         guard isActive else { return }
         isActive = false
         set_term(screen)
+        keyboardOff()
         curs_set(1)
         endwin()
         write(Self.disableModes)
@@ -195,6 +215,7 @@ public final class NcursesScreen: LocalScreen {
 
     /// Leaves the screen for a suspend (`~^Z`): like `restore`, but `resume` brings it back.
     public func suspend() {
+        keyboardOff()
         curs_set(1)
         endwin()
         write(Self.disableModes)
@@ -203,8 +224,26 @@ public final class NcursesScreen: LocalScreen {
     /// Back from a suspend: modes on again and a full redraw on the next refresh.
     public func resume() {
         write(Self.enableModes)
-        refresh()
+        refresh()  // back on the alternate screen first: the kitty protocol's flags are per screen
+        keyboardOn()
         rterm_clear_on_next_refresh()
+    }
+
+    // MARK: - Keyboard protocol
+
+    /// Turns the keyboard protocol on (after what ncurses has written, so on the alternate
+    /// screen once ncurses has entered it).
+    private func keyboardOn() {
+        guard !isKeyboardOn, keyboard != .legacy else { return }
+        isKeyboardOn = true
+        write(keyboard.enableSequence)
+    }
+
+    /// Turns it off, before ncurses leaves the alternate screen.
+    private func keyboardOff() {
+        guard isKeyboardOn else { return }
+        isKeyboardOn = false
+        write(keyboard.disableSequence)
     }
 
     // MARK: - Writing

@@ -17,8 +17,8 @@ public struct LocalColorAnswers: Equatable, Sendable {
     public private(set) var isComplete = false
     private var pending: [UInt8] = []
 
-    /// The question to write: both colours, then DA1 as the end marker.
-    public static let question = Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+    /// The questions to write: both colours (the probe adds DA1 as the end marker).
+    public static let question = Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\".utf8)
 
     public init() {}
 

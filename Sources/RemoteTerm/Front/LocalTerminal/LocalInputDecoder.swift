@@ -8,8 +8,11 @@ import RemoteTermEngine
 /// arrive between `ESC [ 200 ~` and `ESC [ 201 ~` and clicks as `ESC [ < b ; x ; y M`. A
 /// lone ESC is ambiguous until more bytes arrive or a short time passes: it stays pending
 /// until `flushPending()` (the front calls it when no byte followed within ~10 ms, so Esc
-/// reaches the remote well within 25 ms). Sequences this decoder does not know are passed
-/// through unchanged, so no physical key is ever lost.
+/// reaches the remote well within 25 ms). Keys the terminal reports in the kitty keyboard
+/// protocol or xterm's modifyOtherKeys (which the front asks for, `LocalKeyboardProtocol`)
+/// are the same keys as their legacy bytes would be (`ReportedKey`), so those encodings never
+/// reach a remote that did not ask for them; key releases are dropped. Sequences this decoder
+/// does not know are passed through unchanged, so no physical key is ever lost.
 public struct LocalInputDecoder: Sendable {
     /// What one piece of local input means.
     public enum Event: Equatable, Sendable {
@@ -177,32 +180,24 @@ public struct LocalInputDecoder: Sendable {
             }
             return length
         }
-        let numbers = Self.numbers(body)
-        let modifiers = KeyModifiers(rawValue: UInt8(clamping: max((numbers.count > 1 ? numbers[1] : 1) - 1, 0)))
+        guard let fields = ReportedKey.fields(body) else {
+            events.append(.passthrough(sequence))
+            return length
+        }
+        let first = fields.first?.first ?? nil
         switch final {
-        case UInt8(ascii: "~"):
-            switch numbers.first ?? 0 {
-            case 200:
-                isPasting = true
-                events.append(.pasteStart)
-            case 201:
-                break  // a stray end marker outside a paste
-            default:
-                if let key = Self.tildeKey(numbers.first ?? 0) {
-                    events.append(.key(KeyEvent(key, modifiers: modifiers)))
-                } else {
-                    events.append(.passthrough(sequence))
-                }
-            }
+        case UInt8(ascii: "~") where fields.count == 1 && first == 200:
+            isPasting = true
+            events.append(.pasteStart)
+        case UInt8(ascii: "~") where fields.count == 1 && first == 201:
+            break  // a stray end marker outside a paste
         case UInt8(ascii: "I") where body.isEmpty, UInt8(ascii: "O") where body.isEmpty:
             events.append(.focus(final == UInt8(ascii: "I")))
-        case UInt8(ascii: "Z"):
-            events.append(.key(KeyEvent(.tab, modifiers: modifiers.union(.shift))))
         default:
-            if let key = Self.letterKey(final) {
-                events.append(.key(KeyEvent(key, modifiers: modifiers)))
-            } else {
-                events.append(.passthrough(sequence))
+            switch ReportedKey.decode(fields, final: final) {
+            case .keys(let keys): events += keys.map { .key($0) }
+            case .release: break  // rterm never asks for releases; a remote hears of none
+            case .unknown: events.append(.passthrough(sequence))
             }
         }
         return length
@@ -239,43 +234,12 @@ public struct LocalInputDecoder: Sendable {
         }
     }
 
-    private static func letterKey(_ final: UInt8) -> Key? {
-        switch final {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
-        case UInt8(ascii: "P"): .function(1)
-        case UInt8(ascii: "Q"): .function(2)
-        case UInt8(ascii: "R"): .function(3)
-        case UInt8(ascii: "S"): .function(4)
-        default: nil
-        }
-    }
-
     private static func ss3Key(_ final: UInt8) -> KeyEvent? {
-        if let key = letterKey(final) { return KeyEvent(key) }
+        if let key = ReportedKey.letterKey(final) { return KeyEvent(key) }
         if let keypad = KeypadKey.allCases.first(where: { $0.applicationFinal == final }) {
             return KeyEvent(.keypad(keypad))
         }
         return nil
-    }
-
-    private static func tildeKey(_ number: Int) -> Key? {
-        switch number {
-        case 1, 7: .home
-        case 2: .insert
-        case 3: .delete
-        case 4, 8: .end
-        case 5: .pageUp
-        case 6: .pageDown
-        case 11...15: .function(number - 10)
-        case 17...21: .function(number - 11)
-        case 23, 24: .function(number - 12)
-        default: nil
-        }
     }
 
     /// The key that types `scalar` (a control character as its Ctrl key, Enter for CR).

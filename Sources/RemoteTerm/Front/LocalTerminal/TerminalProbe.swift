@@ -9,7 +9,7 @@ import RemoteTermLoop
 /// Questions to the local terminal, answered in raw mode within a timeout, before the screen
 /// starts: who it is (`ESC [ > c`, then `ESC [ c`), for choosing a terminfo entry when `TERM`
 /// names one terminfo does not know (`DeviceAttributeAnswers`; no answer means vt100), and its
-/// colours (`LocalColorAnswers`).
+/// colours and keyboard protocols (`startupAnswers`).
 public enum TerminalProbe {
     public static func suggestedTerm(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 500) -> String {
         var answers = DeviceAttributeAnswers()
@@ -20,21 +20,47 @@ public enum TerminalProbe {
         return answers.suggestedTerm
     }
 
-    /// The local terminal's text and background colours (`LocalColorAnswers`), for answering
-    /// the remote's colour queries with what the user sees; xterm's when it does not say.
-    /// Terminals without OSC colour queries (the Linux console, DEC terminals) are not asked:
-    /// some would show the question.
-    public static func colorDefaults(
+    /// What the front asks the local terminal before its screen starts, in one round trip
+    /// (one wait for the device attributes that end it): its text and background colours
+    /// (`LocalColorAnswers`), for answering the remote's colour queries with what the user
+    /// sees (xterm's when it does not say), and the keyboard protocols it speaks
+    /// (`LocalKeyboardAnswers`), for the one the screen turns on. Terminals without these
+    /// queries (the Linux console, DEC terminals) are not asked: some would show the question.
+    public static func startupAnswers(
         term: String?, input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 300
-    ) -> TerminalColors.Defaults {
+    ) -> StartupAnswers {
         let plain = ["linux", "dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "vt420", "vt520", "cons25"]
-        guard let term, !plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) else { return .xterm }
-        var answers = LocalColorAnswers()
-        ask(LocalColorAnswers.question, input: input, output: output, timeout: timeout) { bytes in
-            answers.scan(bytes)
-            return answers.isComplete
+        guard let term, !plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) else {
+            return StartupAnswers()
         }
-        return answers.colorDefaults
+        var colors = LocalColorAnswers()
+        var keyboard = LocalKeyboardAnswers()
+        ask(startupQuestion, input: input, output: output, timeout: timeout) { bytes in
+            colors.scan(bytes)
+            keyboard.scan(bytes)
+            return colors.isComplete && keyboard.isComplete
+        }
+        return StartupAnswers(colorDefaults: colors.colorDefaults, keyboard: keyboard.keyboardProtocol)
+    }
+
+    /// The colour and keyboard questions, then `CSI m` (a terminal that ignored the private
+    /// marker of `CSI ? 4 m` took it for underline: nothing is drawn yet, so the reset costs
+    /// nothing), then DA1, which every terminal answers, as the end marker.
+    static let startupQuestion =
+        LocalColorAnswers.question + LocalKeyboardAnswers.question + Array("\u{1B}[m\u{1B}[c".utf8)
+
+    /// What `startupAnswers` found out.
+    public struct StartupAnswers: Equatable, Sendable {
+        /// xterm's colours with the local text and background colours in their places.
+        public var colorDefaults: TerminalColors.Defaults
+        /// The keyboard protocol for the screen to turn on.
+        public var keyboard: LocalKeyboardProtocol
+
+        /// What a terminal that is not asked is taken to have: xterm's colours, legacy keys.
+        public init(colorDefaults: TerminalColors.Defaults = .xterm, keyboard: LocalKeyboardProtocol = .legacy) {
+            self.colorDefaults = colorDefaults
+            self.keyboard = keyboard
+        }
     }
 
     /// Writes `question` in raw mode and hands what comes back to `take` until it says the

@@ -1,0 +1,86 @@
+import RemoteTermEngine
+
+/// What the user's terminal answered when asked which keyboard protocols it speaks, for the
+/// one the screen turns on (`LocalKeyboardProtocol`). The questions are the kitty keyboard
+/// protocol's flags query (`CSI ? u`, answered `CSI ? flags u`) and xterm's XTQMODKEYS for
+/// modifyOtherKeys (`CSI ? 4 m`, answered `CSI > 4 ; level m`), both followed
+/// by the primary device attributes (`CSI c`), which every terminal answers, in order: when
+/// `CSI ? … c` arrives, the other answers have arrived too or never will. The kitty protocol
+/// is preferred when a terminal speaks both: it says more, and pops back cleanly.
+public struct LocalKeyboardAnswers: Equatable, Sendable {
+    /// The kitty protocol's flags, if the terminal answered that question.
+    public private(set) var kittyFlags: KittyKeyboardFlags?
+    /// The modifyOtherKeys level, if the terminal answered that question.
+    public private(set) var modifyOtherKeys: Int?
+    /// `CSI ? … c` arrived: nothing more will come.
+    public private(set) var isComplete = false
+    private var pending: [UInt8] = []
+
+    /// The questions to write (the probe adds DA1 as the end marker).
+    public static let question = Array("\u{1B}[?u\u{1B}[?4m".utf8)
+
+    /// Nothing seen yet.
+    public init() {}
+
+    /// Looks at more of what the terminal sent (answers may be split across reads; anything
+    /// else, such as the colour answers or keys typed meanwhile, is skipped). Bounded: what
+    /// waits for its end is dropped past 128 bytes.
+    public mutating func scan(_ bytes: some Sequence<UInt8>) {
+        pending.append(contentsOf: bytes)
+        var index = 0
+        while let escape = pending[index...].firstIndex(of: 0x1B) {
+            guard escape + 2 < pending.count else {
+                index = escape
+                break
+            }
+            let marker = pending[escape + 2]
+            guard pending[escape + 1] == UInt8(ascii: "["), marker == UInt8(ascii: "?") || marker == UInt8(ascii: ">")
+            else {
+                index = escape + 1
+                continue
+            }
+            guard let end = pending[(escape + 3)...].firstIndex(where: { !(0x30...0x3F).contains($0) }) else {
+                index = escape
+                break
+            }
+            record(marker: marker, parameters: pending[(escape + 3)..<end], final: pending[end])
+            index = end + 1
+        }
+        if index >= pending.count || pending[index...].firstIndex(of: 0x1B) == nil {
+            pending.removeAll()
+        } else {
+            pending.removeFirst(index)
+        }
+        if pending.count > 128 { pending.removeAll() }
+    }
+
+    /// One answer: `? flags u`, `> 4 ; level m` (or `> 4 m`), or `? … c`.
+    private mutating func record(marker: UInt8, parameters: ArraySlice<UInt8>, final: UInt8) {
+        let parts = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        let numbers = parts.map { part in
+            part.allSatisfy { (0x30...0x39).contains($0) } ? part.reduce(0) { min($0 * 10 + Int($1 - 0x30), 1000) } : nil
+        }
+        switch (marker, final) {
+        case (UInt8(ascii: "?"), UInt8(ascii: "u")):
+            if numbers.count == 1, let flags = numbers[0] {
+                kittyFlags = KittyKeyboardFlags(rawValue: UInt8(clamping: flags))
+            }
+        case (UInt8(ascii: ">"), UInt8(ascii: "m")):
+            if numbers.first == 4, numbers.count <= 2, let level = numbers.count == 2 ? numbers[1] : 0 {
+                modifyOtherKeys = min(level, 9)
+            }
+        case (UInt8(ascii: "?"), UInt8(ascii: "c")):
+            isComplete = true
+        default:
+            break
+        }
+    }
+
+    /// The protocol to turn on: the kitty protocol's if the terminal speaks it, else
+    /// modifyOtherKeys if it speaks that, else neither.
+    public var keyboardProtocol: LocalKeyboardProtocol {
+        if kittyFlags != nil { return .kitty }
+        if let modifyOtherKeys { return .modifyOtherKeys(previous: modifyOtherKeys) }
+        return .legacy
+    }
+}
