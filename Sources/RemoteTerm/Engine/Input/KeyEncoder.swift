@@ -110,17 +110,18 @@ public enum KeyEncoder {
     /// Keypad keys: `SS3 x` under DECKPAM (xterm puts the modifier parameter straight after
     /// SS3, `SS3 5 k`, since `modifyKeypadKeys` defaults to 0); in numeric mode the key types
     /// its character (Ctrl and Shift do not change it, Alt still prefixes ESC), and keypad
-    /// Enter is Enter.
+    /// Enter is Enter, with their legacy bytes even under modifyOtherKeys, which in xterm
+    /// leaves the keypad alone.
     private static func keypadKey(_ key: KeypadKey, _ modifiers: KeyModifiers, _ options: KeyEncodingOptions) -> [UInt8] {
         if options.keypadApplication {
             let parameter = modifiers.xtermParameter
             return ss3 + (parameter > 1 ? decimal(parameter) : []) + [key.applicationFinal]
         }
         guard let character = key.character else {
-            return encode(KeyEvent(.enter, modifiers: modifiers), options: options)
+            return legacy(KeyEvent(.enter, modifiers: modifiers), options: options)
         }
         let kept = modifiers.subtracting([.control, .shift])
-        return encode(KeyEvent(.character(character), modifiers: kept), options: options)
+        return legacy(KeyEvent(.character(character), modifiers: kept), options: options)
     }
 
     // MARK: - Characters
