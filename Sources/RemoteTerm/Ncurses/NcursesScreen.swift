@@ -27,9 +27,11 @@ public final class NcursesScreen: LocalScreen {
     /// bracketed paste (2004), mouse reports with motion while pressed (1002) in SGR form
     /// (1006), for the key bar and for remote programs that use the mouse, and the keypad in
     /// application mode (DECKPAM), so keypad keys can be told from the main keyboard's and
-    /// encoded for the remote's keypad mode.
-    static let enableModes = "\u{1B}[?2004h\u{1B}[?1002h\u{1B}[?1006h\u{1B}="
-    static let disableModes = "\u{1B}>\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
+    /// encoded for the remote's keypad mode; and colour-scheme reports (2031), so a remote
+    /// program that asked is told when the user's scheme turns dark or light (a terminal that
+    /// does not know the mode ignores it).
+    static let enableModes = "\u{1B}[?2004h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2031h\u{1B}="
+    static let disableModes = "\u{1B}>\u{1B}[?2031l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2004l"
 
     private var isActive = false
     /// The keyboard protocol turned on while the screen is up.

@@ -254,3 +254,16 @@ import Testing
         #expect(!decoder.hasPending)
     }
 }
+
+/// The user's terminal saying its colour scheme changed (`CSI ? 997 ; 1|2 n`, asked for with
+/// ?2031): an event of its own, never passed to the remote as bytes.
+@Suite struct LocalColorSchemeReportTests {
+    @Test(arguments: [("\u{1B}[?997;1n", TerminalColorScheme.dark), ("\u{1B}[?997;2n", .light)])
+    func colorSchemeReports(_ input: String, _ scheme: TerminalColorScheme) {
+        var decoder = LocalInputDecoder()
+        #expect(decoder.feed(Array(input.utf8)) == [.colorScheme(scheme)])
+        var split = LocalInputDecoder()
+        let events = Array(input.utf8).flatMap { split.feed([$0]) }
+        #expect(events == [.colorScheme(scheme)])
+    }
+}

@@ -46,6 +46,11 @@ public final class RemoteScreen: SessionOutput {
     }
 
     /// The colours the terminal answers colour queries with until the remote changes them.
+    /// The user's colour scheme; what to tell the remote of it.
+    func setColorScheme(_ scheme: TerminalColorScheme) -> [UInt8] {
+        terminal.setColorScheme(scheme)
+    }
+
     func setColorDefaults(_ defaults: TerminalColors.Defaults) {
         terminal.colorDefaults = defaults
         // Colours other than xterm's came from the user's terminal: its background says

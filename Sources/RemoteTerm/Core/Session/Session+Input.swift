@@ -94,6 +94,21 @@ extension Session {
         screen.setColorDefaults(defaults)
     }
 
+    /// The user's colour scheme changed (their terminal said so, `CSI ? 997 ; n n`): a
+    /// program that asked (?2031) is told at once.
+    public func setColorScheme(_ scheme: TerminalColorScheme) {
+        let report = screen.setColorScheme(scheme)
+        guard !report.isEmpty, var link else { return }
+        link.outbox.append(contentsOf: report)
+        do {
+            try link.flush()
+            self.link = link
+        } catch {
+            self.link = link
+            lose(error)
+        }
+    }
+
     /// Writes rterm's own text on the screen (made inert, lines ended with CR LF): what the
     /// connection says while it is set up, before the remote side draws anything.
     public func showLocally(_ text: String) {

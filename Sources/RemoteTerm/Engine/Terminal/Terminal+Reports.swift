@@ -39,12 +39,14 @@ extension Terminal {
         "\u{1B}[?997;\(scheme.rawValue)n"
     }
 
-    /// The user's colour scheme, as their terminal said: a program that set ?2031 is told of
-    /// a change.
-    public mutating func setColorScheme(_ scheme: TerminalColorScheme?) {
-        guard scheme != colorScheme else { return }
+    /// The user's colour scheme, as their terminal said; returns what to send the remote: a
+    /// program that set ?2031 is told of a change (nothing otherwise).
+    @discardableResult
+    public mutating func setColorScheme(_ scheme: TerminalColorScheme?) -> [UInt8] {
+        guard scheme != colorScheme else { return [] }
         colorScheme = scheme
-        if let scheme, modes.colorSchemeReports { reply(Self.colorSchemeReport(scheme)) }
+        guard let scheme, modes.colorSchemeReports else { return [] }
+        return Array(Self.colorSchemeReport(scheme).utf8)
     }
 
     /// `CSI 48 ; rows ; columns ; height ; width t`, the in-band resize report (?2048); the

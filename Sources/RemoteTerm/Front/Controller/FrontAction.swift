@@ -60,6 +60,9 @@ public enum FrontAction: Equatable, Sendable {
     case showMenu
     /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).
     case showPopup(KeyBarPopup)
+    /// The user's terminal says its colour scheme changed: every session's programs that
+    /// asked (?2031) are told.
+    case colorSchemeChanged(TerminalColorScheme)
 
     /// Send this key to the shown session (what the escape filter lets through).
     public static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }

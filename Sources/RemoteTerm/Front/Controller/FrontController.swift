@@ -222,6 +222,8 @@ public struct FrontController: Sendable {
             self.mouse(mouse, now: now, view: view, into: &actions)
         case .focus(let focused):
             actions.append(.send(.focus(focused)))
+        case .colorScheme(let scheme):
+            actions.append(.colorSchemeChanged(scheme))
         case .passthrough(let bytes):
             if prompt == nil { actions.append(.send(.bytes(bytes))) }
         }

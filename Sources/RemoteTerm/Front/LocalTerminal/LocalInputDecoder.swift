@@ -28,6 +28,9 @@ public struct LocalInputDecoder: Sendable {
         case mouse(LocalMouseEvent)
         /// The local terminal gained (true) or lost focus.
         case focus(Bool)
+        /// The user's colour scheme changed to dark or light (`CSI ? 997 ; 1|2 n`, which the
+        /// screen asks for with ?2031).
+        case colorScheme(TerminalColorScheme)
         /// Bytes of a sequence the decoder does not know, forwarded as they came.
         case passthrough([UInt8])
     }
@@ -178,6 +181,10 @@ public struct LocalInputDecoder: Sendable {
             } else {
                 events.append(.passthrough(sequence))
             }
+            return length
+        }
+        if final == UInt8(ascii: "n"), body.elementsEqual("?997;1".utf8) || body.elementsEqual("?997;2".utf8) {
+            events.append(.colorScheme(body.last == UInt8(ascii: "1") ? .dark : .light))
             return length
         }
         guard let fields = ReportedKey.fields(body) else {

@@ -117,6 +117,8 @@ extension Workspace {
             case .showPopup(let popup):
                 controller.showPopup(popup)
                 effects.append(.redraw)
+            case .colorSchemeChanged(let scheme):
+                for entry in entries { entry.session.setColorScheme(scheme) }
             }
         }
     }
