@@ -25,7 +25,7 @@ private func errorLine(_ text: String) -> String {
         // Unknown steps.
         (
             "typ \"x\"",
-            "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit, expect-disconnect, reconnect, wait-idle, expect-style, capture, include, put, get"
+            "bad.script:1:1: unknown step 'typ': expected one of size, set, type, key, click, paste, wait, not, expect-screen, expect-cursor, expect-title, resize, sleep, snapshot, expect-exit, expect-disconnect, reconnect, wait-idle, expect-style, capture, include, put, get, wait-prompt, expect-status"
         ),
         ("reconnect timeout 0s", "bad.script:1:19: timeout '0s' must be more than zero"),
         ("\"x\"", "bad.script:1:1: expected a step name, not a string"),

@@ -118,6 +118,12 @@ public struct ScriptStep: Equatable, Sendable {
         /// `expect-style ROW,COL [fg=…] [bg=…] [bold] [no-italic] …`: one cell's colours and
         /// attributes.
         case expectStyle(row: Int, column: Int, style: ExpectedStyle)
+        /// `wait-prompt [timeout 10s]`: until the shell is back at its prompt (its OSC 133
+        /// marks say so), at a prompt that began after the last input the script sent.
+        case waitPrompt(timeout: Double?)
+        /// `expect-status N`: once the shell is back at its prompt (as `wait-prompt`), its
+        /// last command finished with status N (`OSC 133 ; D ; N`).
+        case expectStatus(code: Int)
         /// `put LOCAL REMOTE [timeout 60s]` and `get REMOTE LOCAL [timeout 60s]`: a file over
         /// the session's own connection (SFTP, beside the shell), until it arrived whole.
         case transfer(FileTransferRequest, timeout: Double?)

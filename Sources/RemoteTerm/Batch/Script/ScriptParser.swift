@@ -248,6 +248,20 @@ public enum ScriptParser {
                 return .snapshot(name: name, masks: masks)
             case "expect-exit":
                 return .expectExit(code: try arguments.word("an exit code 0-255", ScriptValues.exitCode))
+            case "wait-prompt":
+                // `timeout` may be left out: `wait-prompt 5s` reads as `wait-prompt timeout 5s`.
+                var timeout: Double?
+                if arguments.take(word: "timeout") != nil || !arguments.isAtEnd {
+                    timeout = try positiveDuration(&arguments, "a timeout such as 10s")
+                }
+                return .waitPrompt(timeout: timeout)
+            case "expect-status":
+                let code = try arguments.word("a command's status 0-255") { text in
+                    ScriptValues.exitCode(text).mapError { _ in
+                        ScriptValues.Message("bad status '\(text)': expected a number from 0 to 255")
+                    }
+                }
+                return .expectStatus(code: code)
             case "wait-idle":
                 let seconds = try positiveDuration(&arguments, "a quiet time such as 500ms")
                 var timeout: Double?
@@ -317,6 +331,6 @@ public enum ScriptParser {
     static let stepNames = [
         "size", "set", "type", "key", "click", "paste", "wait", "not", "expect-screen", "expect-cursor",
         "expect-title", "resize", "sleep", "snapshot", "expect-exit", "expect-disconnect", "reconnect", "wait-idle",
-        "expect-style", "capture", "include", "put", "get",
+        "expect-style", "capture", "include", "put", "get", "wait-prompt", "expect-status",
     ]
 }

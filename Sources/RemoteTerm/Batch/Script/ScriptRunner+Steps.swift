@@ -118,6 +118,10 @@ extension ScriptRunner {
                 }
                 return nil
             }
+        case .waitPrompt(let limit):
+            return waitPrompt(seconds: limit ?? timeout, step: step)
+        case .expectStatus(let code):
+            return expectStatus(code, step: step)
         case .transfer(let request, let limit):
             return try transfer(request, seconds: limit ?? timeout, step: step)
         case .reconnect(let limit):
@@ -144,6 +148,8 @@ extension ScriptRunner {
     private var view: FrontView { FrontView(terminal: terminal, now: loop.clock.now()) }
 
     private func send(_ inputs: [SessionInput]) {
+        // The prompt shown now is the one this input is typed at, not the one after it.
+        if !inputs.isEmpty { promptsAtLastInput = terminal.shellPrompts.promptsBegun }
         for input in inputs { session.send(input) }
     }
 

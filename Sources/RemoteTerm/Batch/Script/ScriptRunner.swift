@@ -70,6 +70,9 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     var timeout: Double = 10
     /// Between `expect-disconnect` and `reconnect`: the link is meant to be down.
     var disconnectExpected = false
+    /// How many prompts the shell had begun when the script last sent input: `wait-prompt`
+    /// and `expect-status` wait for a newer one (ScriptRunner+Prompts.swift).
+    var promptsAtLastInput = 0
     let snapshotDirectory: String
     /// Where the session is recorded (`--record`), if anywhere.
     public var recorder: AsciicastWriter? {

@@ -30,6 +30,9 @@ public struct ShellPrompts: Equatable, Sendable {
     public internal(set) var lastStatus: Int?
     /// How many commands finished, so that a front can tell a new status from the same one.
     public internal(set) var commandsFinished = 0
+    /// How many prompts began (`A` on the main screen, a redrawn one too), so that a script
+    /// can tell the prompt that follows its command from the one it typed the command at.
+    public internal(set) var promptsBegun = 0
     /// Whether the shell marks commands starting (`C`): one that never does (bash without
     /// PS0) reports every `D`; one that does reports a `D` only after a command ran.
     var marksCommands = false
@@ -37,6 +40,7 @@ public struct ShellPrompts: Equatable, Sendable {
     /// A prompt began at `line`.
     mutating func promptBegan(atLine line: Int) {
         phase = .prompt
+        promptsBegun &+= 1
         if let last = lines.last, last >= line {
             // The same prompt drawn again (a redraw after a resize), or the screen cleared.
             lines.removeAll { $0 >= line }

@@ -56,6 +56,10 @@ public enum FrontAction: Equatable, Sendable {
     case cancelTransfer(Int)
     /// Tab on `~d`'s question: list the remote directory of this answer, to complete it.
     case completeRemotePath(String)
+    /// `~[`: show the history from the shell's previous prompt (OSC 133 marks).
+    case previousPrompt
+    /// `~]`: show the history from the shell's next prompt, or the live screen after the last.
+    case nextPrompt
     /// ☰ on the bar: open the menu on the bar row.
     case showMenu
     /// A button's alternatives, to show above the bar (a long press, a right click, `Fn`).

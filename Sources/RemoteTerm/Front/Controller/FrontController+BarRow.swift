@@ -72,7 +72,9 @@ extension FrontController {
         case .menu(let page):
             labels = Self.menuLayout(width: view.columns, page: page, items: menuEntries).labels
         case .history(let distance):
-            let text = " [history -\(distance)] wheel scrolls, any key or click returns"
+            // With prompts marked, `[` and `]` jump between them and do not return.
+            let keys = view.terminal.shellPrompts.lines.isEmpty ? "any key" : "[ ] prompts, any other key"
+            let text = " [history -\(distance)] wheel scrolls, \(keys) or click returns"
             labels = [BarLabel(column: 0, text: text, emphasis: .armed)]
         case .connecting(let name):
             let cancel = escapeCharacter.map { "  (\($0). cancels)" } ?? ""

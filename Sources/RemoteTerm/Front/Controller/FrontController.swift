@@ -61,6 +61,9 @@ public struct FrontController: Sendable {
 
     /// The escape character as the help shows it (`~`, `^]`), nil when escapes are off.
     public var escapeCharacter: String? = "~"
+    /// The key that types the escape character (nil: escapes are off): in the history, typed
+    /// before `[` or `]` out of habit, it does not return to the live screen.
+    public var escapeKey: KeyEvent?
     /// The key that reads the bar's buttons out (`~k` does too), nil for none; reader mode
     /// sets it (F12 unless the key-bar file says `reader-key NAME`).
     public var readerKey: KeyEvent?
@@ -270,6 +273,12 @@ public struct FrontController: Sendable {
             // A problem the user must see: the key dismisses it and does only that.
             mode = .live
             actions.append(.redraw)
+        case .history where Self.isPromptJump(typed, view: view):
+            // `[` and `]` keep jumping between the shell's prompts without leaving the history.
+            actions += jumpToPrompt(previous: typed.key == .character("["), view: view, now: view.now)
+        case .history where typed == escapeKey && !view.terminal.shellPrompts.lines.isEmpty:
+            // `~]` typed out of habit: the `]` jumps, and is not typed into the shell.
+            break
         case .history, .menu, .panel, .selecting(_, historyTop: .some):
             mode = .live
             actions.append(.redraw)

@@ -12,7 +12,8 @@ public enum FrontMode: Equatable, Sendable {
     /// over the live screen (`historyTop` nil) or the history from that line. A key clears it
     /// and goes on as it would have without it; a press elsewhere starts again.
     case selecting(Selection, historyTop: Int?)
-    /// The history, from this stable line number on the top row; any key returns.
+    /// The history, from this stable line number on the top row; any key returns, but `[`
+    /// and `]` jump to the shell's previous and next prompt when it marks them.
     case history(top: Int)
     /// A button's alternatives above the bar: a press on one sends it, a press anywhere else
     /// only closes the strip, Esc only closes it, another key closes it and goes on.

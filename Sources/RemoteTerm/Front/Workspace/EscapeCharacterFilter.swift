@@ -7,8 +7,9 @@ import RemoteTermSSH
 /// sends one, `?` lists the escapes, Ctrl+Z suspends rterm; any other key sends the escape
 /// character and then itself, so nothing typed is lost. With `sessionEscapes` (the
 /// interactive front, which can hold several sessions), `c` opens a new session, `n` and `p`
-/// show the next and previous one, `1`…`9` one by number, and `u` and `d` upload and
-/// download a file over the shown session's connection.
+/// show the next and previous one, `1`…`9` one by number, `u` and `d` upload and
+/// download a file over the shown session's connection, and `[` and `]` show the history
+/// from the shell's previous and next prompt.
 ///
 /// It speaks the front's one vocabulary (`FrontAction`): the keys it lets through are
 /// `.send(.key(_))`, an escape is what the workspace carries out.
@@ -17,8 +18,8 @@ public struct EscapeCharacterFilter: Sendable {
     private var isHoldingTilde = false
     /// The escape character as the key that types it.
     private let tilde: KeyEvent
-    /// Whether `c`, `n`, `p` and `1`…`9` after the escape character are rterm's session
-    /// escapes (off, they are sent like any other key).
+    /// Whether `c`, `n`, `p`, `1`…`9`, `u`, `d`, `[` and `]` after the escape character are
+    /// rterm's session escapes (off, they are sent like any other key).
     private let sessionEscapes: Bool
 
     /// A filter at the start of a line, as at the start of a session, for the escape
@@ -27,6 +28,9 @@ public struct EscapeCharacterFilter: Sendable {
         tilde = LocalInputDecoder.controlOrCharacter(escape)
         self.sessionEscapes = sessionEscapes
     }
+
+    /// The key that types the escape character.
+    public var escapeKey: KeyEvent { tilde }
 
     /// The session escape `event` stands for after the escape character, if any.
     private func sessionEscape(_ event: KeyEvent) -> FrontAction? {
@@ -37,6 +41,8 @@ public struct EscapeCharacterFilter: Sendable {
         case "d": return .askForTransfer(.download)
         case "n": return .nextSession
         case "p": return .previousSession
+        case "[": return .previousPrompt
+        case "]": return .nextPrompt
         case "1"..."9": return .showSession(Int(scalar.value) - 0x31)  // tabs count from 1
         default: return nil
         }

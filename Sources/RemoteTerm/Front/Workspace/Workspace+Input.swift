@@ -111,6 +111,9 @@ extension Workspace {
                 cancelTransfer(index, now: now)
             case .completeRemotePath(let typed):
                 completeRemotePath(typed, now: now)
+            case .previousPrompt, .nextPrompt:
+                let jump = controller.jumpToPrompt(previous: action == .previousPrompt, view: view(now: now), now: now)
+                perform(jump, now: now)
             case .showMenu:
                 controller.showMenu()
                 effects.append(.redraw)

@@ -142,6 +142,7 @@ public final class Workspace {
         let index = entries.count - 1
         if index == 0 {
             controller.escapeCharacter = entry.escapeName
+            controller.escapeKey = entry.escapes?.escapeKey
             showKeySet()
         }
         if index > 0, show {
@@ -166,6 +167,7 @@ public final class Workspace {
         controller.sessionShown()
         // Each session has its own escape character (`-e`): the help shows the shown one's.
         controller.escapeCharacter = entries[index].escapeName
+        controller.escapeKey = entries[index].escapes?.escapeKey
         entries[index].tab.hasActivity = false
         entries[index].tab.hasBell = false
         entries[index].tab.isWaitingForAnswer = false
