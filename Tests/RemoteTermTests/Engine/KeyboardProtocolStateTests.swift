@@ -69,9 +69,9 @@ import Testing
         #expect(feedAllWays(rows: 5, columns: 10, input).0.modes.modifyOtherKeys == expected, "\(input)")
     }
 
-    @Test func modifyOtherKeysQuery() {
-        #expect(reply(to: "⎋[?4m") == "⎋[>4;0m")
-        #expect(reply(to: "⎋[>4;2m⎋[?4m") == "⎋[>4;2m")
+    /// XTQMODKEYS is not answered: vim 9.0 asks while it edits and takes the answer for keys (`vimLooksAsItDoesOverPlainSSH` failed while rterm answered).
+    @Test func modifyOtherKeysIsNotReportedBack() {
+        #expect(reply(to: "⎋[>4;2m⎋[?4m") == "")
     }
 
     @Test func theEncodingOptionsFollowTheModes() {

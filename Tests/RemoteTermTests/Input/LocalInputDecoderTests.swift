@@ -29,6 +29,13 @@ import Testing
         .key(.character(c, modifiers: modifiers))
     }
 
+    /// Alt as a legacy terminal sends it: ESC before the key, marked as ambiguous.
+    static func escapePrefixed(_ c: Unicode.Scalar, _ modifiers: KeyModifiers) -> Event {
+        var key = KeyEvent.character(c, modifiers: modifiers)
+        key.isEscapePrefixed = true
+        return .key(key)
+    }
+
     static let cases: [(String, [UInt8], [Event])] = [
         ("letters", Array("ab".utf8), [char("a"), char("b")]),
         ("UTF-8", Array("é中".utf8), [char("é"), char("中")]),
@@ -46,8 +53,8 @@ import Testing
         ("F5", Array("\u{1B}[15~".utf8), [key(.function(5))]),
         ("F12", Array("\u{1B}[24~".utf8), [key(.function(12))]),
         ("Shift+Tab", Array("\u{1B}[Z".utf8), [key(.tab, .shift)]),
-        ("Alt+x", Array("\u{1B}x".utf8), [char("x", .alt)]),
-        ("Alt+Ctrl+c", [0x1B, 0x03], [char("c", [.alt, .control])]),
+        ("Alt+x", Array("\u{1B}x".utf8), [escapePrefixed("x", .alt)]),
+        ("Alt+Ctrl+c", [0x1B, 0x03], [escapePrefixed("c", [.alt, .control])]),
         ("Esc Esc", [0x1B, 0x1B], [key(.escape), key(.escape)]),
         ("paste", Array("\u{1B}[200~hi\u{1B}there\u{1B}[201~x".utf8),
          [.pasteStart, .pasteData(Array("hi\u{1B}there".utf8)), .pasteEnd, char("x")]),

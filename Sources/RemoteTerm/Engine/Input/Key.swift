@@ -176,6 +176,12 @@ public struct KeyEvent: Hashable, Sendable {
     /// The text the key types, when the user's terminal reported it apart from the key
     /// (kitty's associated text; nil: the key's own character, if it has one).
     public var text: String?
+    /// Alt came as an ESC before the key (a legacy terminal's Meta), which cannot be told from
+    /// Esc typed just before the key: a program that asked for unambiguous keys (kitty flags,
+    /// modifyOtherKeys) gets the two bytes as they came, and tells them apart itself, with
+    /// its own timing, as it would behind ssh, rather than a certain Alt+key rterm cannot
+    /// vouch for (`ESC :` typed quickly in vim is Esc, then `:`).
+    public var isEscapePrefixed = false
 
     /// A key with modifiers (none by default), pressed.
     public init(

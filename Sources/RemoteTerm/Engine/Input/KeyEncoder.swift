@@ -19,6 +19,10 @@ public enum KeyEncoder {
     /// The bytes `event` sends to the remote under `options`; empty for a key that sends
     /// nothing (a function key outside F1–F12).
     public static func encode(_ event: KeyEvent, options: KeyEncodingOptions) -> [UInt8] {
+        // An ESC-prefixed key from a legacy terminal stays as ambiguous as it came.
+        if event.isEscapePrefixed, event.modifiers.contains(.alt), event.kind != .release {
+            return legacy(event, options: options)
+        }
         // A program that asked for the kitty keyboard protocol gets it, whatever else is set.
         if !options.kittyFlags.isEmpty { return KittyKeyEncoder.encode(event, options: options) }
         // Only the kitty protocol reports a key coming up.

@@ -21,9 +21,9 @@
 /// modifiers (Ctrl+Alt+1 is `CSI 27;5;49~`) and drops Ctrl with them from Enter, Tab and
 /// control keys (Ctrl+Alt+Enter is `ESC CR`).
 ///
-/// Level 2 escapes every modified key except: Shift alone on a printable key outside
-/// `@`–`~` (Shift+1 sends `!`, while Shift+a sends `CSI 27;2;65~`, Shift+Space
-/// `CSI 27;2;32~`); Shift+Tab (`CSI Z`, with other modifiers `CSI 27;m;9~`); Ctrl alone on
+/// Level 2 escapes every modified key except: Shift alone on a printable key (Shift+1 sends
+/// `!`, Shift+a `A`, as tmux, foot and WezTerm send them, where today's xterm escapes
+/// letters and Space); Shift+Tab (`CSI Z`, with other modifiers `CSI 27;m;9~`); Ctrl alone on
 /// Backspace (the byte Ctrl picks, BS or DEL, is itself the code of a modified Backspace).
 enum ModifyOtherKeysEncoder {
     /// The bytes `event` sends under `options.modifyOtherKeys` (1, or 2 and above), or nil
@@ -140,8 +140,11 @@ private struct OrdinaryKey {
         case .enter, .tab, .escape:
             break
         case .character:
-            guard isControlInput || (modifiers == .shift && code == 0x20) || !modifiers.subtracting(.shift).isEmpty
-            else { return nil }
+            // Shift alone types the shifted character, as tmux, foot and WezTerm send it at
+            // level 2. (Today's xterm escapes Shift+letter and Shift+Space too, which makes
+            // every capital an escape code; vim, having seen one, then reads Esc and `o`
+            // arriving together as Alt+o.)
+            guard !modifiers.subtracting(.shift).isEmpty else { return nil }
         }
         return modifiers
     }

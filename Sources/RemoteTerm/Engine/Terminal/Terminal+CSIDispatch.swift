@@ -24,7 +24,6 @@ extension Terminal {
             case UInt8(ascii: "s"): savePrivateModes(s.parameters)  // XTSAVE
             case UInt8(ascii: "r"): restorePrivateModes(s.parameters)  // XTRESTORE
             case UInt8(ascii: "u"): kittyKeyboard(UInt8(ascii: "?"), s.parameters)  // kitty flags query
-            case UInt8(ascii: "m"): reportKeyModifierOptions(s.parameters)  // XTQMODKEYS
             default: break
             }
         case (UInt8(ascii: ">"), 0):

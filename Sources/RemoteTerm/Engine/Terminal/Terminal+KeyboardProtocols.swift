@@ -1,5 +1,5 @@
 /// The keyboard protocols a program can ask for: the kitty keyboard protocol's flags (push,
-/// pop, set, query) and xterm's modifyOtherKeys (XTMODKEYS, XTQMODKEYS). The terminal only
+/// pop, set, query) and xterm's modifyOtherKeys (XTMODKEYS). The terminal only
 /// keeps what was asked for, in `modes` for the input path; the key encoders act on it.
 extension Terminal {
     /// `CSI > flags u`, `CSI < n u`, `CSI = flags ; mode u` and `CSI ? u`.
@@ -40,13 +40,6 @@ extension Terminal {
         if parameters[0] == 4 { modes.modifyOtherKeys = 0 }
     }
 
-    /// XTQMODKEYS (`CSI ? Pp m`): modifyOtherKeys' level, as xterm answers `CSI > 4 ; Pv m`.
-    mutating func reportKeyModifierOptions(_ parameters: borrowing CSIParameters) {
-        switch parameters[0] {
-        case 4: reply("\u{1B}[>4;\(modes.modifyOtherKeys)m")
-        case 1, 2: reply("\u{1B}[>\(parameters[0]);2m")  // modifyCursorKeys, modifyFunctionKeys: xterm's 2
-        case 0: reply("\u{1B}[>0;0m")
-        default: break
-        }
-    }
+    // XTQMODKEYS (`CSI ? Pp m`) is not answered, as tmux does not: vim 9.0 asks while it edits
+    // and takes xterm's answer (`CSI > 4 ; 2 m`), read among the keys, for keys typed.
 }

@@ -107,6 +107,7 @@ public struct LocalInputDecoder: Sendable {
             // ESC then one byte that might have begun a sequence (`[` or `O`): Alt+key.
             var alt = Self.controlOrCharacter(pending[1])
             alt.modifiers.insert(.alt)
+            alt.isEscapePrefixed = true
             return [.key(alt)]
         }
         return [.passthrough(pending)]
@@ -148,11 +149,14 @@ public struct LocalInputDecoder: Sendable {
                 guard start + 1 + length <= pending.count else { return nil }
                 let scalar = String(decoding: pending[(start + 1)..<(start + 1 + length)], as: UTF8.self)
                     .unicodeScalars.first ?? "\u{FFFD}"
-                events.append(.key(.character(scalar, modifiers: .alt)))
+                var key = KeyEvent.character(scalar, modifiers: .alt)
+                key.isEscapePrefixed = true
+                events.append(.key(key))
                 return 1 + length
             }
             var key = Self.controlOrCharacter(second)
             key.modifiers.insert(.alt)
+            key.isEscapePrefixed = true
             events.append(.key(key))
             return 2
         }
