@@ -1,5 +1,5 @@
 // What programs ask of the keyboard: the kitty keyboard protocol's flag stacks (push, pop,
-// set, query; one stack per screen) and xterm's modifyOtherKeys (XTMODKEYS, XTQMODKEYS), as
+// set, query; one stack per screen) and xterm's modifyOtherKeys (XTMODKEYS), as
 // the terminal keeps them for the input path. Reference: the kitty keyboard protocol,
 // "Progressive enhancement"; xterm ctlseqs, XTMODKEYS and XTQMODKEYS.
 
