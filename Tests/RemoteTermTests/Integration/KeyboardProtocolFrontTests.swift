@@ -93,5 +93,12 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(sequence.count < 4096, "\(sequence.count) bytes")
         #expect(!sequence.dropFirst().contains { $0 < 0x20 }, "inert")
         #expect(sequence.firstRange(of: [0xE2, 0x80, 0xAE]) == nil && sequence.firstRange(of: [0xE2, 0x80, 0xA8]) == nil)
+        // On the way out, the report rterm passed on is taken back off the user's tab.
+        try pane.keys("Enter")
+        try pane.type("~.")
+        #expect(pane.waitUntil {
+            let all = [UInt8](FileManager.default.contents(atPath: typescript) ?? Data())
+            return all.firstRange(of: Array("\u{1B}]9;4;0\u{07}".utf8)) != nil
+        }, "the progress report removed at exit")
     }
 }

@@ -23,6 +23,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private let factory: SessionFactory?
     private let loop: EventLoop
     private let system: FrontSystem
+    /// Whether the user's terminal shows a progress report rterm passed on (cleared on exit).
+    private var passedOnProgress = false
     private var pacer = FramePacer()
     /// The shown session and its screen's top line number at the last frame: how far the
     /// screen scrolled between frames.
@@ -84,6 +86,8 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
         }
         carryOut(workspace.sessionEvents(now: loop.clock.now()))
         draw(now: loop.clock.now(), force: true)
+        // A progress report rterm passed on would stay on the user's tab after rterm.
+        if passedOnProgress { screen.writeOwn(PassedOnSequence.progress(nil)) }
         workspace.inputObserver?.frontEnded(exitStatus: workspace.exitStatus, screen: workspace.shown.terminal)
         return (workspace.endings, workspace.exitStatus)
     }
@@ -176,7 +180,12 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
             case .say(let text):
                 if !screen.say(text) { notify(text) }
             case .passOn(let sequence):
-                if screen.takesOwnSequences { screen.writeOwn(sequence) }
+                guard screen.takesOwnSequences else { break }
+                // Removing a report never passed on says nothing new to the user's terminal.
+                let isRemoval = sequence == PassedOnSequence.progress(nil)
+                if isRemoval && !passedOnProgress { break }
+                if PassedOnSequence.isProgress(sequence) { passedOnProgress = !isRemoval }
+                screen.writeOwn(sequence)
             }
         }
     }

@@ -32,6 +32,11 @@ public enum PassedOnSequence {
         return osc("9;4;\(state)" + (value.map { ";\($0)" } ?? ""))
     }
 
+    /// Whether `sequence` is a progress report (OSC 9 ; 4) of this type's making.
+    public static func isProgress(_ sequence: [UInt8]) -> Bool {
+        sequence.starts(with: [0x1B, UInt8(ascii: "]")] + Array("9;4;".utf8))
+    }
+
     private static func osc(_ body: String) -> [UInt8] {
         [0x1B, UInt8(ascii: "]")] + Array(body.utf8) + [0x07]
     }
