@@ -74,9 +74,11 @@ struct NcursesRenderer {
             var held = 0
             if !diff.isFullRedraw, let drawn, let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
                 let old = drawn.lines[source]
-                held = old.isReverseScreen ? frame.columns : Self.textEnd(old.cells[...])
+                held = old.isReverseScreen || !hasPlainTail(old) ? frame.columns : Self.textEnd(old.cells[...])
             }
-            drawRow(line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen, held: held)
+            drawRow(
+                line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen,
+                localColors: line.usesLocalColors, held: held)
         }
         work.rowsDrawn += diff.rowsToRedraw.count
         if let cursor = frame.cursor {
@@ -108,6 +110,11 @@ struct NcursesRenderer {
             var runs: [OverpaintRun] = []
             for row in rows where frame.lines[row].isReverseScreen == reverse {
                 let line = frame.lines[row]
+                // rterm's own rows (the bar) need none: their cells have the user's colours.
+                guard !line.usesLocalColors else {
+                    overpainted[row] = false
+                    continue
+                }
                 let found = StyleOverpaint.runs(
                     row: row, cells: line.cells[...], extras: line.extras, colors: colors, capabilities: styles)
                 overpainted[row] = !found.isEmpty || (styles.hyperlinks && !line.links.isEmpty)
@@ -132,9 +139,10 @@ struct NcursesRenderer {
     /// Draws one row. Cells with the same rendition and no combining marks go out as one
     /// run (one ncurses call); a cell with marks is drawn on its own, as a complex character
     /// (`LocalGlyph` says what of it can be drawn in its columns; ncurses keeps at most
-    /// CCHARW_MAX code points, 5, of one).
+    /// CCHARW_MAX code points, 5, of one). `localColors`: rterm's own row, in the user's
+    /// colours whatever the remote's colour table says.
     private mutating func drawRow(
-        _ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool, held: Int
+        _ cells: ArraySlice<Cell>, row: Int, extras: CellExtras, reverseScreen: Bool, localColors: Bool, held: Int
     ) {
         var run: [wchar_t] = []
         run.reserveCapacity(cells.count)
@@ -149,7 +157,7 @@ struct NcursesRenderer {
         // The blank tail (default colours, nothing in it) is not drawn: cleared as far as the
         // row held text before, in one call.
         var end = cells.endIndex
-        if !reverseScreen && colors.drawn(.default, asForeground: false) == .default {
+        if !reverseScreen && (localColors || colors.drawn(.default, asForeground: false) == .default) {
             end = cells.startIndex + Self.textEnd(cells)
         }
         var column = 0
@@ -159,7 +167,7 @@ struct NcursesRenderer {
             defer { column += 1 }
             if cell.attributes.contains(.wideContinuation) { continue }
             // Neighbours mostly share a style: it is looked up when it changes.
-            let key = CellStyleKey(cell, reverseScreen: reverseScreen)
+            let key = CellStyleKey(cell, reverseScreen: reverseScreen, localColors: localColors)
             if key != lastKey {
                 lastKey = key
                 lastStyle = style(of: cell, key: key)
@@ -201,6 +209,12 @@ struct NcursesRenderer {
         }
     }
 
+    /// Whether `line`'s blank tail was left to clearing when drawn (not drawn cell by cell in
+    /// default colours the remote changed).
+    private func hasPlainTail(_ line: FrameLine) -> Bool {
+        line.usesLocalColors || colors.drawn(.default, asForeground: false) == .default
+    }
+
     /// Where the blank tail of a row begins (its width when it has none).
     private static func textEnd(_ cells: ArraySlice<Cell>) -> Int {
         var end = cells.endIndex
@@ -223,7 +237,7 @@ struct NcursesRenderer {
         var attributes = Self.attributes(cell.attributes)
         if key.reverseScreen { attributes ^= rterm_a_reverse() }
         let evictions = pairs.evictions
-        let style = (attributes, pairID(for: cell))
+        let style = (attributes, pairID(for: cell, localColors: key.localColors))
         // A pair given to other colours invalidates every pair remembered (the frame is
         // drawn again whole after it, `draw`).
         if pairs.evictions != evictions { styleCache.removeAll() }
@@ -231,9 +245,11 @@ struct NcursesRenderer {
         return style
     }
 
-    /// The colour pair for a cell's colours, defining it with ncurses when new.
-    private mutating func pairID(for cell: Cell) -> Int32 {
+    /// The colour pair for a cell's colours (as the remote's colour table draws them, unless
+    /// `localColors`), defining it with ncurses when new.
+    private mutating func pairID(for cell: Cell, localColors: Bool) -> Int32 {
         guard colorCount > 0 else { return 0 }
+        let colors = localColors ? Self.untouchedColors : colors
         let allocation = pairs.pair(
             foreground: ColorPalette.colorNumber(
                 for: colors.drawn(cell.foreground, asForeground: true), colorCount: colorCount),
@@ -244,6 +260,9 @@ struct NcursesRenderer {
         }
         return allocation.id
     }
+
+    /// A colour table no remote changed: draws every colour as the user's terminal does.
+    private static let untouchedColors = TerminalColors()
 
     private static func attributes(_ a: CellAttributes) -> attr_t {
         var result = rterm_a_normal()
@@ -258,12 +277,14 @@ struct NcursesRenderer {
     }
 }
 
-/// A cell's style as the renderer draws it: colours, attributes and the screen's reverse video.
+/// A cell's style as the renderer draws it: colours, attributes, the screen's reverse video,
+/// and whether its row is drawn in the user's colours (rterm's own).
 struct CellStyleKey: Hashable {
     var foreground: UInt32
     var background: UInt32
     var attributes: UInt16
     var reverseScreen: Bool
+    var localColors = false
 
     init(foreground: UInt32, background: UInt32, attributes: UInt16, reverseScreen: Bool) {
         self.foreground = foreground
@@ -272,11 +293,12 @@ struct CellStyleKey: Hashable {
         self.reverseScreen = reverseScreen
     }
 
-    init(_ cell: Cell, reverseScreen: Bool) {
+    init(_ cell: Cell, reverseScreen: Bool, localColors: Bool) {
         foreground = cell.foregroundBits
         background = cell.backgroundBits
         attributes = cell.attributes.rawValue
         self.reverseScreen = reverseScreen
+        self.localColors = localColors
     }
 }
 
@@ -304,6 +326,7 @@ struct StyleCache {
         hash ^= key.background &* 0x85EB_CA77
         hash ^= UInt32(key.attributes) &* 0xC2B2_AE3D
         hash ^= key.reverseScreen ? 0x2754_9A6B : 0
+        hash ^= key.localColors ? 0x1B87_3593 : 0
         return Int((hash ^ (hash >> 15)) & UInt32(size - 1))
     }
 

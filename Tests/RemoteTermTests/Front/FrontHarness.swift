@@ -229,6 +229,12 @@ final class FrontHarness {
         mouse(0, column, row) + mouse(0, column, row, release: true)
     }
 
+    /// Turns the bar's pages with the wheel until `label` shows (at most once round).
+    func turnBar(to label: String) {
+        let row = screen.size.rows - 1
+        for _ in 0..<10 where column(of: label) == nil { type(Self.mouse(65, 40, row)) }
+    }
+
     /// Clicks the bar button labelled `label`.
     func click(_ label: String, release: Bool = true, then nanoseconds: UInt64 = 0) throws {
         let column = try #require(self.column(of: label), "no '\(label)' on the bar: '\(barRow)'")
@@ -257,13 +263,13 @@ extension Frame {
     /// The column where `label` starts on the bar row (the last), if it shows; wide
     /// characters count once.
     func barColumn(of label: String) -> Int? {
-        // A narrow bar shows a button's short label instead (80 columns: `Ct`, `P↑`…).
+        // A narrow bar shows a button's short label instead (80 columns: `P↑`, `Hm`…).
         if let column = barColumn(exactly: label) { return column }
         return Self.shortLabels[label].flatMap { barColumn(exactly: $0) }
     }
 
     /// The default bar's short labels, by label.
-    static let shortLabels = ["Ctrl": "Ct", "Alt": "Al", "PgUp": "P↑", "PgDn": "P↓", "Home": "Hm", "shell": "sh"]
+    static let shortLabels = ["PgUp": "P↑", "PgDn": "P↓", "Home": "Hm", "shell": "sh"]
 
     /// The column where exactly `label` starts on the bar row.
     func barColumn(exactly label: String) -> Int? {

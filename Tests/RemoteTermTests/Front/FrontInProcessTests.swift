@@ -268,7 +268,7 @@ import Testing
         try harness.click("Esc")
         harness.type("\r~2b")
         try harness.click("Tab")
-        harness.type(FrontHarness.mouse(65, 40, 23))  // the wheel turns the bar to the tabs
+        harness.turnBar(to: "3:three")  // the wheel turns the bar to the tabs
         try harness.click("3:three")
         harness.type("c")
         #expect(remotes.map(Self.received) == ["a\u{1B}\r", "b\t", "c"])

@@ -175,6 +175,9 @@ import Testing
     @Test func wordsLeaveNothingButASCIIOnTheBarRow() throws {
         let (front, remote) = try Self.front(columns: 80, style: .words)
         _ = remote
+        // Buttons in words are caps too.
+        let bar = try #require(front.screen.frame?.lines.last)
+        #expect(bar.cells.filter { $0.attributes.contains(.inverse) }.count > 40, "\(front.barRow)")
         var rows: [String] = []
         for _ in 0..<4 where !front.barRow.contains("Menu") {
             rows.append(front.barRow)

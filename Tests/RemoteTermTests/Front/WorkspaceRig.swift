@@ -109,6 +109,11 @@ final class WorkspaceRig {
         type("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
     }
 
+    /// Turns the bar's pages with the wheel until `label` shows (at most once round).
+    func turnBar(to label: String) {
+        for _ in 0..<10 where column(of: label) == nil { type("\u{1B}[<65;40;\(rows)M") }
+    }
+
     /// A press and release on the bar row at `label`.
     func click(_ label: String) throws {
         let found = try #require(self.column(of: label), "no '\(label)' on the bar: '\(barRow)'")

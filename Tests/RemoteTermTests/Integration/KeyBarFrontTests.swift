@@ -24,11 +24,11 @@ extension SSHIntegrationTests.InteractiveFrontTests {
     /// arms (and shows it) for the next typed key.
     @Test func barClicksSendExactlyOneKeyEachAndCtrlArms() throws {
         defer { harness.remove() }
-        // Wide enough for the full labels (80 columns shows `Ct`).
-        let pane = try record(columns: 100)
+        // 80 columns: Ctrl in full (issue 45: it read `Ct`), PgUp short.
+        let pane = try record(columns: 80)
         defer { pane.kill() }
         var expected: [UInt8] = []
-        for (label, bytes): (String, [UInt8]) in [("Esc", [0x1B]), ("Tab", [0x09]), ("⌫", [0x7F]), ("⏎", [0x0D]), ("PgUp", [0x1B, 0x5B, 0x35, 0x7E])] {
+        for (label, bytes): (String, [UInt8]) in [("Esc", [0x1B]), ("Tab", [0x09]), ("⌫", [0x7F]), ("⏎", [0x0D]), ("P↑", [0x1B, 0x5B, 0x35, 0x7E])] {
             try click(label, in: pane)
             expected += bytes
             #expect(pane.waitUntil { recorded() == expected }, "after \(label): \(recorded())")
@@ -39,6 +39,27 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         expected += [0x03]
         #expect(pane.waitUntil { recorded() == expected }, "\(recorded())")
         #expect(try pane.waitUntil { try !pane.screen().contains("^Ctrl") })
+    }
+
+    /// At 80 columns, the commonest width, the bar row shows Esc, Tab, Ctrl, Alt and the four
+    /// arrows in full, drawn as buttons: caps in reverse video (SGR 7, the terminal's own
+    /// colours swapped), as `capture-pane -e` shows them (issue 45).
+    @Test func atEightyColumnsTheBarShowsEscTabCtrlAltAndTheArrowsInFullAsButtons() throws {
+        defer { harness.remove() }
+        let pane = try record(columns: 80)
+        defer { pane.kill() }
+        func barWords() throws -> String {
+            let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count > 23 ? lines[23].split(separator: " ").joined(separator: " ") : ""
+        }
+        #expect(pane.waitUntil { (try? barWords())?.contains("Esc Tab Ctrl Alt ← ↑ ↓ →") == true }, "\((try? barWords()) ?? "")")
+        let styled = try pane.styledScreen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bar = styled.count > 23 ? styled[23] : ""
+        for label in ["Esc", "Tab", "Ctrl", "Alt", "←", "→"] {
+            #expect(bar.contains("\u{1B}[7m \(label)"), "\(label) is not on a reverse-video cap: \(bar.debugDescription)")
+        }
+        // The remote's rows above are not reversed.
+        #expect(!styled.prefix(23).joined().contains("\u{1B}[7m"), "\(styled.prefix(23))")
     }
 }
 
@@ -120,6 +141,11 @@ extension SSHIntegrationTests.InteractiveFrontTests {
             #expect(ascii, "row \(row): \(lines[row])")
         }
         #expect(lines[22].contains("Esc") && lines[22].contains("Tab"), "\(lines[22])")
+        // Each button's cap fills the three rows (issue 45: the others were blank).
+        let styled = try pane.styledScreen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for row in 21...23 {
+            #expect(styled[row].components(separatedBy: "\u{1B}[7m").count > 10, "row \(row): \(styled[row].debugDescription)")
+        }
         let esc = try column(of: "Esc", in: pane, barRow: 22) + 1
         var expected: [UInt8] = []
         for row in 22...24 {

@@ -113,6 +113,27 @@ import Testing
         #expect(Self.inverted(f.lines[2]) == [4, 5, 6, 7, 8])
     }
 
+    /// Buttons are caps in reverse video on every row of a taller bar (issue 45: the extra
+    /// rows were blank), with the gap before each left alone; an armed modifier's cap is the
+    /// other way round, its label bold; the bar's rows are drawn in the user's own colours.
+    @Test func buttonsAreCapsOnEveryRowOfTheBar() {
+        let t = Self.terminal("x", rows: 2, columns: 12)
+        var overlays = FrameComposer.Overlays(bar: [
+            BarLabel(column: 2, text: "Esc", cap: 1..<5),
+            BarLabel(column: 6, text: "^Ctrl", emphasis: .armed, cap: 6..<11),
+        ])
+        overlays.barRows = 3
+        let f = Self.compose(t, overlays)
+        #expect(f.rows == 5)
+        #expect(f.text[2...] == ["", "  Esc ^Ctrl", ""])
+        for row in 2..<5 {
+            #expect(Self.inverted(f.lines[row]) == [1, 2, 3, 4], "row \(row)")
+            #expect(f.lines[row].usesLocalColors)
+        }
+        #expect(f.lines[3].cells[6].attributes == .bold)
+        #expect(!f.lines[0].usesLocalColors, "the remote's rows keep its colours")
+    }
+
     @Test func aRemoteLargerThanTheAreaIsCutAndAWideCharacterAtTheEdgeIsNotHalved() {
         let t = Self.terminal("abc漢", rows: 3, columns: 6)
         let f = Self.compose(t, rows: 2, columns: 4)

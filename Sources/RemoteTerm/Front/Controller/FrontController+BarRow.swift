@@ -37,15 +37,17 @@ extension FrontController {
         default: break
         }
         if let reconnection = view.reconnection { return .reconnect(reconnection) }
+        if case .pickingKey(let digits, let choices) = mode {
+            // Before a passing notice (the list, said): the digits typed are echoed here.
+            return .picking(Self.pickingLine(digits: digits, choices: choices).text)
+        }
         if let notice { return .notice(notice) }
         switch mode {
         case .menu(let page):
             return .menu(page: page)
-        case .pickingKey(let digits, let choices):
-            return .picking(" key number (1 to \(choices.count), Enter takes it, Esc cancels): " + digits)
         case .history(let top), .selecting(_, historyTop: .some(let top)):
             return .history(distance: max(0, view.terminal.screenTopLineNumber - top))
-        case .live, .panel, .prompt, .ended, .notice, .popup, .selecting(_, historyTop: nil):
+        case .live, .panel, .prompt, .ended, .notice, .popup, .pickingKey, .selecting(_, historyTop: nil):
             // With several sessions the tabs are pages of their own: they stay reachable.
             if let name = view.connectingTo, bar.sessionTabs.isEmpty || bar.page == 0 { return .connecting(name) }
             return .buttons
@@ -85,13 +87,12 @@ extension FrontController {
             let layout = bar.width == view.columns ? bar.layout : bar.layout(width: view.columns)
             labels = layout.slots.map { slot in
                 let label = bar.appearance(of: slot)
-                let textWidth = label.text.unicodeScalars.count
-                let column = slot.columns.lowerBound + max(0, (slot.columns.count - textWidth) / 2)
-                return BarLabel(column: column, text: label.text, emphasis: label.emphasis)
+                return BarLabel(
+                    column: slot.column(of: label.text), text: label.text, emphasis: label.emphasis, cap: slot.cap)
             }
         }
         if view.isPredicting {
-            // Column 0 is always a blank (every button has one either side).
+            // Column 0 is always a blank (the gap before the first button's cap).
             labels.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
         }
         return wordsIfAsked(labels)
@@ -101,12 +102,19 @@ extension FrontController {
     /// session's name, the menu's page arrows).
     func wordsIfAsked(_ labels: [BarLabel]) -> [BarLabel] {
         guard bar.style == .words else { return labels }
-        return labels.map { BarLabel(column: $0.column, text: KeyBarLabelStyle.ascii($0.text), emphasis: $0.emphasis) }
+        return labels.map { label in
+            var ascii = label
+            ascii.text = KeyBarLabelStyle.ascii(label.text)
+            return ascii
+        }
     }
 
     /// Where the cursor goes on the bar row while a question is answered (after the shown
     /// text), nil otherwise.
     public var barCursorColumn: Int? {
+        if case .pickingKey(let digits, let choices) = mode {
+            return Self.pickingLine(digits: digits, choices: choices).cursor
+        }
         guard let prompt else { return nil }
         return 1 + prompt.display.unicodeScalars.count
     }
@@ -174,8 +182,7 @@ extension FrontController {
         case .picking:
             // A press closes the list, as Esc does.
             guard mouse.action == .press else { return }
-            mode = .live
-            actions.append(.redraw)
+            closeKeyList(into: &actions)
         case .notice, .history:
             // The row's press only closes what it shows (and the history or a panel with it).
             guard mouse.action == .press else { return }

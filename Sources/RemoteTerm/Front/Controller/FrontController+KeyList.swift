@@ -1,7 +1,9 @@
 import RemoteTermEngine
 
 /// The bar's buttons read out and taken by number (`~k`, or the reader key): for reader mode,
-/// where the bar is not drawn, and for anyone who would rather type than point.
+/// where the bar is not drawn, and for anyone who would rather type than point. In full
+/// screen the numbered list stands in a panel above the bar, on as many rows as it needs,
+/// and the bar row echoes the digits typed.
 extension FrontController {
     /// Reads the shown set's buttons out (`say`), numbered from 1, and waits for a number.
     public mutating func readKeys() -> [FrontAction] {
@@ -18,9 +20,54 @@ extension FrontController {
     private mutating func listChoices(_ choices: [KeyBarItem], title: String) -> [FrontAction] {
         guard !choices.isEmpty else { return [.say("no keys to take")] }
         mode = .pickingKey(digits: "", choices: choices)
+        let list = numberedChoices(choices)
+        return [.say(title + ": " + list.joined(separator: ", ") + ". Type a number and Enter; Esc cancels."), .redraw]
+    }
+
+    /// Each choice with its number, in words (`3 Ctrl`), then `0 next set (vim)` when there
+    /// are other sets: what is said, and what the panel lists.
+    func numberedChoices(_ choices: [KeyBarItem]) -> [String] {
         var list = choices.enumerated().map { "\($0.offset + 1) \(KeyBarLabelStyle.words.styled($0.element).label)" }
         if let next = bar.nextSetName { list.append("0 next set (\(next))") }
-        return [.say(title + ": " + list.joined(separator: ", ") + ". Type a number and Enter; Esc cancels."), .redraw]
+        return list
+    }
+
+    /// The bar row while a number is typed: the digits so far first, so they show on the
+    /// narrowest row, then how to answer; and the column after the digits, for the cursor.
+    static func pickingLine(digits: String, choices: [KeyBarItem]) -> (text: String, cursor: Int) {
+        let typed = " key number: " + digits
+        return (typed + "   (1 to \(choices.count), Enter takes it, Esc cancels)", typed.unicodeScalars.count)
+    }
+
+    /// The panel listing the choices being picked from, `width` columns wide (nil when none
+    /// are): a table of `number label` entries in reading order, as many to a row as fit.
+    func keyListPanel(width: Int) -> Panel? {
+        guard case .pickingKey(_, let choices) = mode else { return nil }
+        let rows = Self.table(numberedChoices(choices), width: width - 2)
+        var panel = Panel(title: "Keys by number", hint: "type one and Enter, Esc cancels", paragraphs: rows)
+        panel.wraps = false
+        return panel
+    }
+
+    /// `entries` in columns two blanks apart, as many to a row as fit in `width`, in
+    /// reading order; an entry wider than the row has a row of its own (the panel cuts it).
+    static func table(_ entries: [String], width: Int) -> [String] {
+        let cell = (entries.map(terminalColumns).max() ?? 0) + 2
+        let perRow = max(1, (width + 2) / max(1, cell))
+        return stride(from: 0, to: entries.count, by: perRow).map { start in
+            let row = entries[start..<min(entries.count, start + perRow)]
+            var line = row.map { $0 + String(repeating: " ", count: cell - terminalColumns($0)) }.joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The list closes without taking a key (a press anywhere): the list said in full screen
+    /// (a passing notice) goes with it.
+    mutating func closeKeyList(into actions: inout [FrontAction]) {
+        dismissNotice()
+        mode = .live
+        actions.append(.redraw)
     }
 
     /// A key while a number is typed.
@@ -29,9 +76,12 @@ extension FrontController {
     ) {
         switch typed.key {
         case .character(let scalar) where typed.modifiers.isEmpty && ("0"..."9").contains(scalar):
+            // Echoed on the bar row in full screen.
             mode = .pickingKey(digits: digits + String(scalar), choices: choices)
+            actions.append(.redraw)
         case .backspace:
             mode = .pickingKey(digits: String(digits.dropLast()), choices: choices)
+            actions.append(.redraw)
         case .escape:
             mode = .live
             actions += [.say("cancelled"), .redraw]

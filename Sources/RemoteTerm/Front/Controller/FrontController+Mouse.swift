@@ -3,9 +3,9 @@ import RemoteTermEngine
 /// The mouse over the remote area: to the remote when it asked for it, else rterm's own
 /// selection, links, history and alternate scroll; over a panel, the panel's.
 extension FrontController {
-    /// Routes a mouse event: by mode first (a popup takes every press, a question keeps the
-    /// remote area from the mouse, a panel takes its rows), then by where it is: the bar row
-    /// (`barRowMouse`, by what the row shows), the remote area.
+    /// Routes a mouse event: by mode first (a popup or the keys by number take every press, a
+    /// question keeps the remote area from the mouse, a panel takes its rows), then by where
+    /// it is: the bar row (`barRowMouse`, by what the row shows), the remote area.
     mutating func mouse(_ mouse: LocalMouseEvent, now: UInt64, view: FrontView, into actions: inout [FrontAction]) {
         let onBarRow = mouse.row >= view.remoteRows && bar.isVisible
         switch mode {
@@ -29,7 +29,12 @@ extension FrontController {
             } else if mouse.row < view.remoteRows {
                 remoteAreaMouse(mouse, now: now, view: view, into: &actions)
             }
-        case .live, .history, .selecting, .ended, .notice, .menu, .pickingKey:
+        case .pickingKey:
+            // The list covers the rows above the bar: a press anywhere closes it, as Esc
+            // does, and nothing reaches the remote meanwhile.
+            guard mouse.action == .press else { return }
+            closeKeyList(into: &actions)
+        case .live, .history, .selecting, .ended, .notice, .menu:
             if onBarRow {
                 barRowMouse(mouse, now: now, view: view, into: &actions)
             } else if mouse.row < view.remoteRows {

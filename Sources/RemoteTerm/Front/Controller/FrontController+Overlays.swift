@@ -11,7 +11,7 @@ extension FrontController {
             let bounds = selection.bounds(lines: { view.terminal.line(number: $0) })
             overlays.selection = bounds.start...bounds.end
         }
-        overlays.panel = panel
+        overlays.panel = panel ?? keyListPanel(width: view.columns)
         overlays.isStale = view.reconnection != nil
         overlays.bar = barLabels(view: view)
         overlays.barCursor = barCursorColumn

@@ -319,7 +319,8 @@ public struct KeyBar: Equatable, Sendable {
         else { return KeyBarLabel(text: slot.label, emphasis: .normal) }
         let state = latch.state(of: modifier)
         let text = all[index].label(short: slot.usesShortLabel, state: state)
-        let columns = max(0, slot.columns.count - 2)
+        // The armed `^` may take the blank before the label, never the gap before the cap.
+        let columns = slot.cap.count
         switch state {
         case .off: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .normal)
         case .armed: return KeyBarLabel(text: clipped(text, toColumns: columns), emphasis: .armed)
@@ -330,7 +331,9 @@ public struct KeyBar: Equatable, Sendable {
 
 /// How to draw one slot's label.
 public struct KeyBarLabel: Equatable, Sendable {
-    /// How the label is emphasised; armed and locked are drawn in reverse video.
+    /// How the label is emphasised. On the bar row's text (a notice, the history line)
+    /// armed and locked are reverse video; on a button, whose cap is reverse video, they are
+    /// the other way round (`FrameComposer.capAttributes`).
     public enum Emphasis: Equatable, Sendable {
         /// An ordinary button.
         case normal

@@ -39,7 +39,8 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// The widest label the config accepts, in terminal columns, so that every item fits
-    /// between the page buttons of a 20-column bar (20 − 2 × 3 for ‹ › − 2 for padding).
+    /// between the page buttons of a 20-column bar (20 − 2 × 3 for ‹ › − 2 for the gap and
+    /// the blank before the label).
     public static let maximumLabelWidth = 12
 
     /// The label shown when there is room.
@@ -88,6 +89,17 @@ public struct KeyBarItem: Equatable, Sendable {
         return item
     }
 
+    /// Whether the label is never shortened, whatever the width: Esc, Tab, Ctrl and Alt, the
+    /// keys a phone's keyboard lacks and the reason the bar exists, read as what they are
+    /// (`Ct` or `Al` does not). Where they do not fit, the bar pages instead.
+    public var keepsFullLabel: Bool {
+        switch action {
+        case .modifier: return true
+        case .key(let event): return event.modifiers.isEmpty && (event.key == .escape || event.key == .tab)
+        default: return false
+        }
+    }
+
     /// Keys people hold down to move or erase; everything else fires once per click.
     public static func repeatsByDefault(_ action: Action) -> Bool {
         guard case .key(let event) = action else { return false }
@@ -99,10 +111,11 @@ public struct KeyBarItem: Equatable, Sendable {
 
     /// The text shown for the item in a modifier state: a modifier item reads `^Ctrl` when
     /// armed and `^CTRL` when locked, so the state reads in monochrome, in a screen capture
-    /// and to a screen reader (the front adds reverse video). Armed and locked are the same
-    /// width, one column more than off, so the default bar still fits 80 columns with room
-    /// reserved for either state. A label with no lower case (`M`) locks as `[^M]` instead,
-    /// to stay distinct. Other items ignore the state.
+    /// and to a screen reader (the front draws the button's cap differently too). Armed and
+    /// locked are the same width, one column more than off: the `^` takes the blank before
+    /// the label inside the button (`KeyBarLayout.minimumWidth`), so arming moves nothing
+    /// and costs no room. A label with no lower case (`M`) locks as `[^M]` instead, to stay
+    /// distinct. Other items ignore the state.
     public func label(short: Bool, state: ModifierLatch.State) -> String {
         let base = short ? (shortLabel ?? label) : label
         guard case .modifier = action else { return base }
@@ -164,11 +177,11 @@ public struct KeyBarItem: Equatable, Sendable {
         text.unicodeScalars.map { character($0) }
     }
 
-    /// A one-shot modifier button.
+    /// A one-shot modifier button (never shortened: `keepsFullLabel`).
     public static func modifier(_ modifier: KeyModifiers) -> KeyBarItem {
         modifier == .control
-            ? KeyBarItem(label: "Ctrl", shortLabel: "Ct", action: .modifier(.control))
-            : KeyBarItem(label: "Alt", shortLabel: "Al", action: .modifier(.alt))
+            ? KeyBarItem(label: "Ctrl", action: .modifier(.control))
+            : KeyBarItem(label: "Alt", action: .modifier(.alt))
     }
 
     /// `Fn`: its popup holds F1…F12.

@@ -15,14 +15,34 @@ public struct KeyBarSlot: Equatable, Sendable {
     /// The label in the off state, as placed; `KeyBar.appearance(of:)` gives the text for
     /// the current modifier state.
     public var label: String
+
+    /// The columns drawn as the button's cap: all but the first, which is the gap that sets
+    /// it apart from the button before it (so column 0 of the row is always a gap).
+    public var cap: Range<Int> {
+        columns.count > 1 ? (columns.lowerBound + 1)..<columns.upperBound : columns
+    }
+
+    /// Where `text` (the label in some modifier state, `KeyBar.appearance(of:)`) starts: the
+    /// off label centred on the cap, an odd blank going before it; a wider state's text
+    /// (`^Ctrl`) starts as many columns earlier, so the label itself does not move; always
+    /// inside the cap.
+    public func column(of text: String) -> Int {
+        let offWidth = terminalColumns(label)
+        let textWidth = terminalColumns(text)
+        let centred = cap.lowerBound + max(0, (cap.count - offWidth + 1) / 2) - max(0, textWidth - offWidth)
+        return max(cap.lowerBound, min(centred, cap.upperBound - textWidth))
+    }
 }
 
 /// Where the key bar's buttons go on a row of a given width, and which page is shown.
 ///
 /// Rules:
-/// - Every item gets at least its label plus one blank column either side, measured in
-///   terminal columns (`characterWidth`). A modifier item reserves room for its widest
-///   state (`^CTRL`) so arming it never moves the other buttons.
+/// - Every item gets at least its label plus two columns, measured in terminal columns
+///   (`characterWidth`): a gap before its cap, then the cap with a blank before the label
+///   (`KeyBarSlot.cap`). A modifier's widest state (`^CTRL`) takes that blank, so arming
+///   it never moves a button and the default bar's `Esc Tab Ctrl Alt ← ↑ ↓ →` and all the
+///   rest fit 80 columns on one row.
+/// - Esc, Tab, Ctrl and Alt are never shortened (`KeyBarItem.keepsFullLabel`).
 /// - When everything fits on one row with full labels, that is the layout. Otherwise short
 ///   labels are used where they are unambiguous, as few as it takes (those that save the
 ///   most first); if even all of them do not fit (or the items ask for page breaks), the
@@ -132,11 +152,14 @@ public struct KeyBarLayout: Equatable, Sendable {
         slots.first { $0.columns.contains(column) }
     }
 
-    /// For each item, whether its short label may be shown: it has one, and no item with a
-    /// different action shows or shortens to the same text.
+    /// For each item, whether its short label may be shown: it has one, it is not one of the
+    /// keys that keep their full label, and no item with a different action shows or
+    /// shortens to the same text.
     static func unambiguousShortLabels(_ items: [KeyBarItem]) -> [Bool] {
         items.indices.map { index in
-            guard let short = items[index].shortLabel, !short.isEmpty else { return false }
+            guard let short = items[index].shortLabel, !short.isEmpty, !items[index].keepsFullLabel else {
+                return false
+            }
             return !items.indices.contains { other in
                 other != index && items[other].action != items[index].action
                     && (items[other].label == short || items[other].shortLabel == short)
@@ -144,10 +167,12 @@ public struct KeyBarLayout: Equatable, Sendable {
         }
     }
 
-    /// Label columns plus a blank either side, for the widest state of the item.
+    /// The label's columns plus the gap and the blank before it; a modifier's widest state
+    /// (`^CTRL`, `[^M]`) may take that blank but not the gap.
     static func minimumWidth(_ item: KeyBarItem, short: Bool) -> Int {
-        let widest = item.label(short: short, state: .locked)
-        return terminalColumns(widest) + 2
+        let off = terminalColumns(item.label(short: short, state: .off))
+        let widest = terminalColumns(item.label(short: short, state: .locked))
+        return max(off + 2, widest + 1)
     }
 
     private static func singlePage(items: [KeyBarItem], widths: [Int], short: [Bool], width: Int) -> KeyBarLayout {

@@ -2,7 +2,9 @@ import RemoteTermCore
 /// A button's alternatives, shown in a strip just above the bar (Termux's extra-keys popups):
 /// opened by holding the button for `KeyBar.popupDelay` or by a right click (at once for a
 /// button with no key of its own, such as `Fn`). A click on an alternative sends it and
-/// closes the strip; a click anywhere else, or Esc, closes it and sends nothing.
+/// closes the strip; a click anywhere else, or Esc, closes it and sends nothing. A strip
+/// wider than the row (`Fn`'s twelve keys on a phone) pages between ‹ and ›, as the bar does,
+/// so every alternative is reachable at every width.
 public struct KeyBarPopup: Equatable, Sendable {
     /// The button whose alternatives these are (an index into the bar's shown items).
     public var itemIndex: Int
@@ -10,13 +12,24 @@ public struct KeyBarPopup: Equatable, Sendable {
     public var anchor: Range<Int>
     /// The alternatives, in order, labelled in the bar's style.
     public var items: [KeyBarItem]
+    /// The page shown when the strip pages (clamped).
+    public var page = 0
+
+    /// A popup of `items` above the button at `anchor`, on its first page.
+    public init(itemIndex: Int, anchor: Range<Int>, items: [KeyBarItem]) {
+        self.itemIndex = itemIndex
+        self.anchor = anchor
+        self.items = items
+    }
 
     /// The alternatives placed on a row `width` columns wide: each its label with a blank
-    /// either side, from the button's first column, moved left as far as needed to fit (and
-    /// cut at the right edge when even the whole row is too narrow).
+    /// either side, from the button's first column, moved left as far as needed to fit; when
+    /// even the whole row is too narrow, a page of them between ‹ and › across the row
+    /// (`KeyBarLayout`, whose page buttons carry `.page`).
     public func layout(width: Int) -> [KeyBarSlot] {
-        let widths = items.map { min(terminalColumns($0.label) + 2, max(1, width)) }
+        let widths = items.map { terminalColumns($0.label) + 2 }
         let total = widths.reduce(0, +)
+        guard total <= width else { return KeyBarLayout.layout(items: items, width: width, page: page).slots }
         var column = max(0, min(anchor.lowerBound, width - total))
         var slots: [KeyBarSlot] = []
         for (index, item) in items.enumerated() where column < width {
@@ -67,6 +80,13 @@ extension KeyBar {
     public mutating func pick(from popup: KeyBarPopup, column: Int?, at now: UInt64) -> [FrontAction] {
         guard let column, let slot = popup.layout(width: width).first(where: { $0.columns.contains(column) }) else {
             return [.redraw]
+        }
+        if case .page(let direction) = slot.action {
+            // A page button turns the strip, which stays open.
+            let count = KeyBarLayout.layout(items: popup.items, width: width, page: popup.page).pageCount
+            var turned = popup
+            turned.page = (popup.page + (direction == .next ? 1 : count - 1)) % max(1, count)
+            return [.showPopup(turned), .redraw]
         }
         let actions = perform(KeyBarSlot(itemIndex: nil, action: slot.action, columns: slot.columns,
             usesShortLabel: false, label: slot.label), at: now)

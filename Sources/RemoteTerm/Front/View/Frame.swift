@@ -64,6 +64,10 @@ public struct FrameLine: Sendable {
     /// The links on this line (OSC 8 and URLs found in the text), for terminals that take
     /// OSC 8 themselves.
     public var links: [FrameLink] = []
+    /// Whether the line is rterm's own (the bar): drawn in the user's terminal's colours,
+    /// never in default colours the remote changed (OSC 10, 11) or its palette (OSC 4), so
+    /// the bar's buttons look the same in every session.
+    public var usesLocalColors = false
 
     /// A blank line.
     public init(columns: Int) {
@@ -130,7 +134,9 @@ extension FrameLine: Equatable {
     /// Equal when they draw the same: same cells, and the same marks and underline colours
     /// behind the cells that have any (the tables themselves may differ).
     public static func == (a: FrameLine, b: FrameLine) -> Bool {
-        guard a.isReverseScreen == b.isReverseScreen, a.cells == b.cells, a.links == b.links else { return false }
+        guard a.isReverseScreen == b.isReverseScreen, a.usesLocalColors == b.usesLocalColors, a.cells == b.cells,
+            a.links == b.links
+        else { return false }
         for cell in a.cells where cell.extra != 0 {
             let x = a.extras.entry(cell.extra)
             let y = b.extras.entry(cell.extra)

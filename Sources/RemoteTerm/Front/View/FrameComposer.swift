@@ -147,9 +147,19 @@ public enum FrameComposer {
         }
         if let bar = overlays.bar {
             let labelRow = area.rows + labelRowOffset(rows: barRows)
-            for row in area.rows..<(area.rows + barRows) { frame.lines[row] = FrameLine(columns: columns) }
+            for row in area.rows..<(area.rows + barRows) {
+                frame.lines[row] = FrameLine(columns: columns)
+                frame.lines[row].usesLocalColors = true
+                // Each button's cap on every row, so a taller bar's rows read as one button.
+                for label in bar {
+                    guard let cap = label.cap else { continue }
+                    frame.lines[row].restyle(cap) { $0 = capAttributes(of: label.emphasis) }
+                }
+            }
             for label in bar {
-                frame.lines[labelRow].write(label.text, at: label.column, attributes: attributes(of: label.emphasis))
+                let attributes =
+                    label.cap == nil ? attributes(of: label.emphasis) : capAttributes(of: label.emphasis, text: true)
+                frame.lines[labelRow].write(label.text, at: label.column, attributes: attributes)
             }
             if let column = overlays.barCursor {
                 frame.cursor = FrameCursor(row: labelRow, column: min(column, columns - 1))
@@ -232,8 +242,24 @@ public enum FrameComposer {
         }
     }
 
-    /// The rendition of a bar label: armed modifiers in reverse video, locked ones in reverse
-    /// and bold (their text differs too, so both read without colour).
+    /// The rendition of a button's cap (`text`: of its label): reverse video, which is the
+    /// user's own terminal colours swapped, whatever the theme, so the bar reads as buttons
+    /// and not as output; an armed modifier's cap the other way round and its label bold, a
+    /// locked one's bold and underlined (their text differs too: `^Ctrl`, `^CTRL`).
+    static func capAttributes(of emphasis: KeyBarLabel.Emphasis, text: Bool = false) -> CellAttributes {
+        switch emphasis {
+        case .normal: return .inverse
+        case .armed: return text ? .bold : []
+        case .locked:
+            guard text else { return [] }
+            var attributes: CellAttributes = .bold
+            attributes.underlineStyle = .single
+            return attributes
+        }
+    }
+
+    /// The rendition of bar text that is no button (a notice, the history line, a popup's
+    /// boxes): armed in reverse video, locked in reverse and bold.
     static func attributes(of emphasis: KeyBarLabel.Emphasis) -> CellAttributes {
         switch emphasis {
         case .normal: return []

@@ -11,6 +11,9 @@ public struct Panel: Equatable, Sendable {
     public var paragraphs: [String]
     /// The first wrapped line shown.
     public var scroll = 0
+    /// Whether the paragraphs are wrapped at blanks to the width; a table already laid out
+    /// for the width (the keys by number) keeps its blanks, one row per paragraph.
+    public var wraps = true
 
     /// A panel.
     public init(title: String, hint: String = "", paragraphs: [String]) {
@@ -23,6 +26,7 @@ public struct Panel: Equatable, Sendable {
     /// continuation lines indented like its first line.
     public func wrappedLines(width: Int) -> [String] {
         let width = max(4, width)
+        guard wraps else { return paragraphs.map { String($0.prefix(width)) } }
         var out: [String] = []
         for paragraph in paragraphs {
             let indent = String(paragraph.prefix { $0 == " " })
