@@ -75,9 +75,8 @@ struct FleetCommand {
             fleetWork = .script(script, settings)
             role = .script
         case .command(let words):
-            let directory = NSTemporaryDirectory() + "rterm-fleet-\(getpid())"
-            spillDirectory = (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true))
-                .map { directory }
+            // Made by the first output that spills (CapturedOutput); removed on every way out.
+            spillDirectory = NSTemporaryDirectory() + "rterm-fleet-\(getpid())"
             fleetWork = .command(words.joined(separator: " "), spillDirectory: spillDirectory)
             role = .pump
         }
@@ -91,16 +90,25 @@ struct FleetCommand {
         let progress = ProgressLine(enabled: isatty(2) == 1)
         // With --tap, standard output is a TAP stream from its first line: the plan, then an
         // entry (with the target's output) as each target completes, the rest as diagnostics.
-        if options.tap { Self.write(ScriptReport.tapHeader(count: targets.count), to: 1) }
+        // Nobody reads the output any more (`| head -1`): as ssh closes its connection, every
+        // target stops, quietly, and the run ends with 255 (docs/fleet.md).
+        var outputLost = false
+        let show = { [unowned fleet] (text: String) in
+            guard !StandardStream.write(text, to: 1), !outputLost else { return }
+            outputLost = true
+            fleet.stop(.outputClosed, reason: "rterm: not started: nobody reads the output any more")
+        }
+        if options.tap { show(ScriptReport.tapHeader(count: targets.count)) }
         var finished = 0
         fleet.onFinish = { result in
             progress.clear()
             finished += 1
-            if options.tap { Self.write(ScriptReport.tapEntry(result, number: finished), to: 1) }
+            guard !outputLost else { return }
+            if options.tap { show(ScriptReport.tapEntry(result, number: finished)) }
             // With --merge everything waits for the end, folded.
             guard !options.merge else { return }
-            if !options.tap { Self.write(FleetSummary.prefixedOutput(result), to: 1) }
-            Self.write(FleetSummary.failureLines(result), to: 2)
+            if !options.tap { show(FleetSummary.prefixedOutput(result)) }
+            StandardStream.writeError(FleetSummary.failureLines(result))
         }
         if progress.enabled { fleet.onProgress = { progress.show(FleetSummary.progressLine($0)) } }
         var interrupted: Int32?
@@ -119,7 +127,7 @@ struct FleetCommand {
         let results = fleet.results.compactMap { $0 }
         let status = report(results, lines: Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a }))
         // Interrupted: the summary says what ran; the status says it was cut short, as a shell's.
-        return interrupted.map { 128 + $0 } ?? status
+        return interrupted.map { 128 + $0 } ?? (outputLost && fleet.wasCutShort ? 255 : status)
     }
 
     /// The reports and the closing lines; the exit status.
@@ -128,7 +136,7 @@ struct FleetCommand {
         // Said as TAP diagnostics in a TAP stream.
         let tap = options.tap
         func shown(_ text: String) -> String { tap ? ScriptReport.tapDiagnostics(text) : text }
-        if options.merge { Self.write(shown(FleetSummary.mergedOutput(results)), to: 1) }
+        if options.merge { StandardStream.writeOutput(shown(FleetSummary.mergedOutput(results))) }
         if let junit = options.junit {
             var suite = "rterm --hosts"
             if case .script = work { suite = "rterm script" }
@@ -138,7 +146,7 @@ struct FleetCommand {
         if let failedHosts = options.failedHosts {
             if !Self.save(FleetSummary.failedHostsFile(results, lines: lines), to: failedHosts) { status = max(status, 1) }
         }
-        Self.write(shown(FleetSummary.summary(results)), to: 1)
+        StandardStream.writeOutput(shown(FleetSummary.summary(results)))
         return status
     }
 
@@ -150,11 +158,5 @@ struct FleetCommand {
             printError("rterm: cannot write \(path): \(error.localizedDescription)")
             return false
         }
-    }
-
-    static func write(_ text: String, to descriptor: Int32) {
-        guard !text.isEmpty else { return }
-        let handle = descriptor == 1 ? FileHandle.standardOutput : FileHandle.standardError
-        try? handle.write(contentsOf: Data(text.utf8))
     }
 }

@@ -6,8 +6,9 @@ enum Help {
         \(SSHCommandLine.usage)
 
         Other forms:
-          rterm --local [-- command [args ...]]
-                    run your shell or a command on a local pty
+          rterm [options] --local [options] [-- command [args ...]]
+                    run your shell or a command on a local pty (options, in any
+                    order: the bar's, --reader, --predict, -e, -n, -t, -v, -E, -q)
           rterm --hosts FILE [ssh options]
                     one session per line of FILE in one screen: ~n ~p ~1..~9 switch,
                     ~c opens another

@@ -6,8 +6,8 @@ import RemoteTermNcurses
     import Glibc
 #endif
 
-/// `rterm [ssh options] [user@]host [command ...]`, `rterm --local [-- command ...]` and
-/// `rterm --hosts FILE`: sessions from the factory, on one loop. With a pseudo-terminal and a
+/// `rterm [ssh options] [user@]host [command ...]`, `rterm [options] --local [-- command ...]`
+/// and `rterm --hosts FILE`: sessions from the factory, on one loop. With a pseudo-terminal and a
 /// terminal on standard output, the full-screen front shows them (connecting off the loop,
 /// asking on its bar row); otherwise the session's output is passed to standard output and
 /// error untouched and standard input to the remote side. Exit status: the remote status;
@@ -17,13 +17,6 @@ import RemoteTermNcurses
 struct SessionCommand {
     let arguments: [String]
     let environment = ProcessInfo.processInfo.environment
-
-    static let localUsage = """
-        usage: rterm --local [-- command [args ...]]
-
-        Runs $SHELL (or the command) on a local pseudo-terminal through rterm's session,
-        without any server. Exits with the command's status.
-        """
 
     func run() -> Int32 {
         if let index = arguments.firstIndex(of: "--hosts"), !arguments[..<index].contains("--") {
@@ -52,10 +45,6 @@ struct SessionCommand {
             }
             return runHosts(arguments[index + 1], options: options)
         }
-        if arguments.first == "--local", ["-h", "--help"].contains(arguments.dropFirst().first ?? "") {
-            print(Self.localUsage)
-            return 0
-        }
         let target: SessionTarget
         do {
             target = try SessionTarget.parse(arguments)
@@ -63,7 +52,7 @@ struct SessionCommand {
             printError(error.description)
             return error.exitStatus
         }
-        if case .ssh(let commandLine) = target, let status = Self.answer(commandLine) { return status }
+        if let status = Self.answer(target) { return status }
         let outputIsTerminal = isatty(1) == 1
         let localSize = RawTerminal.size() ?? (rows: 24, columns: 80)
         // The full-screen front keeps the bottom row for its bar: ask for the size it will use.
@@ -82,21 +71,20 @@ struct SessionCommand {
             return runFront(factory) { [$0.start(planned, as: .interactive, size: size)] }
         }
         // -n: standard input is not read.
-        var readsInput = true
-        if case .ssh(let commandLine) = target { readsInput = !commandLine.stdinFromNull }
-        return SessionPump.runFromCommandLine(planned, factory: factory, size: size, readsInput: readsInput, say: printError)
+        return SessionPump.runFromCommandLine(planned, factory: factory, size: size, readsInput: !target.stdinFromNull, say: printError)
     }
 
     /// `-h`, `-V` and `-G`: answered without connecting (nil: connect).
-    private static func answer(_ commandLine: SSHCommandLine) -> Int32? {
-        switch commandLine.action {
+    private static func answer(_ target: SessionTarget) -> Int32? {
+        switch target.action {
         case .showHelp:
-            print(Help.text)
+            if case .local = target { print(LocalCommandLine.usage) } else { print(Help.text) }
             return 0
         case .showVersion:
             print("rterm \(rtermVersion) (libssh2 \(SSHLibrary.version))")
             return 0
         case .printConfiguration:
+            guard case .ssh(let commandLine) = target else { return nil }
             do {
                 print(try SessionTarget.resolve(commandLine, context: .current()).destination.configDump, terminator: "")
                 return 0

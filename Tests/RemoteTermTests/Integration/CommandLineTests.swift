@@ -39,6 +39,9 @@ struct CommandLineTests {
         (["-p", "99999", "host"], "bad port"),
         (["--predict", "sometimes", "host"], "bad prediction mode"),
         (["--predict"], "--predict"),
+        (["host", "--local"], "--local runs a command on this machine, so it takes no destination"),
+        (["-p", "2222", "--local"], "-p 2222 is for an SSH connection"),
+        (["-T", "--local", "--", "true"], "-T cannot apply"),
     ])
     func usageErrorsAreOneLineAndStatus2(_ arguments: [String], _ message: String) throws {
         let result = try run(arguments)
@@ -93,6 +96,20 @@ struct CommandLineTests {
 
     /// With no input at all, the shell gets its end of file and ends; bash's readline
     /// discards one sent before it sets the terminal up, so rterm sends it again then.
+    /// Issue 45 item 1: `--local` after any other option, or before it, as ssh takes its
+    /// options in any order before the destination (it was `unknown option '--local'`, 2).
+    @Test(arguments: [
+        ["--keybar", "vim", "--local", "--", "sh", "-c", "exit 3"], ["-v", "--local", "--", "sh", "-c", "exit 3"],
+        ["--reader", "--local", "--", "sh", "-c", "exit 3"], ["--bar-rows", "2", "--local", "--", "sh", "-c", "exit 3"],
+        ["--predict", "always", "-e", "none", "--local", "--", "sh", "-c", "exit 3"],
+        ["--local", "--keybar", "vim", "sh", "-c", "exit 3"],
+    ])
+    func localTakesTheOtherOptionsInAnyOrder(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 3, "\(result.errorOutput)")
+        #expect(arguments.first != "-v" || result.errorOutput.contains("debug1: running sh -c exit 3 on a local pseudo-terminal"))
+    }
+
     @Test func localShellEndsWhenItsInputIsEmpty() throws {
         let result = try run(["--local", "--", "bash", "--norc", "-i"])
         #expect(result.status == 0, "\(result.errorOutput)")

@@ -51,7 +51,7 @@ import Testing
 
     @Test func theLocalShellTakesTheFrontOptionsToo() throws {
         let target = try SessionTarget.parse(["--local", "--bar-rows", "2", "--reader", "--keybar", "htop", "--", "top"])
-        #expect(target == .local(command: ["top"], front: FrontPreferences(keyBarSet: "htop", barRows: 2, reader: true)))
+        #expect(target == .local(LocalCommandLine(command: ["top"], front: FrontPreferences(keyBarSet: "htop", barRows: 2, reader: true))))
         #expect(throws: SessionTargetError.self) { try SessionTarget.parse(["--local", "--bar-rows", "9"]) }
     }
 }

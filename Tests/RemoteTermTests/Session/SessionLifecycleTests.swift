@@ -184,7 +184,7 @@ import Testing
 
     @Test(arguments: [
         (["-V"], "rterm: '-V' is not a destination", Int32(2)),
-        (["--local", "--bogus"], "rterm: unknown --local option '--bogus' (usage: rterm --local [--keybar NAME] [--bar-rows N] [--bar-labels STYLE] [--reader] [-- command ...])", 2),
+        (["--local", "--bogus"], "rterm: unknown option '--bogus'", 2),
         (["-F", "none", "-T", "somewhere"], "would have no terminal to show", 2),
         (["-F", "none", "-E", "/nonexistent/dir/log", "somewhere"], "-E /nonexistent/dir/log: cannot open the log file", 255),
     ])

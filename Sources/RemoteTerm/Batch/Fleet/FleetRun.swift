@@ -68,6 +68,13 @@ public final class FleetRun: TurnEndHandler, EventSource {
     private var running: [(index: Int, job: FleetJob)] = []
     private var started: UInt64
     private var nextTick: UInt64?
+    /// Whether `stop` is carried out after the results being handed out (`stop` from
+    /// `onFinish`), and the stop asked for meanwhile.
+    private var isHandingOut = false
+    private var stopAsked: (ending: SessionEnding, reason: String)?
+    /// Whether the run was stopped (`stop`) before every target was over: some ended early
+    /// or never started.
+    public private(set) var wasCutShort = false
     /// Every target's result, in the targets' order (nil: not over).
     public private(set) var results: [ScriptResult?]
     /// Called once per target, the turn its result is known.
@@ -106,17 +113,27 @@ public final class FleetRun: TurnEndHandler, EventSource {
     }
 
     /// Ends every running target with `ending` and starts no more; those never started get
-    /// `reason` as their result.
+    /// `reason` as their result. Called from `onFinish` (the output's reader went away while
+    /// a result was printed), it happens once the results of this turn are handed out.
     public func stop(_ ending: SessionEnding, reason: String) {
+        guard !isHandingOut else {
+            if stopAsked == nil { stopAsked = (ending, reason) }
+            return
+        }
+        if !isFinished { wasCutShort = true }
         let now = loop.clock.now()
-        for (index, job) in running {
+        // Taken off the run before their results are handed out: a `stop` from `onFinish`
+        // finds nothing left to end twice.
+        let stopping = running
+        running = []
+        for (index, job) in stopping {
             job.stop(ending)
             finish(index, job.finished(now: now) ?? fallback(index, status: ending.exitStatus, message: ending.message ?? reason))
         }
-        running = []
         while next < targets.count {
-            finish(next, fallback(next, status: 255, message: reason))
+            let index = next
             next += 1
+            finish(index, fallback(index, status: 255, message: reason))
         }
     }
 
@@ -130,11 +147,17 @@ public final class FleetRun: TurnEndHandler, EventSource {
     /// After every turn: targets that finished report, and others start in their place.
     public func turnEnded(now: UInt64) {
         var finishedAny = false
+        isHandingOut = true
         running.removeAll { index, job in
             guard let result = job.finished(now: now) else { return false }
             finish(index, result)
             finishedAny = true
             return true
+        }
+        isHandingOut = false
+        if let (ending, reason) = stopAsked {
+            stopAsked = nil
+            stop(ending, reason: reason)
         }
         startTargets(now: now)
         if let tick = nextTick, now >= tick || finishedAny, let onProgress {
@@ -161,8 +184,9 @@ public final class FleetRun: TurnEndHandler, EventSource {
             if let free = descriptorsFree(), !DescriptorBudget.allowsStart(running: running.count, free: free) {
                 guard running.isEmpty else { break }
                 while next < targets.count {
-                    finish(next, fallback(next, status: 255, message: "rterm: " + DescriptorBudget.exhausted))
+                    let index = next
                     next += 1
+                    finish(index, fallback(index, status: 255, message: "rterm: " + DescriptorBudget.exhausted))
                 }
                 break
             }

@@ -42,7 +42,7 @@ public enum HostsFile {
         for (line, lineWords) in listed {
             var words = targetWords(options: options, line: lineWords)
             // A line of options only: the command's first word would be taken for its host.
-            if words.first != "--local", (try? SSHCommandLine.leadingOptionCount(words)) == words.count {
+            if LocalCommandLine.markerIndex(in: words) == nil, (try? SSHCommandLine.leadingOptionCount(words)) == words.count {
                 return .failure(OpenProblem(
                     message: "rterm: \(path):\(line): no host on this line (a line is [ssh options] [user@]host, or --local)",
                     exitStatus: 2))
@@ -65,11 +65,7 @@ public enum HostsFile {
     /// own command words and run by `shell -c`, so that pipes, `&&` and globs mean the same on
     /// both kinds of line.
     static func withCommand(_ words: [String], _ command: [String], shell: String) -> [String] {
-        guard words.first == "--local" else { return words + command }
-        let split = words.firstIndex(of: "--")
-        let own = split.map { Array(words[($0 + 1)...]) } ?? []
-        let options = split.map { Array(words[..<$0]) } ?? words
-        return options + ["--", shell, "-c", (own + command).joined(separator: " ")]
+        LocalCommandLine.withCommand(words, command, shell: shell) ?? words + command
     }
 
     /// The targets of the file at `path`, with their line numbers, or the one-line problem.
@@ -83,9 +79,9 @@ public enum HostsFile {
     }
 
     /// A line's target with the command line's `options`: they go before an ssh target's
-    /// words; a `--local` line takes none.
+    /// words; a `--local` line (wherever `--local` stands among its options) takes none.
     public static func targetWords(options: [String], line words: [String]) -> [String] {
-        words.first == "--local" ? words : options + words
+        LocalCommandLine.markerIndex(in: words) != nil ? words : options + words
     }
 
     /// The targets of a hosts file's text, with their line numbers.

@@ -63,7 +63,7 @@ public enum MCPStdio {
         let server = MCPServer(
             loop: loop, bar: bar, version: version, shell: SessionTarget.shell(environment),
             open: { words, size in
-                let all = words.contains("--local") ? words : arguments + words
+                let all = LocalCommandLine.markerIndex(in: words) != nil ? words : arguments + words
                 switch factory.open(all, as: .agent, size: size) {
                 case .success(let opened): return .success((opened.session, opened.label))
                 case .failure(let problem): return .failure(MCPServer.OpenFailure(problem.message))

@@ -9,9 +9,10 @@ import RemoteTermSSH
 
 /// A command's output kept for later (a fleet run prints each host's output once it is over,
 /// or folds identical ones): standard output and error in the order they came, the first
-/// `memoryLimit` bytes in memory, everything past that spilled to a file of its own, and
-/// nothing past `fileLimit` (counted, said at the end). Hundreds of hosts cost little
-/// memory, and a host that floods costs disk up to a bound, never memory.
+/// `memoryLimit` bytes in memory, everything past that spilled to a file of its own (its
+/// directory made then), and nothing past `fileLimit` (counted, said at the end). Hundreds
+/// of hosts cost little memory, and a host that floods costs disk up to a bound, never
+/// memory.
 public final class CapturedOutput: SessionOutput {
     /// Bytes kept in memory before the output goes to a file.
     public static let memoryLimit = 16 * 1024
@@ -61,7 +62,7 @@ public final class CapturedOutput: SessionOutput {
         if spill < 0 {
             // Opened again after `closeFile` (output that came late), appended to.
             let flags = spilled ? O_WRONLY | O_APPEND | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-            guard let spillPath, case let file = open(spillPath, flags, 0o600), file >= 0,
+            guard let spillPath, case let file = Self.openSpill(spillPath, flags), file >= 0,
                 spilled || Self.write(file, memory)
             else {
                 dropped += kept.count
@@ -100,6 +101,15 @@ public final class CapturedOutput: SessionOutput {
         if spilled, let spillPath { unlink(spillPath) }
         spilled = false
         memory = []
+    }
+
+    /// Opens the spill file, making its directory (the user's alone) for the first output
+    /// that spills: a run whose outputs all fit in memory leaves nothing to remove.
+    private static func openSpill(_ path: String, _ flags: Int32) -> Int32 {
+        let file = open(path, flags, 0o600)
+        guard file < 0, errno == ENOENT else { return file }
+        mkdir((path as NSString).deletingLastPathComponent, 0o700)
+        return open(path, flags, 0o600)
     }
 
     private static func write<Bytes: Collection>(_ file: Int32, _ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {

@@ -10,15 +10,19 @@ import RemoteTermLoop
 public enum SessionPump {
     /// Runs `session` (connecting or live), whose output is `sink`, on `loop` until it ends,
     /// then writes out what output is still waiting. `input` nil: the remote side gets EOF
-    /// at once.
+    /// at once. `escapes`: OpenSSH's escapes are read from the input, and `onEscape` carries
+    /// them out.
     public static func run(
-        _ session: Session, sink: DescriptorOutput, loop: EventLoop, input: Int32?
+        _ session: Session, sink: DescriptorOutput, loop: EventLoop, input: Int32?, escapes: EscapeByteFilter? = nil,
+        onEscape: @escaping (EscapeByteFilter.Action) -> Void = { _ in }
     ) throws(EventLoopError) -> SessionEnding {
         loop.add(session)
         loop.add(sink)
         var reader: DescriptorInput?
         if let input {
             let source = DescriptorInput(descriptor: input, session: session)
+            source.escapes = escapes
+            source.onEscape = onEscape
             loop.add(source)
             reader = source
         } else {

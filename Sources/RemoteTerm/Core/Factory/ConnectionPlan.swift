@@ -42,12 +42,8 @@ public struct ConnectionPlan: Sendable {
         return request.destination.forwardsOnly
     }
 
-    /// The escape character for the interactive session (`-e`, EscapeChar), nil for none.
-    public var escapeCharacter: UInt8? {
-        guard case .ssh(let request, _) = route else { return 0x7E }
-        if case .byte(let byte) = request.destination.escapeCharacter { return byte }
-        return nil
-    }
+    /// The escape character typed keys are read for (`-e`, EscapeChar), nil for none.
+    public var escapeCharacter: UInt8? = 0x7E
 
     /// rterm's keepalive for a session a person watches, where a dead link must be noticed
     /// (and reconnected) in bounded time: `ServerAliveInterval 10` unless set (dead after

@@ -2,8 +2,8 @@ import RemoteTermEngine
 import RemoteTermLoop
 import RemoteTermSSH
 
-/// Makes configured sessions: a target (ssh's syntax with its options, or `--local [--
-/// command]`) and a role give a `Session` connecting on its own thread, with the options,
+/// Makes configured sessions: a target (ssh's syntax with its options, or `--local` among
+/// them) and a role give a `Session` connecting on its own thread, with the options,
 /// reconnection, escapes, log destination and colours that role calls for (`Policy`). The
 /// command line's target, each line of `--hosts FILE`, each `~c` and each script run are made
 /// here, and nowhere else.
@@ -162,12 +162,16 @@ public struct SessionFactory {
     public func plan(_ target: SessionTarget, for role: Role, size: (rows: Int, columns: Int)) -> Result<Planned, OpenProblem> {
         var verbosity = 0
         var logFile: String?
-        if case .ssh(let commandLine) = target {
+        switch target {
+        case .ssh(let commandLine):
             guard SSHLibrary.initialize() else {
                 return .failure(OpenProblem(message: "rterm: libssh2 could not be initialised (reinstall libssh2-1)", exitStatus: 255))
             }
             verbosity = commandLine.verbosity
             logFile = commandLine.logFile
+        case .local(let local):
+            verbosity = local.verbosity
+            logFile = local.logFile
         }
         let destination: LogDestination
         switch LogDestination.open(logFile: logFile, say: say) {

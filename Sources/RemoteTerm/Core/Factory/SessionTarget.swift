@@ -1,50 +1,44 @@
 import RemoteTermSSH
 
 /// What a session connects to: an SSH destination with ssh's options, or a local command on
-/// a pseudo-terminal. One parser for `rterm [ssh options] host [command]`, `rterm --local
-/// [-- command]` and the target of `rterm script FILE -- TARGET`.
+/// a pseudo-terminal. One parser for `rterm [ssh options] host [command]`, `rterm [options]
+/// --local [options] [-- command]` and the target of `rterm script FILE -- TARGET`.
 public enum SessionTarget: Equatable, Sendable {
     /// `[ssh options] [user@]host [command ...]`, parsed as ssh parses it.
     case ssh(SSHCommandLine)
-    /// `--local [front options] [--] [command ...]`: the command, or the user's shell when
-    /// empty, shown as the front options say (`--keybar`, `--bar-rows`, `--bar-labels`,
-    /// `--reader`).
-    case local(command: [String], front: FrontPreferences = FrontPreferences())
+    /// `--local` among the options: the command, or the user's shell when empty, with the
+    /// options that apply to it (`LocalCommandLine`).
+    case local(LocalCommandLine)
 
     /// Parses a target from its words.
     public static func parse(_ arguments: [String]) throws(SessionTargetError) -> SessionTarget {
-        guard arguments.first == "--local" else {
-            do {
-                return .ssh(try SSHCommandLine.parse(arguments))
-            } catch {
-                throw .usage(error.description)
-            }
+        if let local = try LocalCommandLine.parse(arguments) { return .local(local) }
+        do {
+            return .ssh(try SSHCommandLine.parse(arguments))
+        } catch SSHCommandLineError.unknownLongOption("--local") {
+            // `rterm host --local`: the words name both.
+            throw .usage(
+                "rterm: --local runs a command on this machine, so it takes no destination "
+                    + "(rterm [options] --local [-- command])")
+        } catch {
+            throw .usage(error.description)
         }
-        var rest = arguments.dropFirst()
-        var values = SSHConfigValues()
-        while let first = rest.first, first.hasPrefix("-") {
-            rest = rest.dropFirst()
-            if first == "--" { break }
-            if first == "--reader" {
-                values.front.reader = true
-                continue
-            }
-            guard let (name, keyword) = SSHCommandLine.longOptions.first(where: { first == $0.0 }),
-                keyword != .rtermResume, keyword != .rtermPredict
-            else {
-                throw .usage(
-                    "rterm: unknown --local option '\(first)' (usage: rterm --local [--keybar NAME] [--bar-rows N] "
-                        + "[--bar-labels STYLE] [--reader] [-- command ...])")
-            }
-            guard let value = rest.first else { throw .usage("rterm: \(name) needs a value") }
-            rest = rest.dropFirst()
-            do {
-                try values.apply(keyword, arguments: [value], active: true)
-            } catch {
-                throw .usage("rterm: \(name): \(error.message)")
-            }
+    }
+
+    /// What the command line asks for: connect, or answer at once (`-h`, `-V`, `-G`).
+    public var action: SSHCommandLine.Action {
+        switch self {
+        case .ssh(let commandLine): return commandLine.action
+        case .local(let local): return local.action
         }
-        return .local(command: Array(rest), front: values.front)
+    }
+
+    /// `-n`: standard input is not read (the remote side gets EOF at once).
+    public var stdinFromNull: Bool {
+        switch self {
+        case .ssh(let commandLine): return commandLine.stdinFromNull
+        case .local(let local): return local.stdinFromNull
+        }
     }
 
     /// The SSH settings of the destination and of each jump host, as ssh resolves them
@@ -89,13 +83,17 @@ public enum SessionTarget: Equatable, Sendable {
         throws(SessionTargetError) -> ConnectionPlan
     {
         switch self {
-        case .local(let command, let front):
-            let arguments = command.isEmpty ? [Self.shell(environment)] : command
+        case .local(let local):
+            let arguments = local.command.isEmpty ? [Self.shell(environment)] : local.command
             var plan = ConnectionPlan(
                 route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
                     columns: terminal.size.columns),
                 label: "local: " + arguments.joined(separator: " "), hasTerminal: true)
-            plan.front = front
+            plan.front = local.front
+            plan.predict = local.predict ?? .adaptive
+            if let escape = local.escapeCharacter { plan.escapeCharacter = escape.byte }
+            log.debug("running \(arguments.joined(separator: " ")) on a local pseudo-terminal of "
+                + "\(terminal.size.rows)x\(terminal.size.columns)")
             return plan
         case .ssh(let commandLine):
             let resolved = try Self.resolve(commandLine, context: .current())
@@ -142,6 +140,7 @@ public enum SessionTarget: Equatable, Sendable {
             var plan = ConnectionPlan(
                 route: .ssh(request, log: log), label: Self.label(settings), hasTerminal: wantTerminal)
             plan.resumeName = settings.resumeSession
+            plan.escapeCharacter = settings.escapeCharacter.byte
             plan.predict = settings.predict
             plan.front = settings.front
             return plan

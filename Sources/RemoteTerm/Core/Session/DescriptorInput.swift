@@ -7,13 +7,18 @@ import RemoteTermLoop
 /// Standard input of a command, copied into a session as it comes (`tar c dir | rterm host
 /// 'tar x'`), with end of file passed on once everything read has been sent. Reading pauses
 /// while the session holds more than `limit` unsent bytes, so a fast producer and a slow
-/// connection meet in the pipe, not in memory.
+/// connection meet in the pipe, not in memory. With `escapes`, OpenSSH's escape character is
+/// read from it first (`rterm -t host cmd > file`, typed from a terminal).
 public final class DescriptorInput: EventSource {
     private let descriptor: Int32
     private unowned let session: Session
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Whether end of file (or an error) was read.
     public private(set) var isFinished = false
+    /// The escapes read from the input before it is sent (nil: every byte is sent).
+    public var escapes: EscapeByteFilter?
+    /// Carries out an escape (`~.`, `~?`, `~^Z`).
+    public var onEscape: (EscapeByteFilter.Action) -> Void = { _ in }
 
     /// Unsent bytes the session may hold before reading pauses.
     public static let limit = 1 << 20
@@ -37,7 +42,15 @@ public final class DescriptorInput: EventSource {
         guard let ready = readiness.first, ready != 0, !isFinished else { return }
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {
-            session.send(.bytes(Array(buffer[0..<count])))
+            guard var filter = escapes else {
+                session.send(.bytes(Array(buffer[0..<count])))
+                return
+            }
+            let actions = filter.filter(buffer[0..<count])
+            escapes = filter
+            for action in actions {
+                if case .send(let bytes) = action { session.send(.bytes(bytes)) } else { onEscape(action) }
+            }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             isFinished = true
             session.finishInput()

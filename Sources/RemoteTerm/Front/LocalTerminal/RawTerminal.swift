@@ -7,19 +7,27 @@
 /// output goes elsewhere (`rterm -t host cmd > file`): every key reaches the remote side as
 /// typed. Output never goes raw to a terminal: with a terminal on standard output the
 /// full-screen front runs instead. `restore()` (also on deinit) puts the modes back; the
-/// caller catches termination signals (`SignalSource`) so that it always runs.
+/// caller catches termination signals (`SignalSource`) so that it always runs. `resume()`
+/// makes it raw again after a suspend (`~^Z`).
 public final class RawTerminal {
     private let descriptor: Int32
     private var saved = termios()
+    private var raw = termios()
     private var isRaw = false
 
     /// Raw mode on `descriptor` (standard input); nil when it is not a terminal.
     public init?(descriptor: Int32 = 0) {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return nil }
         self.descriptor = descriptor
-        var raw = saved
+        raw = saved
         cfmakeraw(&raw)
         guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return nil }
+        isRaw = true
+    }
+
+    /// Raw again, after `restore()` (a suspended rterm continued).
+    public func resume() {
+        guard !isRaw, tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return }
         isRaw = true
     }
 

@@ -143,10 +143,18 @@ public struct SSHCommandLine: Sendable, Equatable {
     /// ends them): what comes before a command where no host is written (`rterm --hosts FILE
     /// [ssh options] COMMAND`). Throws what is wrong with one of them.
     public static func leadingOptionCount(_ arguments: [String]) throws(SSHCommandLineError) -> Int {
+        try leadingOptions(arguments).count
+    }
+
+    /// The leading `arguments` that are options, parsed (no destination), and how many words
+    /// they took (with a `--` that ends them): what a `--local` target's options set.
+    public static func leadingOptions(_ arguments: [String]) throws(SSHCommandLineError)
+        -> (commandLine: SSHCommandLine, count: Int)
+    {
         var commandLine = SSHCommandLine()
         var index = 0
         _ = try commandLine.parseOptions(arguments, from: &index)
-        return index
+        return (commandLine, index)
     }
 
     /// How many words the option `word` takes with its value: 2 when its value is the next

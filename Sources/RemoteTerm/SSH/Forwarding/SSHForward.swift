@@ -207,6 +207,12 @@ public enum SSHEscapeCharacter: Sendable, Equatable, CustomStringConvertible {
     /// OpenSSH's default, `~`.
     public static let tilde = SSHEscapeCharacter.byte(0x7E)
 
+    /// The byte, nil for `none`.
+    public var byte: UInt8? {
+        if case .byte(let byte) = self { return byte }
+        return nil
+    }
+
     /// `none`, one character, or `^` and a character for its control character (`^]`).
     public static func parse(_ text: String) throws(SSHOptionValueError) -> SSHEscapeCharacter {
         let bytes = Array(text.utf8)
