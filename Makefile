@@ -10,8 +10,9 @@ DEB_PACKAGES := libssh2-1-dev libncurses-dev pkg-config openssh-server openssh-c
 # (zsh and fish: the prompt-mark lines docs/ssh.md gives for them run as tests.)
 # Only `make bench` needs these: libtsm is Scripts/bench-engine's same-run reference, fish and
 # zsh shells Scripts/bench-predict types into (and sudo a password prompt it types at),
-# parallel-ssh and ClusterShell Scripts/bench-fleet's peers, mosh Scripts/bench-front's.
-BENCH_PACKAGES := libtsm-dev sudo pssh clustershell mosh
+# parallel-ssh and ClusterShell Scripts/bench-fleet's peers, mosh Scripts/bench-front's,
+# zsh-autosuggestions the zsh Scripts/bench-predict types over suggestions in.
+BENCH_PACKAGES := libtsm-dev sudo pssh clustershell mosh zsh-autosuggestions
 
 .PHONY: all deps build debug test bench fuzz fuzz-long conformance demo format clean
 

@@ -17,12 +17,13 @@ import Testing
         let transport = MemoryTransport(outputEnds: false)
         let session: Session
         /// The front's workspace around the session: its frame is what is drawn.
-        let workspace = Workspace(controller: FrontController(), localSize: (rows: 6, columns: 20))
+        let workspace: Workspace
 
-        init(mode: PredictMode = .always, overwrite: Bool = false, prompt: String = "$ ") {
+        init(mode: PredictMode = .always, overwrite: Bool = false, prompt: String = "$ ", columns: Int = 20) {
             var options = Session.Options()
             options.predict = PredictionSettings(mode: mode, overwrite: overwrite)
-            session = Session(rows: 5, columns: 20, clock: clock, options: options)
+            session = Session(rows: 5, columns: columns, clock: clock, options: options)
+            workspace = Workspace(controller: FrontController(), localSize: (rows: 6, columns: columns))
             session.attach(transport)
             workspace.add(session, name: "u@h")
             remote(prompt)
@@ -242,7 +243,9 @@ import Testing
         }
         #expect(overwrite.screen[0] == "$ ls -la", "typing along the suggestion leaves it as it is")
         #expect(overwrite.cursor == FrameCursor(row: 0, column: 4))
-        #expect(insert.screen[0] == "$ lss -la", "an inserting guess would push the suggestion along")
+        // Without colours to tell the suggestion by (issue 45: `fish -N`), a key typed over the
+        // very character under the cursor replaces it: the suggestion is never pushed along.
+        #expect(insert.screen[0] == "$ ls -la", "the suggestion stays where it is")
         // fish echoes the s over its own suggestion and moves on: the guess holds.
         overwrite.remote("\u{1B}[C", after: 100_000_000)
         #expect(overwrite.session.predictor.wrongCount == 0)

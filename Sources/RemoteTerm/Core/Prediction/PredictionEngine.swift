@@ -27,7 +27,12 @@ import RemoteTermSSH
 ///   it replaces the character under the cursor instead; a block at the row's right end
 ///   after a gap (a right prompt) never moves: guesses go into the gap and stop before it.
 ///   The first echo of a line that shows the other choice was right switches the row to it
-///   (`learned`). `overwrite` forces replacing. A wide character with text after it is
+///   (`learned`). `overwrite` forces replacing. A key typed over the very character under the
+///   cursor replaces it whatever the line does: a suggestion drawn in the typed text's own
+///   colours (`fish -N`, a theme without colours) is then typed along cell by cell, and where
+///   the shell inserts after all (readline, the same letter twice), the cells until its echo
+///   still hold what they held: never a doubled character, nor text pushed that the shell
+///   leaves in place, whatever the keys in flight and however the echo is split. A wide character with text after it is
 ///   guessed in overwrite (where the rest would land depends on the shell); the remote's
 ///   echo puts the line right either way.
 /// - **Adaptive.** The time from a key to its echo is measured on every confirmation
@@ -108,7 +113,7 @@ public struct PredictionEngine: Sendable {
             var inserts = !restIsBlank && (width == 1 || !own.contains(0))
             if inserts, Self.isSuggestion(line, column: cursor.column, row: cursor.row, terminal: terminal) { inserts = false }
             if let learned, learned.row == cursor.row, !restIsBlank { inserts = learned.inserts }
-            if settings.overwrite { inserts = false }
+            if settings.overwrite || line.cells[cursor.column] == scalar.value { inserts = false }
             if inserts, end < terminal.columns,
                 !line.cells[max(cursor.column, end - 1 - width)..<end].allSatisfy({ $0 == 0x20 })
             {
