@@ -11,7 +11,9 @@ import PackageDescription
 //   RemoteTermFront   the key bar, the front's decisions, the frame, the workspace.
 //   RemoteTermBatch   scripts, fleets, the session pump, reports, host lists: rterm without a
 //                     screen, on the front's own key-bar and controller logic.
-//   RemoteTermNcurses the ncurses screen that draws frames (and its front on the loop).
+//   RemoteTermNcurses the ncurses screen (NcursesScreen, a LocalScreen) that draws frames; the
+//                     front that runs on the loop and drives it is RemoteTermFront's
+//                     InteractiveFront, which the executable puts on this screen.
 //
 // `RemoteTerm` re-exports every layer but the ncurses one: the library users import.
 let package = Package(

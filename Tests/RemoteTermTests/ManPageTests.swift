@@ -28,6 +28,47 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
+    /// A roff escape written through a language that reads `\f` itself (`\fR` in a Python
+    /// string) leaves a form feed in the page, which man shows as a raw byte: nothing but
+    /// newline and tab may be a control.
+    @Test func holdsNoControlByteButNewlineAndTab() throws {
+        let bytes = try Data(contentsOf: Self.root.appendingPathComponent("docs/rterm.1"))
+        var line = 1
+        var found: [String] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                line += 1
+            } else if byte != 0x09, byte < 0x20 || byte == 0x7F {
+                found.append("line \(line): 0x" + String(byte, radix: 16))
+            }
+        }
+        #expect(!bytes.isEmpty)
+        #expect(found.isEmpty, "control bytes in docs/rterm.1: \(found)")
+    }
+
+    /// The page names the mark the bar row shows while guesses are drawn as the screen
+    /// shows it.
+    @Test func showsThePredictionMarkTheBarRowShows() {
+        let rendered = Self.render()
+        #expect(FrontController.predictionMark == "≈")
+        #expect(rendered.contains("A \(FrontController.predictionMark) at the left of the bar row"), "\(rendered.count)")
+    }
+
+    /// The page as `man` shows it (groff's UTF-8 output, overstrikes removed).
+    static func render() -> String {
+        let groff = Process()
+        groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        groff.arguments = ["-man", "-Tutf8", "-P", "-cbou", root.appendingPathComponent("docs/rterm.1").path]
+        let output = Pipe()
+        groff.standardOutput = output
+        groff.standardError = FileHandle.nullDevice
+        guard (try? groff.run()) != nil else { return "" }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        groff.waitUntilExit()
+        // Lines are filled: a phrase may be split across two, and spaces doubled.
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     @Test func everyOptionOfTheUsageIsDocumented() {
         let usage = SSHCommandLine.usage
         var options = Set<String>()

@@ -174,7 +174,11 @@ import Testing
         var controller = FrontController()
         _ = controller.sessionEvent(.prompt(question))
         let view = FrontView(terminal: Terminal(rows: 23, columns: 80), columns: 80)
-        var actions = controller.input(Array(text.utf8), now: 1_000_000_000, view: view)
+        // As the workspace decides them: each decoded event in turn.
+        var actions: [FrontAction] = []
+        for event in controller.decode(Array(text.utf8), now: 1_000_000_000) {
+            actions += controller.handle(event, now: 1_000_000_000, view: view)
+        }
         actions += controller.timersDue(now: 1_000_000_000 + 20 * Self.ms, view: view)
         return (controller, actions)
     }

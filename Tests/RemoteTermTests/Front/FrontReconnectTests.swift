@@ -60,7 +60,12 @@ import Testing
         let view = FrontView(terminal: terminal, reconnection: Self.reconnection(), now: 11 * Self.second)
         // The bar row is row 4 (below the 4 remote rows); SGR mouse, 1-based.
         func press(_ column: Int) -> [FrontAction] {
-            controller.input(Array("\u{1B}[<0;\(column + 1);5M\u{1B}[<0;\(column + 1);5m".utf8), now: 11 * Self.second, view: view)
+            let bytes = Array("\u{1B}[<0;\(column + 1);5M\u{1B}[<0;\(column + 1);5m".utf8)
+            var actions: [FrontAction] = []
+            for event in controller.decode(bytes, now: 11 * Self.second) {
+                actions += controller.handle(event, now: 11 * Self.second, view: view)
+            }
+            return actions
         }
         let quitColumn = 80 - "[Quit]".count + 1
         let reconnectColumn = 80 - "[Reconnect now] [Quit]".count + 2

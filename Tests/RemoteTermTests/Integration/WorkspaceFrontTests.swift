@@ -67,13 +67,40 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(recording(2) == [0x62, 0x09])
         #expect(recording(3) == [0x63])
         // Ctrl+D ends a recorder: its session's status stays on the bar row until a key
-        // closes it and shows its neighbour; rterm exits when the last session ends.
+        // closes it and shows its neighbour, and that key goes on to the neighbour (the
+        // first key of a word is not lost); rterm exits when the last session ends.
         for (number, next) in [(3, 2), (2, 1)] {
             try pane.keys("C-d")
-            #expect(try pane.waitFor("exited with status 0  (any key"), "\((try? pane.screen()) ?? "")")
+            #expect(try pane.waitFor("exited with status 0  (keys go on"), "\((try? pane.screen()) ?? "")")
+            let before = recording(next)
             try pane.type("x")
             #expect(try pane.waitFor("S\(next)READY"), "after closing \(number): \((try? pane.screen()) ?? "")")
+            #expect(pane.waitUntil { recording(next) == before + [0x78] }, "the key that closed \(number): \(recording(next))")
         }
+        try pane.keys("C-d")
+        try expectRestored(pane, status: "0")
+    }
+
+    /// Issue 45: a key typed while a notice is on the bar row is not swallowed. With a
+    /// key-bar config mistake on the bar as rterm starts, `exit` typed at once reaches the
+    /// shown session's remote as `exit`, not `xit`; Esc only closes an ended session's line.
+    @Test func aWordTypedRightAfterANoticeShowsReachesTheRemoteWhole() throws {
+        defer { harness.remove() }
+        try FileManager.default.createDirectory(
+            atPath: harness.process.home + "/.config/rterm", withIntermediateDirectories: true)
+        _ = try harness.process.file(".config/rterm/keybar", "key Esc\nkey NoSuchKey\n")
+        let pane = try workspacePane((1...2).map { "python3 \(recorderPath) \(harness.shared)/rec\($0).bin S\($0)" })
+        defer { pane.kill() }
+        #expect(try pane.waitFor("S1READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("key bar config:"), "\((try? pane.screen()) ?? "")")
+        #expect(try type("exit", in: pane, untilRecorder: 1, has: Array("exit".utf8)), "\(recording(1))")
+        #expect(try !pane.screen().contains("key bar config:"), "the first key dismissed the notice")
+        // The first session ends; Esc closes its line and is sent nowhere.
+        try pane.keys("C-d")
+        #expect(try pane.waitFor("exited with status 0  (keys go on"), "\((try? pane.screen()) ?? "")")
+        try pane.keys("Escape")
+        #expect(try pane.waitFor("S2READY"), "\((try? pane.screen()) ?? "")")
+        #expect(try type("y", in: pane, untilRecorder: 2, has: [0x79]), "Esc reached no session: \(recording(2))")
         try pane.keys("C-d")
         try expectRestored(pane, status: "0")
     }

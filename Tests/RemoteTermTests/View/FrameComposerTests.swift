@@ -94,8 +94,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (40, " Help  [1–2/6]  any key closes"),
-        (20, " Help  [1–2/6]"),
+        (40, " Help  [1-2/6]  any key closes"),
+        (20, " Help  [1-2/6]"),
         (10, " Help"),
     ])
     func thePanelTitleSaysWhereTheTextIsAsFarAsItFits(_ columns: Int, _ expected: String) {

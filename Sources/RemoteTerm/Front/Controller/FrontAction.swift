@@ -33,8 +33,9 @@ public enum FrontAction: Equatable, Sendable {
     case previousSession
     /// Open a new session to this destination, as typed after `~c` (ssh's syntax).
     case openSession(String)
-    /// Close the shown session, which has ended (its status was read).
-    case dismissSession
+    /// Close the shown session, which has ended (its status was read), then decide `then`,
+    /// the key that closed it, on the session shown next (nil: a click or Esc closed it).
+    case dismissSession(then: KeyEvent?)
     /// Show the next key set on the shown session's bar (a click on the set's name).
     case cycleKeySet
     /// Tell the user this (reader mode writes it as a line; the screen shows it on the bar

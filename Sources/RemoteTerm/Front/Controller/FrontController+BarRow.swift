@@ -64,12 +64,12 @@ extension FrontController {
         case .prompt(let editor):
             return wordsIfAsked([BarLabel(column: 0, text: " " + editor.display, emphasis: .normal)])
         case .ended(let line):
-            return wordsIfAsked([BarLabel(column: 0, text: " " + line + "  (any key or click closes it)", emphasis: .armed)])
+            return wordsIfAsked([BarLabel(column: 0, text: " " + line + "  (keys go on to the next session; Esc closes it)", emphasis: .armed)])
         case .reconnect(let reconnection):
             return wordsIfAsked(
                 Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: view.now, notice: notice).labels)
         case .notice(let notice):
-            let hint = notice.isSticky ? "  (any key or click dismisses)" : ""
+            let hint = notice.isSticky ? "  (Esc or a click dismisses it)" : ""
             labels = [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
         case .menu(let page):
             labels = Self.menuLayout(width: view.columns, page: page, items: menuEntries).labels
@@ -174,7 +174,7 @@ extension FrontController {
         case .ended:
             guard mouse.action == .press else { return }
             mode = .live
-            actions.append(contentsOf: [.dismissSession, .redraw])
+            actions.append(contentsOf: [.dismissSession(then: nil), .redraw])
         case .reconnect(let reconnection):
             reconnectRowMouse(mouse, reconnection: reconnection, now: now, view: view, into: &actions)
         case .menu(let page):

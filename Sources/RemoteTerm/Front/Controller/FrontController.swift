@@ -120,21 +120,7 @@ public struct FrontController: Sendable {
         return false
     }
 
-    /// The line the bar row keeps for the shown session that ended, if it has.
-    public var endedSession: String? {
-        if case .ended(let line) = mode { return line }
-        return nil
-    }
-
     // MARK: - Input
-
-    /// Bytes typed (or pasted, or clicked) into the local terminal at `now`, decided on one
-    /// view.
-    public mutating func input(_ bytes: some Sequence<UInt8>, now: UInt64, view: FrontView) -> [FrontAction] {
-        var actions: [FrontAction] = []
-        for event in decode(bytes, now: now) { actions += handle(event, now: now, view: view) }
-        return actions
-    }
 
     /// The keys, pastes, mouse and focus reports in bytes read from the local terminal at
     /// `now`, each to be decided in turn with `handle(_:now:view:)` (the workspace carries out
@@ -232,8 +218,10 @@ public struct FrontController: Sendable {
         }
     }
 
-    /// What a key means, by mode: the question's, the ended session's, the key that closes
-    /// what rterm shows (and does only that, like a pager's), or the remote's.
+    /// What a key means, by mode: the question's; the key that closes what rterm shows over
+    /// the screen (and does only that, like a pager's); the key that closes a line on the bar
+    /// row (a problem notice, a popup, an ended session) and then goes where it would have
+    /// gone without it, Esc excepted; or the remote's.
     private mutating func key(_ typed: KeyEvent, view: FrontView, into actions: inout [FrontAction]) {
         switch mode {
         case .prompt(var editor, let purpose):
@@ -264,15 +252,14 @@ public struct FrontController: Sendable {
             case .cancelled: finishPrompt(nil, purpose: purpose, into: &actions)
             }
         case .ended:
-            // The session has ended: the key only closes it (and is sent nowhere).
+            // The shown session has ended: the key closes it, and then goes to the session
+            // shown next, as the keys typed after ssh exits reach the shell it returns to and
+            // tmux's reach the pane shown once a dead one closed: the first key of a word is
+            // never lost. Esc only closes it (it would begin a sequence in the next shell).
             mode = .live
-            actions.append(contentsOf: [.dismissSession, .redraw])
+            actions.append(contentsOf: [.dismissSession(then: typed == KeyEvent(.escape) ? nil : typed), .redraw])
         case .pickingKey(let digits, let choices):
             pickKey(typed, digits: digits, choices: choices, now: view.now, into: &actions)
-        case .notice:
-            // A problem the user must see: the key dismisses it and does only that.
-            mode = .live
-            actions.append(.redraw)
         case .history where Self.isPromptJump(typed, view: view):
             // `[` and `]` keep jumping between the shell's prompts without leaving the history.
             actions += jumpToPrompt(previous: typed.key == .character("["), view: view, now: view.now)
@@ -282,8 +269,10 @@ public struct FrontController: Sendable {
         case .history, .menu, .panel, .selecting(_, historyTop: .some):
             mode = .live
             actions.append(.redraw)
-        case .popup:
-            // Esc closes a popup and does only that; another key closes it and goes on.
+        case .popup, .notice:
+            // Esc closes a popup or a problem notice and does only that; another key closes
+            // it and goes on, so a key typed while a notice shows is never lost (`exit` typed
+            // then runs `exit`, not `xit`).
             mode = .live
             actions.append(.redraw)
             if typed != KeyEvent(.escape) { liveKey(typed, into: &actions) }

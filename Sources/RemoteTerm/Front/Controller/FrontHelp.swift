@@ -22,7 +22,7 @@ enum FrontHelp {
             "Mouse (when the remote has not taken it, or with Shift): drag selects, double-click a word, triple-click a line; the selection is copied to your clipboard (OSC 52). A click on an underlined link opens it (RTERM_OPEN or xdg-open) or copies it.",
             "Wheel: scrolls the history (any key returns; [ and ] jump to prompts when the shell marks them: docs/ssh.md, Prompt marks); in full-screen programs such as less it sends ↑ and ↓.",
             "☰ menu: Hide bar, Help, Copy screen, Copy all (history and screen), New session, Disconnect, Close, the sessions, and Cancel for each file transfer under way.",
-            "Sessions: only the one shown gets keys, pastes, clicks and the mouse. Its tabs are the bar's last page: * shown, # output since seen, ! a bell, ? a question waits (a password, a host key; Ctrl+N or Ctrl+P while one is asked leaves it waiting), ✉ a notification, ✗N the last command failed, 42% the remote's progress, [N] ended with status N (any key closes it).",
+            "Sessions: only the one shown gets keys, pastes, clicks and the mouse. Its tabs are the bar's last page: * shown, # output since seen, ! a bell, ? a question waits (a password, a host key; Ctrl+N or Ctrl+P while one is asked leaves it waiting), ✉ a notification, ✗N the last command failed, 42% the remote's progress, [N] ended with status N (a key closes it and goes on to the next; Esc only closes it).",
         ])
     }
 }

@@ -19,7 +19,8 @@ public enum FrontMode: Equatable, Sendable {
     /// only closes the strip, Esc only closes it, another key closes it and goes on.
     case popup(KeyBarPopup)
     /// A problem the user must see on the bar row (a bad key-bar file): the next key or click
-    /// only dismisses it. Passing notices (what was copied) are not a mode: keys go on.
+    /// dismisses it; Esc and a click do only that, any other key then goes on to the remote.
+    /// Passing notices (what was copied) are not a mode: keys go on.
     case notice(Notice)
     /// rterm's menu on the bar row, at this page; any key closes it.
     case menu(page: Int)
@@ -29,7 +30,8 @@ public enum FrontMode: Equatable, Sendable {
     /// destination, or the file `~u` uploads or `~d` downloads.
     case prompt(PromptEditor, purpose: PromptPurpose)
     /// The shown session ended while others run: this line (its name and how it ended) stays
-    /// on the bar row until a key or a click closes the session.
+    /// on the bar row until a key or a click closes the session; the key (Esc excepted) then
+    /// goes to the session shown next.
     case ended(String)
     /// The bar's buttons were read out (`~k`, or the reader key): digits typed so far choose
     /// one of `choices`, Enter takes it, Esc cancels.

@@ -8,6 +8,8 @@
 /// `restore()` (also on deinit) gives the terminal back.
 public final class ReaderScreen: PlainTerminal {
     private var raw: RawTerminal?
+    /// The terminal read from: raw again on `resume()`.
+    private let input: Int32
     private let output: Int32
 
     /// Reader mode on the terminal of standard input, writing to `output`; nil when standard
@@ -15,6 +17,7 @@ public final class ReaderScreen: PlainTerminal {
     public init?(input: Int32 = 0, output: Int32 = 1) {
         guard let raw = RawTerminal(descriptor: input) else { return nil }
         self.raw = raw
+        self.input = input
         self.output = output
     }
 
@@ -30,7 +33,7 @@ public final class ReaderScreen: PlainTerminal {
     public func bell() { writeTranscript([0x07]) }
     public func suspend() { raw?.restore() }
     public func resume() {
-        raw = RawTerminal(descriptor: 0)
+        raw = RawTerminal(descriptor: input)
     }
 
     /// Writes all of `bytes`, waiting while the terminal is full (standard output may share

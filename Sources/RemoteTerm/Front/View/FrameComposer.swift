@@ -229,7 +229,8 @@ public enum FrameComposer {
         // The title first, then where the text is, then the hint, as far as they fit.
         var heading = " " + panel.title
         var extras: [String] = []
-        if text.count > room { extras.append("[\(scroll + 1)–\(scroll + room)/\(text.count)]") }
+        // ASCII, as less writes it: the title is the same in words style (no en dash there).
+        if text.count > room { extras.append("[\(scroll + 1)-\(scroll + room)/\(text.count)]") }
         if !panel.hint.isEmpty { extras.append(panel.hint) }
         for extra in extras where heading.count + 2 + extra.count <= columns { heading += "  " + extra }
         title.write(heading, at: 0, attributes: .inverse)

@@ -91,7 +91,13 @@ extension Workspace {
                     showNeighbour(action == .nextSession ? 1 : -1)
                 }
             case .openSession(let destination): effects.append(.openSession(destination))
-            case .dismissSession: dismissShown()
+            case .dismissSession(let key):
+                dismissShown()
+                // The key that closed it is decided on the session shown now (a question it
+                // waits on takes it); not when that one ended too: its ending is read first.
+                if let key, shown.ending == nil {
+                    perform(controller.handle(.key(key), now: now, view: view(now: now)), now: now)
+                }
             case .showHelp:
                 controller.showHelp()
                 effects.append(.redraw)

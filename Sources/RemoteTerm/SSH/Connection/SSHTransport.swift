@@ -248,13 +248,17 @@ public final class SSHTransport: Transport {
         return exit
     }
 
-    /// Closes the channel, then the session and the jump sessions under it.
+    /// Closes the channel, then the session and the jump sessions under it, on a thread of
+    /// their own (`SSHConnectionCloser`): the goodbye waits for the server, which on a
+    /// stalled link would stop the loop for up to 1.5 s.
     public func close() {
         forwarding?.close()
-        forwarding = nil
-        files = nil
-        channel = nil
-        session = nil
+        let parts = SSHConnectionCloser.Parts()
+        parts.take(&files)
+        parts.take(&forwarding)
+        parts.take(&channel)
+        parts.take(&session)
+        SSHConnectionCloser.shared.close(parts)
     }
 
     // MARK: - Internals
