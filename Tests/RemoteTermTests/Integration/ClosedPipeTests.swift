@@ -90,14 +90,9 @@ import Testing
             var byte: UInt8 = 0
             while read(pipe.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
             try pipe.fileHandleForReading.close()
-            let started = Date()
-            while process.isRunning {
-                if Date().timeIntervalSince(started) > timeLimit {
-                    kill(process.processIdentifier, SIGKILL)
-                    Issue.record("rterm \(arguments.joined(separator: " ")) went on after its reader left; killed")
-                    break
-                }
-                usleep(5_000)
+            if !FileArrival.waitForExit(of: process.processIdentifier, timeout: timeLimit) {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("rterm \(arguments.joined(separator: " ")) went on after its reader left; killed")
             }
             process.waitUntilExit()
             try errorFile.close()
@@ -156,13 +151,8 @@ import Testing
         try process.run()
         let spill = run.temporary + "/rterm-fleet-\(process.processIdentifier)/0.out"
         // Acknowledged by the files: the output spilled, and the command went on to sleep.
-        let started = Date()
-        while !(FileManager.default.fileExists(atPath: spill) && FileManager.default.fileExists(atPath: run.marker)),
-            Date().timeIntervalSince(started) < 60
-        {
-            usleep(5_000)
-        }
-        #expect(FileManager.default.fileExists(atPath: spill), "never spilled: \(run.leftInTemporary)")
+        #expect(FileArrival.wait(for: spill), "never spilled: \(run.leftInTemporary)")
+        #expect(FileArrival.wait(for: run.marker), "the command never went on to sleep")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)
