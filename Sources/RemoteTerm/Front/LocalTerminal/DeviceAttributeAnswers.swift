@@ -9,7 +9,7 @@ public struct DeviceAttributeAnswers: Equatable, Sendable {
     public private(set) var sawSecondary = false
     /// An answer to `ESC [ c` (`ESC [ ? … c`) was seen: nothing more will come.
     public private(set) var sawPrimary = false
-    private var pending: [UInt8] = []
+    private var scanner = TerminalAnswerScanner(limit: 256)
 
     /// Nothing seen yet.
     public init() {}
@@ -17,34 +17,14 @@ public struct DeviceAttributeAnswers: Equatable, Sendable {
     /// Looks at more of what the terminal sent (answers may be split across reads; anything
     /// else, such as keys typed meanwhile, is skipped).
     public mutating func scan(_ bytes: some Sequence<UInt8>) {
-        pending.append(contentsOf: bytes)
-        var index = 0
-        while let escape = pending[index...].firstIndex(of: 0x1B) {
-            guard escape + 2 < pending.count else {
-                index = escape
-                break
-            }
-            guard pending[escape + 1] == UInt8(ascii: "["),
-                pending[escape + 2] == UInt8(ascii: ">") || pending[escape + 2] == UInt8(ascii: "?")
-            else {
-                index = escape + 1
-                continue
-            }
-            guard let end = pending[(escape + 3)...].firstIndex(where: { !(0x30...0x3F).contains($0) }) else {
-                index = escape
-                break
-            }
-            if pending[end] == UInt8(ascii: "c") {
-                if pending[escape + 2] == UInt8(ascii: ">") { sawSecondary = true } else { sawPrimary = true }
-            }
-            index = end + 1
+        var secondary = false
+        var primary = false
+        scanner.scan(bytes) { marker, _, final in
+            guard final == UInt8(ascii: "c") else { return }
+            if marker == UInt8(ascii: ">") { secondary = true } else { primary = true }
         }
-        if index >= pending.count || pending[index...].firstIndex(of: 0x1B) == nil {
-            pending.removeAll()
-        } else {
-            pending.removeFirst(index)
-        }
-        if pending.count > 256 { pending.removeAll() }
+        sawSecondary = sawSecondary || secondary
+        sawPrimary = sawPrimary || primary
     }
 
     /// The terminfo entry to draw with.

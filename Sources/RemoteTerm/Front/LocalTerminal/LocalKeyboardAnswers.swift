@@ -14,7 +14,7 @@ public struct LocalKeyboardAnswers: Equatable, Sendable {
     public private(set) var modifyOtherKeys: Int?
     /// `CSI ? … c` arrived: nothing more will come.
     public private(set) var isComplete = false
-    private var pending: [UInt8] = []
+    private var scanner = TerminalAnswerScanner(limit: 128)
 
     /// The questions to write (the probe adds DA1 as the end marker).
     public static let question = Array("\u{1B}[?u\u{1B}[?4m".utf8)
@@ -26,32 +26,9 @@ public struct LocalKeyboardAnswers: Equatable, Sendable {
     /// else, such as the colour answers or keys typed meanwhile, is skipped). Bounded: what
     /// waits for its end is dropped past 128 bytes.
     public mutating func scan(_ bytes: some Sequence<UInt8>) {
-        pending.append(contentsOf: bytes)
-        var index = 0
-        while let escape = pending[index...].firstIndex(of: 0x1B) {
-            guard escape + 2 < pending.count else {
-                index = escape
-                break
-            }
-            let marker = pending[escape + 2]
-            guard pending[escape + 1] == UInt8(ascii: "["), marker == UInt8(ascii: "?") || marker == UInt8(ascii: ">")
-            else {
-                index = escape + 1
-                continue
-            }
-            guard let end = pending[(escape + 3)...].firstIndex(where: { !(0x30...0x3F).contains($0) }) else {
-                index = escape
-                break
-            }
-            record(marker: marker, parameters: pending[(escape + 3)..<end], final: pending[end])
-            index = end + 1
-        }
-        if index >= pending.count || pending[index...].firstIndex(of: 0x1B) == nil {
-            pending.removeAll()
-        } else {
-            pending.removeFirst(index)
-        }
-        if pending.count > 128 { pending.removeAll() }
+        var answers: [(UInt8, ArraySlice<UInt8>, UInt8)] = []
+        scanner.scan(bytes) { answers.append(($0, $1, $2)) }
+        for (marker, parameters, final) in answers { record(marker: marker, parameters: parameters, final: final) }
     }
 
     /// One answer: `? flags u`, `> 4 ; level m` (or `> 4 m`), or `? … c`.
