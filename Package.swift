@@ -15,7 +15,8 @@ import PackageDescription
 //                     front that runs on the loop and drives it is RemoteTermFront's
 //                     InteractiveFront, which the executable puts on this screen.
 //
-// `RemoteTerm` re-exports every layer but the ncurses one: the library users import.
+// `RemoteTerm` re-exports every layer but the ncurses one. What a layer uses of another is
+// `package`; `public` is only what other packages may use, the engine docs/library.md lists.
 let package = Package(
     name: "rterm",
     products: [

@@ -13,19 +13,19 @@
 ///
 /// Single-threaded, like libssh2 and ncurses. Other threads (a connection being set up, a
 /// prompt waiting for its answer) reach the loop only through `waker`.
-public final class EventLoop {
+package final class EventLoop {
     /// The loop's clock.
-    public let clock: LoopClock
+    package let clock: LoopClock
     /// Wakes the loop from another thread.
-    public let waker: EventLoopWaker
+    package let waker: EventLoopWaker
     private let poller: Poller
     private var sources: [EventSource] = []
     private var turnEndHandlers: [TurnEndHandler] = []
     /// Turns run so far.
-    public private(set) var turns = 0
+    package private(set) var turns = 0
 
     /// A loop on `clock`, sleeping in `poller`.
-    public init(clock: LoopClock = SystemClock(), poller: Poller = SystemPoller()) throws(EventLoopError) {
+    package init(clock: LoopClock = SystemClock(), poller: Poller = SystemPoller()) throws(EventLoopError) {
         self.clock = clock
         self.poller = poller
         waker = try EventLoopWaker()
@@ -33,24 +33,24 @@ public final class EventLoop {
     }
 
     /// Serves `source` from the next turn on.
-    public func add(_ source: EventSource) {
+    package func add(_ source: EventSource) {
         guard !sources.contains(where: { $0 === source }) else { return }
         sources.append(source)
     }
 
     /// Stops serving `source`.
-    public func remove(_ source: EventSource) {
+    package func remove(_ source: EventSource) {
         sources.removeAll { $0 === source }
     }
 
     /// Calls `handler` at the end of every turn, after every source.
-    public func addTurnEnd(_ handler: TurnEndHandler) {
+    package func addTurnEnd(_ handler: TurnEndHandler) {
         guard !turnEndHandlers.contains(where: { $0 === handler }) else { return }
         turnEndHandlers.append(handler)
     }
 
     /// Stops calling `handler`.
-    public func removeTurnEnd(_ handler: TurnEndHandler) {
+    package func removeTurnEnd(_ handler: TurnEndHandler) {
         turnEndHandlers.removeAll { $0 === handler }
     }
 
@@ -59,7 +59,7 @@ public final class EventLoop {
     /// Returns whether anything was to be done (a descriptor or a source ready, a deadline
     /// passed); false after a sleep that only reached `limit`.
     @discardableResult
-    public func turn(limit: UInt64? = nil) throws(EventLoopError) -> Bool {
+    package func turn(limit: UInt64? = nil) throws(EventLoopError) -> Bool {
         turns += 1
         var descriptors: [pollfd] = []
         var ranges: [Range<Int>] = []
@@ -92,7 +92,7 @@ public final class EventLoop {
     /// Turns until `done()` holds or the clock reaches `deadline`; returns whether `done()`
     /// held.
     @discardableResult
-    public func run(until done: () -> Bool, deadline: UInt64? = nil) throws(EventLoopError) -> Bool {
+    package func run(until done: () -> Bool, deadline: UInt64? = nil) throws(EventLoopError) -> Bool {
         while !done() {
             if let deadline, clock.now() >= deadline { return done() }
             try turn(limit: deadline)

@@ -7,7 +7,7 @@ import Foundation
 /// Wakes the event loop from another thread: a non-blocking pipe whose read end the loop
 /// polls. Anything handed over between threads sits behind a lock of its own (a connection
 /// attempt's result, a prompt's answer); the waker only says "look again".
-public final class EventLoopWaker: EventSource, @unchecked Sendable {
+package final class EventLoopWaker: EventSource, @unchecked Sendable {
     private let readEnd: Int32
     private let writeEnd: Int32
 
@@ -29,16 +29,16 @@ public final class EventLoopWaker: EventSource, @unchecked Sendable {
 
     /// Makes the loop's current or next sleep end at once. Safe from any thread; a full
     /// pipe already means "wake up".
-    public func wake() {
+    package func wake() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    public var pollInterests: [PollInterest] { [PollInterest(descriptor: readEnd, events: Int16(POLLIN))] }
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var pollInterests: [PollInterest] { [PollInterest(descriptor: readEnd, events: Int16(POLLIN))] }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard readiness.first.map({ $0 != 0 }) == true else { return }
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &buffer, buffer.count) > 0 {}

@@ -1,7 +1,7 @@
 /// Something the event loop serves: a session, the local terminal's input, a signal
 /// descriptor, the frame pacer. Each turn the loop asks every source what it waits for,
 /// sleeps once for all of them, then calls `handle` on every source.
-public protocol EventSource: AnyObject {
+package protocol EventSource: AnyObject {
     /// The descriptors to poll now (may be empty).
     var pollInterests: [PollInterest] { get }
     /// When the source must be handled even if nothing is ready (loop-clock nanoseconds),
@@ -17,7 +17,7 @@ public protocol EventSource: AnyObject {
 /// Something that runs once at the end of every turn of the loop, after every source has
 /// handled what happened: the interactive front takes the sessions' events, runs its timers
 /// and draws there.
-public protocol TurnEndHandler: AnyObject {
+package protocol TurnEndHandler: AnyObject {
     /// The turn is over; `now` is the loop's time after it.
     func turnEnded(now: UInt64)
 }

@@ -7,27 +7,27 @@
 /// `onBytes`; end of file or an error to `onEnd`. Reading pauses while `isPaused` says so
 /// (the session holds too much unsent input), so the terminal, not rterm's memory, holds a
 /// giant paste back.
-public final class InputSource: EventSource {
+package final class InputSource: EventSource {
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var isOpen = true
-    public var isPaused: () -> Bool = { false }
-    public var onBytes: (ArraySlice<UInt8>) -> Void = { _ in }
-    public var onEnd: () -> Void = {}
+    package var isPaused: () -> Bool = { false }
+    package var onBytes: (ArraySlice<UInt8>) -> Void = { _ in }
+    package var onEnd: () -> Void = {}
 
-    public init(descriptor: Int32 = 0) {
+    package init(descriptor: Int32 = 0) {
         self.descriptor = descriptor
     }
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         guard isOpen, !isPaused() else { return [] }
         return [PollInterest(descriptor: descriptor, events: Int16(POLLIN))]
     }
 
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard isOpen, let ready = readiness.first, ready != 0 else { return }
         if ready & Int16(POLLIN) == 0 {
             // POLLHUP or POLLERR without data: the terminal went away.

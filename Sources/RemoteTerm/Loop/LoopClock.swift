@@ -10,7 +10,7 @@ import Synchronization
 /// all of them on a `ManualClock` and decide when time passes.
 ///
 /// Read from the connecting threads too (a transport is built there), hence `Sendable`.
-public protocol LoopClock: AnyObject, Sendable {
+package protocol LoopClock: AnyObject, Sendable {
     /// Nanoseconds; never goes back. Stops while the machine sleeps (`CLOCK_MONOTONIC`).
     func now() -> UInt64
     /// Like `now()`, but it goes on while the machine sleeps (`CLOCK_BOOTTIME`): the two
@@ -19,13 +19,13 @@ public protocol LoopClock: AnyObject, Sendable {
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC` and `CLOCK_BOOTTIME`.
-public final class SystemClock: LoopClock {
+package final class SystemClock: LoopClock {
     /// The system clock.
-    public init() {}
+    package init() {}
 
-    public func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
+    package func now() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
 
-    public func sinceBoot() -> UInt64 { Self.read(CLOCK_BOOTTIME) }
+    package func sinceBoot() -> UInt64 { Self.read(CLOCK_BOOTTIME) }
 
     private static func read(_ id: clockid_t) -> UInt64 {
         var time = timespec()
@@ -36,26 +36,26 @@ public final class SystemClock: LoopClock {
 
 /// A clock that moves only when told to: `advance(by:)`, or a `ManualPoller` that stands
 /// for a sleep. `suspend(for:)` is the machine sleeping: only `sinceBoot()` moves.
-public final class ManualClock: LoopClock {
+package final class ManualClock: LoopClock {
     private let time: Atomic<UInt64>
     private let asleep = Atomic<UInt64>(0)
 
     /// A clock showing `start` nanoseconds.
-    public init(start: UInt64 = 1_000_000_000) {
+    package init(start: UInt64 = 1_000_000_000) {
         time = Atomic(start)
     }
 
-    public func now() -> UInt64 { time.load(ordering: .acquiring) }
+    package func now() -> UInt64 { time.load(ordering: .acquiring) }
 
-    public func sinceBoot() -> UInt64 { now() &+ asleep.load(ordering: .acquiring) }
+    package func sinceBoot() -> UInt64 { now() &+ asleep.load(ordering: .acquiring) }
 
     /// Moves the clock forward by `nanoseconds`.
-    public func advance(by nanoseconds: UInt64) {
+    package func advance(by nanoseconds: UInt64) {
         time.wrappingAdd(nanoseconds, ordering: .acquiringAndReleasing)
     }
 
     /// The machine slept for `nanoseconds`: the boot clock moves, the awake clock does not.
-    public func suspend(for nanoseconds: UInt64) {
+    package func suspend(for nanoseconds: UInt64) {
         asleep.wrappingAdd(nanoseconds, ordering: .acquiringAndReleasing)
     }
 }

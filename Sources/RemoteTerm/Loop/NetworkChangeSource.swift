@@ -10,9 +10,9 @@
 /// It costs nothing while nothing changes: the loop polls its descriptor and it never sets
 /// a deadline. Where netlink cannot be opened (another kernel, a sandbox), `init` fails and
 /// the front simply goes without it.
-public final class NetworkChangeSource: EventSource {
+package final class NetworkChangeSource: EventSource {
     /// Called on the loop thread once per burst of changes.
-    public var onChange: () -> Void = {}
+    package var onChange: () -> Void = {}
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
 
@@ -32,7 +32,7 @@ public final class NetworkChangeSource: EventSource {
     }
 
     /// Subscribes to the kernel's link and address changes; nil where that is not possible.
-    public init?() {
+    package init?() {
         let socketType = Int32(SOCK_RAW.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         descriptor = socket(Self.netlinkFamily, socketType, Self.routeProtocol)
         guard descriptor >= 0 else { return nil }
@@ -64,11 +64,11 @@ public final class NetworkChangeSource: EventSource {
         return false
     }
 
-    public var pollInterests: [PollInterest] { [PollInterest(descriptor: descriptor, events: Int16(POLLIN))] }
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var pollInterests: [PollInterest] { [PollInterest(descriptor: descriptor, events: Int16(POLLIN))] }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard let events = readiness.first, events & Int16(POLLIN) != 0 else { return }
         var arrived = false
         while true {

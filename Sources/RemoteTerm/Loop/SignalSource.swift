@@ -8,22 +8,22 @@ import CSystem
 /// and read from a signalfd (a tiny C shim), so there are no handlers and no global state, and
 /// a termination signal ends the session through the normal path, which restores the
 /// terminal. `pause()`/`resume()` give the signals back around a suspend.
-public final class SignalSource: EventSource {
+package final class SignalSource: EventSource {
     private var descriptor: Int32 = -1
     private var previousMask = sigset_t()
     /// Gets each signal number.
-    public var onSignal: (Int32) -> Void = { _ in }
+    package var onSignal: (Int32) -> Void = { _ in }
 
     /// Starts catching (blocking the signals in this thread, and in every thread it starts
     /// from now on).
-    public init() {
+    package init() {
         descriptor = rterm_signalfd_open(&previousMask)
     }
 
     deinit { pause() }
 
     /// Restores the signal mask (before stopping for a suspend, or at the end).
-    public func pause() {
+    package func pause() {
         guard descriptor >= 0 else { return }
         rterm_signal_mask_restore(&previousMask)
         close(descriptor)
@@ -31,19 +31,19 @@ public final class SignalSource: EventSource {
     }
 
     /// Catches the signals again after `pause()`.
-    public func resume() {
+    package func resume() {
         guard descriptor < 0 else { return }
         descriptor = rterm_signalfd_open(&previousMask)
     }
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         descriptor < 0 ? [] : [PollInterest(descriptor: descriptor, events: Int16(POLLIN))]
     }
 
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard let ready = readiness.first, ready != 0 else { return }
         while descriptor >= 0 {
             let signal = rterm_signalfd_read(descriptor)
@@ -53,7 +53,7 @@ public final class SignalSource: EventSource {
     }
 
     /// `TERM` for SIGTERM and so on.
-    public static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGTERM: return "TERM"
         case SIGHUP: return "HUP"

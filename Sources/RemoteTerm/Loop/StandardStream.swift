@@ -10,15 +10,15 @@
 /// backtrace.) SIGPIPE is ignored from rterm's first line on. Each write says whether the
 /// reader is still there, for a run that must stop when nobody reads what it prints (a
 /// fleet: `rterm --hosts FILE cmd | head -1`).
-public enum StandardStream {
-    public static func writeError(_ text: String) { write(text, to: 2) }
+package enum StandardStream {
+    package static func writeError(_ text: String) { write(text, to: 2) }
 
-    public static func writeOutput(_ text: String) { write(text, to: 1) }
+    package static func writeOutput(_ text: String) { write(text, to: 1) }
 
     /// All of `text` to `descriptor`, or as much as it takes before an error. False when the
     /// reader went away: a closed pipe (EPIPE) or a terminal that hung up (EIO); any other
     /// failure (a full disk) drops the rest, as before, and says true.
-    @discardableResult public static func write(_ text: String, to descriptor: Int32) -> Bool {
+    @discardableResult package static func write(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {

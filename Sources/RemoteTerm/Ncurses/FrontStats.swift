@@ -2,9 +2,9 @@ import RemoteTermFront
 
 /// `RTERM_FRONT_STATS=FILE`: what the front's frames cost, one figure a line, for
 /// Scripts/bench-front (frames drawn, rows composed and drawn, scrolls).
-public enum FrontStats {
+package enum FrontStats {
     /// The file's text for the composer's `frames` and the screen's `drawing`.
-    public static func text(frames: FrameWork, drawing: RenderWork?) -> String {
+    package static func text(frames: FrameWork, drawing: RenderWork?) -> String {
         var lines = [
             "frames \(drawing?.frames ?? frames.frames)", "composed_frames \(frames.frames)",
             "rows_composed \(frames.rowsComposed)", "lines_scanned_for_links \(frames.linesScannedForLinks)",

@@ -355,13 +355,13 @@ struct StyleCache {
 
 /// What drawing frames with ncurses has cost, counted for tests and `RTERM_FRONT_STATS`:
 /// frames, rows handed to ncurses, and scrolls (with the rows they moved instead of drawing).
-public struct RenderWork: Equatable, Sendable {
+package struct RenderWork: Equatable, Sendable {
     /// Frames drawn.
-    public var frames = 0
+    package var frames = 0
     /// Rows handed to ncurses to draw.
-    public var rowsDrawn = 0
+    package var rowsDrawn = 0
     /// Scrolls handed to the terminal.
-    public var scrolls = 0
+    package var scrolls = 0
     /// Rows moved by those scrolls rather than drawn.
-    public var rowsScrolled = 0
+    package var rowsScrolled = 0
 }

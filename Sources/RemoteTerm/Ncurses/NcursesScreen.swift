@@ -22,7 +22,7 @@ import RemoteTermFront
 ///
 /// The same screen draws onto any descriptor for a terminal type of terminfo
 /// (`init?(term:output:rows:columns:environment:)`): the tests read back what it wrote.
-public final class NcursesScreen: LocalScreen {
+package final class NcursesScreen: LocalScreen {
     /// Sequences that turn on, and off, what the front needs from the local terminal:
     /// bracketed paste (2004), mouse reports with motion while pressed (1002) in SGR form
     /// (1006), for the key bar and for remote programs that use the mouse, and the keypad in
@@ -35,7 +35,7 @@ public final class NcursesScreen: LocalScreen {
 
     private var isActive = false
     /// The keyboard protocol turned on while the screen is up.
-    public let keyboard: LocalKeyboardProtocol
+    package let keyboard: LocalKeyboardProtocol
     /// The protocol is on now (so it is turned off once, however the screen is left).
     private var isKeyboardOn = false
     private let screen: OpaquePointer
@@ -44,21 +44,21 @@ public final class NcursesScreen: LocalScreen {
     private let descriptor: Int32
     private var renderer: NcursesRenderer
     /// Colours the local terminal has (0 without colour support).
-    public let colorCount: Int
+    package let colorCount: Int
     /// Colour pairs ncurses can hold.
-    public let pairCount: Int
+    package let pairCount: Int
     /// What the local terminal draws beyond ncurses (direct colour, strikethrough, underline
     /// styles and colour, overline), from `COLORTERM` and terminfo's extended capabilities.
-    public let styleCapabilities: LocalStyleCapabilities
+    package let styleCapabilities: LocalStyleCapabilities
     /// The terminfo entry used instead of `TERM` when terminfo does not know `TERM`.
-    public let fallbackTerm: String?
+    package let fallbackTerm: String?
 
     /// Starts ncurses on the terminal of standard output; nil when there is none, or when not
     /// even the fallback entries are in terminfo. With a `TERM` that terminfo does not know,
     /// ncurses draws as `xterm-256color` when the terminal answers like an xterm, else as
     /// `vt100`, and `say`s so in one line (before ncurses takes the screen, so it stays
     /// there afterwards): the remote's bytes never reach the terminal raw.
-    public convenience init?(keyboard: LocalKeyboardProtocol = .legacy, say: (String) -> Void) {
+    package convenience init?(keyboard: LocalKeyboardProtocol = .legacy, say: (String) -> Void) {
         guard isatty(1) == 1 else { return nil }
         Self.useUTF8()
         let environment = ProcessInfo.processInfo.environment
@@ -78,7 +78,7 @@ public final class NcursesScreen: LocalScreen {
     /// ncurses drawing as terminal `term` (of terminfo) onto `output`, `rows` x `columns`,
     /// with `environment`'s `COLORTERM` saying whether direct colour is drawn, turning
     /// `keyboard` on; nil when terminfo does not know `term`. Keys are never read from it.
-    public convenience init?(
+    package convenience init?(
         term: String, output: Int32, rows: Int, columns: Int, environment: [String: String],
         keyboard: LocalKeyboardProtocol = .legacy
     ) {
@@ -158,7 +158,7 @@ public final class NcursesScreen: LocalScreen {
 
     /// Puts the local terminal back as it was: modes off, cursor shown, alternate screen left,
     /// echo and canonical mode back (endwin).
-    public func restore() {
+    package func restore() {
         guard isActive else { return }
         isActive = false
         set_term(screen)
@@ -170,7 +170,7 @@ public final class NcursesScreen: LocalScreen {
 
     // MARK: - LocalScreen
 
-    public func currentSize() -> (rows: Int, columns: Int) {
+    package func currentSize() -> (rows: Int, columns: Int) {
         var size = winsize()
         if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
             return (Int(size.ws_row), Int(size.ws_col))
@@ -178,45 +178,45 @@ public final class NcursesScreen: LocalScreen {
         return (Int(rterm_lines()), Int(rterm_cols()))
     }
 
-    public func resize(rows: Int, columns: Int) {
+    package func resize(rows: Int, columns: Int) {
         resizeterm(Int32(rows), Int32(columns))
     }
 
-    public func draw(_ frame: Frame) {
+    package func draw(_ frame: Frame) {
         renderer.draw(frame) { self.write($0) }
     }
 
-    public func invalidate() {
+    package func invalidate() {
         renderer.invalidate()
     }
 
     /// What drawing has cost so far (frames, rows drawn, scrolls).
-    public var renderWork: RenderWork { renderer.work }
+    package var renderWork: RenderWork { renderer.work }
 
     /// Whether rterm writes sequences of its own (OSC 52, titles) to this terminal: not to one
     /// terminfo does not know, which may not take them at all.
-    public var takesOwnSequences: Bool { fallbackTerm == nil }
+    package var takesOwnSequences: Bool { fallbackTerm == nil }
 
     /// Writes rterm's own sequence (OSC 52, overpaint) after what ncurses has sent.
-    public func writeOwn(_ bytes: [UInt8]) {
+    package func writeOwn(_ bytes: [UInt8]) {
         write(bytes)
     }
 
     /// Sets the local terminal's title (already cleaned by the engine; anything a terminal
     /// would act on is dropped here too, so the remote cannot smuggle sequences).
-    public func setTitle(_ title: String) {
+    package func setTitle(_ title: String) {
         // A terminal terminfo does not know may not take OSC 2 at all: leave its title alone.
         guard fallbackTerm == nil else { return }
         let clean = String(String.UnicodeScalarView(title.unicodeScalars.filter { !InertText.isActive($0) }))
         write("\u{1B}]2;\(clean)\u{07}")
     }
 
-    public func bell() {
+    package func bell() {
         beep()
     }
 
     /// Leaves the screen for a suspend (`~^Z`): like `restore`, but `resume` brings it back.
-    public func suspend() {
+    package func suspend() {
         keyboardOff()
         curs_set(1)
         endwin()
@@ -224,7 +224,7 @@ public final class NcursesScreen: LocalScreen {
     }
 
     /// Back from a suspend: modes on again and a full redraw on the next refresh.
-    public func resume() {
+    package func resume() {
         write(Self.enableModes)
         refresh()  // back on the alternate screen first: the kitty protocol's flags are per screen
         keyboardOn()

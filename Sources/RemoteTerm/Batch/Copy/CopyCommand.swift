@@ -11,8 +11,8 @@ import RemoteTermSSH
 /// starts SFTP and runs the copy, with scp's progress line when standard error is a terminal.
 /// Exit status: 0, 1 when a file failed, 2 for a command-line mistake, 255 when the
 /// connection did.
-public enum CopyCommand {
-    public static func run(
+package enum CopyCommand {
+    package static func run(
         arguments: [String], environment: [String: String], say: @escaping @Sendable (String) -> Void
     ) -> Int32 {
         if arguments == ["-h"] || arguments == ["--help"] {

@@ -2,31 +2,31 @@
 /// arguments: one side remote (`[user@]host:path`), the other local; `-P` is the port (`-p`
 /// keeps times and modes, as in scp); `-F`, `-i`, `-J`, `-o`, `-c`, `-v`, `-C`, `-4`, `-6`
 /// and `-B` (batch mode) mean what they mean to ssh.
-public struct CopyCommandLine: Equatable, Sendable {
-    public enum Direction: Equatable, Sendable { case upload, download }
+package struct CopyCommandLine: Equatable, Sendable {
+    package enum Direction: Equatable, Sendable { case upload, download }
 
     /// `-r`: directories, their files, links and modes.
-    public var recursive = false
+    package var recursive = false
     /// `-a`: a file already partly there is completed, once its last part matches the source.
-    public var resume = false
+    package var resume = false
     /// `-p`: modification and access times and modes kept.
-    public var preserve = false
+    package var preserve = false
     /// `-q`: no progress line.
-    public var quiet = false
+    package var quiet = false
     /// The options for the connection, as ssh words.
-    public var sshOptions: [String] = []
-    public var sources: [CopyLocation] = []
-    public var target = CopyLocation.local("")
+    package var sshOptions: [String] = []
+    package var sources: [CopyLocation] = []
+    package var target = CopyLocation.local("")
 
-    public static let usage =
+    package static let usage =
         "usage: rterm cp [-r] [-a] [-p] [-q] [-v] [-P port] [-i identity] [-F config] [-J jump] [-o option] "
         + "SOURCE... TARGET"
 
     /// Which way the files go: to the remote host, or from it.
-    public var direction: Direction { target.isRemote ? .upload : .download }
+    package var direction: Direction { target.isRemote ? .upload : .download }
 
     /// The remote side's `[user@]host`, as ssh's destination word.
-    public var destination: String {
+    package var destination: String {
         let remote = target.isRemote ? target : sources.first ?? target
         guard case .remote(let user, let host, _) = remote else { return "" }
         let name = host.contains(":") ? "[\(host)]" : host
@@ -35,12 +35,12 @@ public struct CopyCommandLine: Equatable, Sendable {
 
     /// The words of the connection, as `rterm host` takes them: the options, then the host
     /// (`-T`: an SFTP channel gets no pseudo-terminal).
-    public var sshWords: [String] { sshOptions + ["-T", destination] }
+    package var sshWords: [String] { sshOptions + ["-T", destination] }
 
-    public init() {}
+    package init() {}
 
     /// Parses the words after `rterm cp`; a mistake is one line that ends with the usage.
-    public static func parse(_ arguments: [String]) throws(CopyUsageError) -> CopyCommandLine {
+    package static func parse(_ arguments: [String]) throws(CopyUsageError) -> CopyCommandLine {
         var line = CopyCommandLine()
         var operands: [String] = []
         var index = 0
@@ -112,8 +112,8 @@ public struct CopyCommandLine: Equatable, Sendable {
 }
 
 /// A mistake on `rterm cp`'s command line (exit status 2).
-public struct CopyUsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message + "\n" + CopyCommandLine.usage }
+package struct CopyUsageError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message + "\n" + CopyCommandLine.usage }
 }

@@ -1,11 +1,11 @@
 /// One side of a copy as scp reads it: `[user@]host:path` is remote (`host:` alone is the
 /// login directory; `[v6-address]:path` for an IPv6 address), anything else, including a
 /// name with a slash before its first colon, is a local path.
-public enum CopyLocation: Equatable, Sendable {
+package enum CopyLocation: Equatable, Sendable {
     case local(String)
     case remote(user: String?, host: String, path: String)
 
-    public init(_ argument: String) {
+    package init(_ argument: String) {
         guard let colon = Self.hostColon(in: argument) else {
             self = .local(argument)
             return
@@ -37,13 +37,13 @@ public enum CopyLocation: Equatable, Sendable {
         return argument[..<colon].contains("/") ? nil : colon
     }
 
-    public var isRemote: Bool {
+    package var isRemote: Bool {
         if case .remote = self { return true }
         return false
     }
 
     /// The path on its side ("" for `host:`, the login directory).
-    public var path: String {
+    package var path: String {
         switch self {
         case .local(let path): return path
         case .remote(_, _, let path): return path

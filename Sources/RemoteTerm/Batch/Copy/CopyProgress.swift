@@ -5,7 +5,7 @@
 /// The progress line scp draws on a terminal while a file moves: its name, the percentage,
 /// the bytes so far, the rate and the time left (the time taken once it is done), redrawn
 /// in place at most four times a second.
-public final class CopyProgress {
+package final class CopyProgress {
     private let write: (String) -> Void
     private let width: Int
     private let now: () -> Double
@@ -17,14 +17,14 @@ public final class CopyProgress {
     private var drawn = 0.0
 
     /// A line `width` columns wide, written with `write`, timed by `now` (seconds).
-    public init(width: Int, now: @escaping () -> Double, write: @escaping (String) -> Void) {
+    package init(width: Int, now: @escaping () -> Double, write: @escaping (String) -> Void) {
         self.width = max(width, 40)
         self.now = now
         self.write = write
     }
 
     /// A file starts: `total` bytes, of which `already` were there before (a resumed copy).
-    public func start(_ name: String, total: UInt64, already: UInt64 = 0) {
+    package func start(_ name: String, total: UInt64, already: UInt64 = 0) {
         self.name = name
         self.total = total
         done = already
@@ -35,7 +35,7 @@ public final class CopyProgress {
     }
 
     /// `count` more bytes moved.
-    public func advance(_ count: Int) {
+    package func advance(_ count: Int) {
         done += UInt64(count)
         let time = now()
         if time - drawn >= 0.25 {
@@ -45,7 +45,7 @@ public final class CopyProgress {
     }
 
     /// The file is done (or failed): the line is drawn a last time and ended.
-    public func finish() {
+    package func finish() {
         draw(final: true)
         write("\n")
     }

@@ -8,22 +8,22 @@ import RemoteTermSSH
 /// them. A file that fails is one line (`rterm: path: reason`) and the others still go;
 /// a lost connection ends the run. `run()` is 0 when everything arrived, 1 when a file
 /// failed, 255 when the connection did.
-public final class CopyRun {
+package final class CopyRun {
     let line: CopyCommandLine
     let client: SFTPClient
     let progress: CopyProgress?
     let say: (String) -> Void
     /// Files (or directories) that failed.
-    public private(set) var failures = 0
+    package private(set) var failures = 0
     /// Bytes moved in all (resumed parts not counted).
-    public private(set) var bytesMoved: UInt64 = 0
+    package private(set) var bytesMoved: UInt64 = 0
     /// The one buffer every file moves through.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SFTPFile.bufferSize, alignment: 16)
 
     /// How much of a partial file `-a` compares with the source before completing it.
     static let resumeWindow = 1 << 20
 
-    public init(_ line: CopyCommandLine, client: SFTPClient, progress: CopyProgress?, say: @escaping (String) -> Void) {
+    package init(_ line: CopyCommandLine, client: SFTPClient, progress: CopyProgress?, say: @escaping (String) -> Void) {
         self.line = line
         self.client = client
         self.progress = progress
@@ -34,7 +34,7 @@ public final class CopyRun {
 
     struct ConnectionLost: Error { var error: SFTPError }
 
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         do {
             switch line.direction {
             case .upload: try upload()

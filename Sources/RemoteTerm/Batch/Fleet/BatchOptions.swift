@@ -6,34 +6,34 @@ import RemoteTermSSH
 /// `rterm script FILE [options] TARGET` (a script, on one target or on every line of
 /// `--hosts`) and `rterm --hosts FILE [options] COMMAND` (a command on every line). Each
 /// mistake is one line, found before anything connects.
-public struct BatchOptions: Equatable, Sendable {
+package struct BatchOptions: Equatable, Sendable {
     /// `--hosts FILE` (scripts: run on every target of the file).
-    public var hosts: String?
+    package var hosts: String?
     /// `-j N`: at most N targets at once.
-    public var jobs = 32
+    package var jobs = 32
     /// `--shard K/N|auto`: only one slice of the targets.
-    public var shard: FleetShard?
+    package var shard: FleetShard?
     /// `--merge`: identical outputs folded, at the end.
-    public var merge = false
+    package var merge = false
     /// `--failed-hosts FILE`: the failed targets written as a hosts file.
-    public var failedHosts: String?
+    package var failedHosts: String?
     /// `--junit FILE`: a JUnit report.
-    public var junit: String?
+    package var junit: String?
     /// `--tap`: a TAP report on standard output.
-    public var tap = false
+    package var tap = false
     /// `--snapshots DIR` (scripts): where snapshots and failure pictures go.
-    public var snapshots: String?
+    package var snapshots: String?
     /// `--record FILE` (scripts): an asciicast recording (a directory of them with --hosts).
-    public var record: String?
+    package var record: String?
     /// `--update-snapshots` (scripts): write every snapshot as its golden screen.
-    public var updateSnapshots = false
+    package var updateSnapshots = false
     /// `--trace FILE` (scripts): each step's line as it ends.
-    public var trace: String?
+    package var trace: String?
 
-    public init() {}
+    package init() {}
 
     /// Which command the options are for: each takes its own set.
-    public enum Command: Sendable {
+    package enum Command: Sendable {
         /// `rterm script FILE …`.
         case script
         /// `rterm --hosts FILE … COMMAND`.
@@ -41,25 +41,25 @@ public struct BatchOptions: Equatable, Sendable {
     }
 
     /// The options that take no value.
-    public static func switches(for command: Command) -> Set<String> {
+    package static func switches(for command: Command) -> Set<String> {
         command == .script ? ["--merge", "--tap", "--update-snapshots"] : ["--merge", "--tap"]
     }
 
     /// The options that take a value (the next word).
-    public static func optionsWithValue(for command: Command) -> Set<String> {
+    package static func optionsWithValue(for command: Command) -> Set<String> {
         let fleet: Set<String> = ["-j", "--shard", "--failed-hosts", "--junit"]
         return command == .script ? fleet.union(["--hosts", "--snapshots", "--record", "--trace"]) : fleet
     }
 
     /// Whether `word` is one of `command`'s options.
-    public static func isOption(_ word: String, for command: Command) -> Bool {
+    package static func isOption(_ word: String, for command: Command) -> Bool {
         switches(for: command).contains(word) || optionsWithValue(for: command).contains(word)
     }
 
     /// Takes the option at `words[index]` and its value, moving `index` past them: false (and
     /// `index` where it was) when that word is not one of `command`'s options. A value must
     /// be there, and must not be `--` or another option (`--junit --` names no file).
-    public mutating func take(
+    package mutating func take(
         _ words: [String], at index: inout Int, for command: Command, environment: [String: String]
     ) throws(BatchOptionProblem) -> Bool {
         guard index < words.count else { return false }
@@ -108,7 +108,7 @@ public struct BatchOptions: Equatable, Sendable {
     }
 
     /// A fleet option given without `--hosts`, if there is one (a script on one target).
-    public var fleetOnlyOption: String? {
+    package var fleetOnlyOption: String? {
         if shard != nil { return "--shard" }
         if merge { return "--merge" }
         return failedHosts != nil ? "--failed-hosts" : nil
@@ -117,7 +117,7 @@ public struct BatchOptions: Equatable, Sendable {
     /// What follows `rterm [ssh options] --hosts FILE`: fleet options and ssh options in any
     /// order, then the command (from the first word that is neither, or after `--`). Each ssh
     /// option is checked as ssh checks it, with its own value.
-    public static func commandTail(_ words: [String], environment: [String: String]) throws(BatchOptionProblem)
+    package static func commandTail(_ words: [String], environment: [String: String]) throws(BatchOptionProblem)
         -> (options: BatchOptions, sshOptions: [String], command: [String])
     {
         var options = BatchOptions()
@@ -145,11 +145,11 @@ public struct BatchOptions: Equatable, Sendable {
 }
 
 /// A mistake in a batch run's options: one line, exit status 2.
-public struct BatchOptionProblem: Error, Equatable, CustomStringConvertible {
+package struct BatchOptionProblem: Error, Equatable, CustomStringConvertible {
     /// The one line rterm prints.
-    public let message: String
+    package let message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -11,16 +11,16 @@ import RemoteTermFront
 /// finds none left fails on whatever file it opened first, said as a host-key, config or login
 /// error. The run starts a target only when the descriptors free cover it and every running
 /// one (`FleetRun`), and says what ran out when they cannot.
-public enum DescriptorBudget {
+package enum DescriptorBudget {
     /// Descriptors a running target may hold.
-    public static let perTarget = 5
+    package static let perTarget = 5
 
     /// What a target that could not start for want of descriptors reports.
-    public static let exhausted = "too many open files: raise ulimit -n or lower -j"
+    package static let exhausted = "too many open files: raise ulimit -n or lower -j"
 
     /// Descriptors this process may still open (its soft limit less those open now); nil
     /// when that cannot be read.
-    public static func free() -> Int? {
+    package static func free() -> Int? {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
         guard let directory = opendir("/proc/self/fd") else { return nil }
@@ -34,7 +34,7 @@ public enum DescriptorBudget {
 
     /// Whether a target may start now, with `running` targets running and `free`
     /// descriptors free (those running may still open theirs).
-    public static func allowsStart(running: Int, free: Int) -> Bool {
+    package static func allowsStart(running: Int, free: Int) -> Bool {
         free >= (running + 1) * perTarget
     }
 
@@ -43,7 +43,7 @@ public enum DescriptorBudget {
 
     /// `jobs`, lowered (with a one-line notice) to what the descriptor limit allows once
     /// raised to its hard limit.
-    public static func jobsWithinLimit(_ jobs: Int, say: (String) -> Void) -> Int {
+    package static func jobsWithinLimit(_ jobs: Int, say: (String) -> Void) -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return jobs }
         let needed = rlim_t(jobs * DescriptorBudget.perTarget + descriptorsOfItsOwn)

@@ -9,9 +9,9 @@ import RemoteTermLoop
 /// Each target is a session made by the caller's opener (the session factory); the run
 /// starts targets in file order as others finish, hands each result to `onFinish` the turn
 /// it is known, and ticks `onProgress` once a second while anything runs.
-public final class FleetRun: TurnEndHandler, EventSource {
+package final class FleetRun: TurnEndHandler, EventSource {
     /// What every target runs.
-    public enum Work {
+    package enum Work {
         /// A script, checked against each target's screen.
         case script(Script, ScriptSettings)
         /// A command, its output captured (`spillDirectory`: where a large output goes).
@@ -19,45 +19,45 @@ public final class FleetRun: TurnEndHandler, EventSource {
     }
 
     /// How a script runs on each target.
-    public struct ScriptSettings {
+    package struct ScriptSettings {
         /// The script's file, as reports name it.
-        public var scriptName: String
+        package var scriptName: String
         /// The key bar `click` presses.
-        public var bar = KeyBar()
+        package var bar = KeyBar()
         /// Where each target's snapshots go (`DIR/LINE-target`), made only when written to;
         /// nil: no snapshots or failure pictures.
-        public var snapshots: String?
+        package var snapshots: String?
         /// Where each target's recording goes (`DIR/LINE-target.cast`).
-        public var record: String?
+        package var record: String?
         /// Whether a finished target keeps its last screen (for a report's `<system-out>`).
-        public var keepsScreen = false
+        package var keepsScreen = false
         /// Where golden screens are (one for every target); nil: no comparison.
-        public var goldens: String?
+        package var goldens: String?
         /// `--update-snapshots`: snapshots are written as golden screens.
-        public var updatesSnapshots = false
+        package var updatesSnapshots = false
         /// `--trace FILE`: every target's steps, each line after its target's name.
-        public var traceFile: TraceFile?
+        package var traceFile: TraceFile?
 
         /// Settings for `scriptName`.
-        public init(scriptName: String) { self.scriptName = scriptName }
+        package init(scriptName: String) { self.scriptName = scriptName }
     }
 
     /// Where a run is, for a progress line.
-    public struct Progress: Equatable, Sendable {
+    package struct Progress: Equatable, Sendable {
         /// Targets in the run.
-        public var total: Int
+        package var total: Int
         /// Targets over that passed.
-        public var passed: Int
+        package var passed: Int
         /// Targets over that failed.
-        public var failed: Int
+        package var failed: Int
         /// Targets running.
-        public var running: Int
+        package var running: Int
         /// Seconds since the run started.
-        public var elapsed: Double
+        package var elapsed: Double
     }
 
     /// Opens a target's session (connecting), or says in one line why it cannot.
-    public typealias Opener = (FleetTarget, _ output: SessionOutput?) -> Result<Session, OpenProblem>
+    package typealias Opener = (FleetTarget, _ output: SessionOutput?) -> Result<Session, OpenProblem>
 
     private let targets: [FleetTarget]
     private let jobs: Int
@@ -74,19 +74,19 @@ public final class FleetRun: TurnEndHandler, EventSource {
     private var stopAsked: (ending: SessionEnding, reason: String)?
     /// Whether the run was stopped (`stop`) before every target was over: some ended early
     /// or never started.
-    public private(set) var wasCutShort = false
+    package private(set) var wasCutShort = false
     /// Every target's result, in the targets' order (nil: not over).
-    public private(set) var results: [ScriptResult?]
+    package private(set) var results: [ScriptResult?]
     /// Called once per target, the turn its result is known.
-    public var onFinish: (ScriptResult) -> Void = { _ in }
+    package var onFinish: (ScriptResult) -> Void = { _ in }
     /// Called when a target finishes and once a second while targets run (nil: no ticks).
-    public var onProgress: ((Progress) -> Void)?
+    package var onProgress: ((Progress) -> Void)?
     /// The file descriptors the process may still open (nil: unknown, not counted); a test
     /// sets its own.
-    public var descriptorsFree: () -> Int? = DescriptorBudget.free
+    package var descriptorsFree: () -> Int? = DescriptorBudget.free
 
     /// A run of `work` on `targets`, `jobs` at a time, on `loop`; `open` makes each session.
-    public init(targets: [FleetTarget], jobs: Int, loop: EventLoop, work: Work, open: @escaping Opener) {
+    package init(targets: [FleetTarget], jobs: Int, loop: EventLoop, work: Work, open: @escaping Opener) {
         self.targets = targets
         self.jobs = max(1, jobs)
         self.loop = loop
@@ -97,10 +97,10 @@ public final class FleetRun: TurnEndHandler, EventSource {
     }
 
     /// Whether every target is over.
-    public var isFinished: Bool { next >= targets.count && running.isEmpty }
+    package var isFinished: Bool { next >= targets.count && running.isEmpty }
 
     /// Runs every target to its end on the loop.
-    public func run() throws(EventLoopError) {
+    package func run() throws(EventLoopError) {
         started = loop.clock.now()
         loop.add(self)
         loop.addTurnEnd(self)
@@ -115,7 +115,7 @@ public final class FleetRun: TurnEndHandler, EventSource {
     /// Ends every running target with `ending` and starts no more; those never started get
     /// `reason` as their result. Called from `onFinish` (the output's reader went away while
     /// a result was printed), it happens once the results of this turn are handed out.
-    public func stop(_ ending: SessionEnding, reason: String) {
+    package func stop(_ ending: SessionEnding, reason: String) {
         guard !isHandingOut else {
             if stopAsked == nil { stopAsked = (ending, reason) }
             return
@@ -139,13 +139,13 @@ public final class FleetRun: TurnEndHandler, EventSource {
 
     // MARK: - The loop's side
 
-    public var pollInterests: [PollInterest] { [] }
-    public var deadline: UInt64? { running.isEmpty ? nil : nextTick }
-    public var isReady: Bool { false }
-    public func handle(readiness: [Int16], now: UInt64) {}
+    package var pollInterests: [PollInterest] { [] }
+    package var deadline: UInt64? { running.isEmpty ? nil : nextTick }
+    package var isReady: Bool { false }
+    package func handle(readiness: [Int16], now: UInt64) {}
 
     /// After every turn: targets that finished report, and others start in their place.
-    public func turnEnded(now: UInt64) {
+    package func turnEnded(now: UInt64) {
         var finishedAny = false
         isHandingOut = true
         running.removeAll { index, job in
@@ -167,7 +167,7 @@ public final class FleetRun: TurnEndHandler, EventSource {
     }
 
     /// The run's counts at `now`.
-    public func progress(now: UInt64) -> Progress {
+    package func progress(now: UInt64) -> Progress {
         let over = results.compactMap { $0 }
         let passed = over.filter(\.passed).count
         return Progress(

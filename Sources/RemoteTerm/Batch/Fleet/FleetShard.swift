@@ -10,20 +10,20 @@ import RemoteTermFront
 ///
 /// Slice K takes the targets whose position (counting targets, from 0) is K−1 modulo N:
 /// slices that are disjoint, together complete, and the same on every run of the same file.
-public struct FleetShard: Equatable, Sendable, CustomStringConvertible {
+package struct FleetShard: Equatable, Sendable, CustomStringConvertible {
     /// Which slice, from 1.
-    public var index: Int
+    package var index: Int
     /// How many slices.
-    public var count: Int
+    package var count: Int
 
     /// Slice `index` (from 1) of `count`.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The CI matrices `auto` reads: the variables, and whether the index counts from 1.
     static let matrices: [(system: String, index: String, total: String, fromOne: Bool)] = [
@@ -35,7 +35,7 @@ public struct FleetShard: Equatable, Sendable, CustomStringConvertible {
 
     /// The shard `value` names (`K/N` or `auto`, read from `environment`), or the one line
     /// that says what is wrong.
-    public static func parse(_ value: String, environment: [String: String]) -> Result<FleetShard, FleetShardProblem> {
+    package static func parse(_ value: String, environment: [String: String]) -> Result<FleetShard, FleetShardProblem> {
         if value == "auto" { return auto(environment) }
         let parts = value.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 10_000,
@@ -74,13 +74,13 @@ public struct FleetShard: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// This shard's part of `items`.
-    public func slice<T>(_ items: [T]) -> [T] {
+    package func slice<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }
 
 /// Why `--shard` could not be used (exit status 2).
-public struct FleetShardProblem: Error, Equatable {
+package struct FleetShardProblem: Error, Equatable {
     /// The one line rterm prints.
-    public let message: String
+    package let message: String
 }

@@ -9,10 +9,10 @@ import RemoteTermSSH
 /// outputs folded into one block under the folded names (`clush -b`); the closing summary
 /// that names the failed targets, folded, with their reasons grouped; the hosts file of the
 /// failed ones, to retry; and the progress line shown on a terminal.
-public enum FleetSummary {
+package enum FleetSummary {
     /// A finished target's lines for standard output: its output, each line prefixed with
     /// `name: `. The remote's text is made inert: it is printed on the user's terminal.
-    public static func prefixedOutput(_ result: ScriptResult) -> String {
+    package static func prefixedOutput(_ result: ScriptResult) -> String {
         let text = result.output == nil ? "" : result.outputText
         return prefixed(text, name: result.shownName)
     }
@@ -20,7 +20,7 @@ public enum FleetSummary {
     /// A finished target's lines for standard error: why it failed (a script's step and
     /// screen, a connection's error), each line prefixed with `rterm: name: ` once; nothing
     /// when it passed.
-    public static func failureLines(_ result: ScriptResult) -> String {
+    package static func failureLines(_ result: ScriptResult) -> String {
         guard !result.passed else { return "" }
         var message = result.message.isEmpty ? "exited with status \(result.status)" : result.message
         if message.hasPrefix("rterm: ") { message.removeFirst(7) }
@@ -29,7 +29,7 @@ public enum FleetSummary {
 
     /// What `--merge` folds for a target: a command's output; a script's failure (its step
     /// and screen), since a script that passed prints nothing.
-    public static func mergedText(_ result: ScriptResult) -> String {
+    package static func mergedText(_ result: ScriptResult) -> String {
         if result.output != nil { return result.outputText }
         guard !result.passed else { return "" }
         return result.message.hasPrefix("rterm: ") ? String(result.message.dropFirst(7)) : result.message
@@ -38,7 +38,7 @@ public enum FleetSummary {
     /// Outputs folded: one block per distinct output and status, headed by the folded names
     /// of the targets that gave it (`h[001-190] (190)`), the largest group first; targets
     /// with no output are left to the summary.
-    public static func mergedOutput(_ results: [ScriptResult], text: (ScriptResult) -> String = mergedText) -> String {
+    package static func mergedOutput(_ results: [ScriptResult], text: (ScriptResult) -> String = mergedText) -> String {
         // Grouped by a digest of each output, read one at a time: hundreds of large outputs
         // (spilled to their files) are never all in memory; a group keeps its first one's text.
         struct Key: Hashable {
@@ -73,7 +73,7 @@ public enum FleetSummary {
 
     /// The closing lines: `N passed, M failed: FAILED` (the failed targets folded), then one
     /// line per reason with the targets that failed for it, most first.
-    public static func summary(_ results: [ScriptResult]) -> String {
+    package static func summary(_ results: [ScriptResult]) -> String {
         let failed = results.filter { !$0.passed }
         var text = "\(results.count - failed.count) passed, \(failed.count) failed"
         guard !failed.isEmpty else { return text + "\n" }
@@ -93,14 +93,14 @@ public enum FleetSummary {
 
     /// The failed targets as a hosts file (their lines as written), to run again with
     /// `--hosts FILE`.
-    public static func failedHostsFile(_ results: [ScriptResult], lines: [Int: [String]]) -> String {
+    package static func failedHostsFile(_ results: [ScriptResult], lines: [Int: [String]]) -> String {
         results.filter { !$0.passed }.map { result in
             (result.hostsLine.flatMap { lines[$0] }?.joined(separator: " ") ?? result.target) + "\n"
         }.joined()
     }
 
     /// The progress line (for a terminal): `[ 45/200] 40 passed, 5 failed, 32 running, 12s`.
-    public static func progressLine(_ progress: FleetRun.Progress) -> String {
+    package static func progressLine(_ progress: FleetRun.Progress) -> String {
         let done = progress.passed + progress.failed
         let width = String(progress.total).count
         let count = String(repeating: " ", count: max(0, width - String(done).count)) + "\(done)"

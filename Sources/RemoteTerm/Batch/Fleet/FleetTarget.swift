@@ -4,28 +4,28 @@ import RemoteTermFront
 
 /// One target of a fleet run (`rterm script --hosts`, `rterm --hosts FILE CMD`): a line of
 /// the hosts file, the name its output and the summary show it by, and the session target.
-public struct FleetTarget: Sendable {
+package struct FleetTarget: Sendable {
     /// Its line in the hosts file (0 when it did not come from one).
-    public let line: Int
+    package let line: Int
     /// The words written on its line (what `--failed-hosts` writes back).
-    public let lineWords: [String]
+    package let lineWords: [String]
     /// Its words, with the command line's options before them.
-    public let words: [String]
+    package let words: [String]
     /// What they name.
-    public let target: SessionTarget
+    package let target: SessionTarget
     /// The name output is prefixed with: the destination as written (`web-03`,
     /// `deploy@db1:2222`), or a local command's line as written (`--local -- make check`);
     /// with the user and port the options gave when another target has the same name
     /// (`distinctlyNamed`).
-    public private(set) var name: String
+    package private(set) var name: String
 
     /// The target of a hosts file's entry.
-    public init(_ entry: HostsFile.Entry) {
+    package init(_ entry: HostsFile.Entry) {
         self.init(line: entry.line, lineWords: entry.lineWords, words: entry.words, target: entry.target)
     }
 
     /// A target from its parts.
-    public init(line: Int, lineWords: [String], words: [String], target: SessionTarget) {
+    package init(line: Int, lineWords: [String], words: [String], target: SessionTarget) {
         self.line = line
         self.lineWords = lineWords
         self.words = words
@@ -40,7 +40,7 @@ public struct FleetTarget: Sendable {
     /// has is named with the user and port its options give (`-l`, `-p`, `-o User=…`) as
     /// `user@host:port`; ssh targets still alike get their line (`web-03 (line 7)`). Names
     /// alone already, and `--local` lines, are left as written.
-    public static func distinctlyNamed(_ targets: [FleetTarget]) -> [FleetTarget] {
+    package static func distinctlyNamed(_ targets: [FleetTarget]) -> [FleetTarget] {
         func counts(_ targets: [FleetTarget]) -> [String: Int] {
             targets.reduce(into: [:]) { $0[$1.name, default: 0] += 1 }
         }
@@ -65,7 +65,7 @@ public struct FleetTarget: Sendable {
 
     /// `LINE-words-of-the-target`, with only letters, digits, `.`, `_`, `@` and `-` kept: the
     /// name of the target's own snapshots directory and recording, distinct for every line.
-    public var fileName: String {
+    package var fileName: String {
         let words = lineWords.joined(separator: "_").unicodeScalars.map { scalar -> Character in
             let ok = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
             return ok ? Character(scalar) : "_"

@@ -5,9 +5,9 @@ import RemoteTermFront
 /// last number become one `prefix[ranges]suffix` (`web-[01-03,07]`, `db[9-11].lan`), so a
 /// list of failed hosts stays one readable line however many there are. Zero-padded numbers
 /// fold only with numbers of the same width; names without a number stay as they are.
-public enum HostListFolding {
+package enum HostListFolding {
     /// `names` folded, in order of prefix, duplicates once, separated by commas.
-    public static func fold(_ names: [String]) -> String {
+    package static func fold(_ names: [String]) -> String {
         struct Key: Hashable, Comparable {
             var prefix: String
             var suffix: String

@@ -10,18 +10,18 @@ import RemoteTermSSH
 /// A hosts file, as `rterm script --hosts` and `rterm --hosts` read it: one target a line
 /// (its words as on the command line after `rterm`), `#` starts a comment, blank lines are
 /// skipped.
-public enum HostsFile {
+package enum HostsFile {
     /// One target of a hosts file: where it is, its words (with the command line's options)
     /// and the target they parse to.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// Its line number.
-        public let line: Int
+        package let line: Int
         /// The words written on its line.
-        public let lineWords: [String]
+        package let lineWords: [String]
         /// Its words, after the command line's options.
-        public let words: [String]
+        package let words: [String]
         /// What they name.
-        public let target: SessionTarget
+        package let target: SessionTarget
     }
 
     /// Every target of the file at `path`, each parsed with the command line's `options`
@@ -30,7 +30,7 @@ public enum HostsFile {
     /// `command`: words run on every target (`rterm --hosts FILE CMD`), after each line's.
     /// `shell`: what runs the command on a `--local` line, as the login shell runs it on an ssh
     /// line (the words joined by spaces, given to `shell -c`).
-    public static func entries(
+    package static func entries(
         _ path: String, options: [String], command: [String] = [], shell: String = "/bin/sh"
     ) -> Result<[Entry], OpenProblem> {
         let listed: [(line: Int, words: [String])]
@@ -69,7 +69,7 @@ public enum HostsFile {
     }
 
     /// The targets of the file at `path`, with their line numbers, or the one-line problem.
-    public static func targets(_ path: String) -> Result<[(line: Int, words: [String])], HostsFileProblem> {
+    package static func targets(_ path: String) -> Result<[(line: Int, words: [String])], HostsFileProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(HostsFileProblem(message: "rterm: cannot read hosts file '\(path)': \(String(cString: strerror(errno)))"))
         }
@@ -80,12 +80,12 @@ public enum HostsFile {
 
     /// A line's target with the command line's `options`: they go before an ssh target's
     /// words; a `--local` line (wherever `--local` stands among its options) takes none.
-    public static func targetWords(options: [String], line words: [String]) -> [String] {
+    package static func targetWords(options: [String], line words: [String]) -> [String] {
         LocalCommandLine.markerIndex(in: words) != nil ? words : options + words
     }
 
     /// The targets of a hosts file's text, with their line numbers.
-    public static func targets(text: String) -> [(line: Int, words: [String])] {
+    package static func targets(text: String) -> [(line: Int, words: [String])] {
         text
             .split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
                 let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -96,7 +96,7 @@ public enum HostsFile {
 }
 
 /// Why a hosts file could not be used (exit status 2).
-public struct HostsFileProblem: Error {
+package struct HostsFileProblem: Error {
     /// The one line rterm prints.
-    public let message: String
+    package let message: String
 }

@@ -4,9 +4,9 @@ import Foundation
 /// request, a notification or the error to answer with; answers are built here as lines.
 /// Values are Foundation's JSON objects (`[String: Any]`, arrays, strings, numbers, bools,
 /// `NSNull`), read and written with `JSONSerialization`.
-public enum JSONRPC {
+package enum JSONRPC {
     /// The error codes of the spec that rterm answers with.
-    public enum ErrorCode: Int, Sendable {
+    package enum ErrorCode: Int, Sendable {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
@@ -15,7 +15,7 @@ public enum JSONRPC {
     }
 
     /// A request's id: a number or a string, echoed as it came.
-    public enum ID: Equatable, Hashable, Sendable {
+    package enum ID: Equatable, Hashable, Sendable {
         case number(Int)
         case string(String)
 
@@ -38,7 +38,7 @@ public enum JSONRPC {
     }
 
     /// What one line holds.
-    public enum Message {
+    package enum Message {
         /// A request to answer (`id` set).
         case request(id: ID, method: String, params: [String: Any])
         /// A notification (no answer).
@@ -50,7 +50,7 @@ public enum JSONRPC {
     }
 
     /// Reads one line.
-    public static func parse(_ line: Data) -> Message {
+    package static func parse(_ line: Data) -> Message {
         guard let value = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]) else {
             return .invalid(id: nil, code: .parseError, message: "parse error: the line is not JSON")
         }
@@ -79,17 +79,17 @@ public enum JSONRPC {
     }
 
     /// A result line for `id`.
-    public static func result(_ result: [String: Any], id: ID) -> String {
+    package static func result(_ result: [String: Any], id: ID) -> String {
         line(["jsonrpc": "2.0", "id": id.json, "result": result])
     }
 
     /// An error line for `id` (null when the request's id could not be read).
-    public static func error(_ code: ErrorCode, _ message: String, id: ID?) -> String {
+    package static func error(_ code: ErrorCode, _ message: String, id: ID?) -> String {
         line(["jsonrpc": "2.0", "id": id?.json ?? NSNull(), "error": ["code": code.rawValue, "message": message]])
     }
 
     /// `object` as one line of JSON (keys sorted, so answers are stable), without its newline.
-    public static func line(_ object: [String: Any]) -> String {
+    package static func line(_ object: [String: Any]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return #"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: an answer could not be written"}}"# }
         return String(decoding: data, as: UTF8.self)

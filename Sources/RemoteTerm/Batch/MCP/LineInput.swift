@@ -9,34 +9,34 @@ import RemoteTermLoop
 /// message a line), each handed on without its newline. A line longer than `limit` is
 /// dropped as it comes, never held whole, and said as such; end of file (or an error) is
 /// told once.
-public final class LineInput: EventSource {
+package final class LineInput: EventSource {
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var line: [UInt8] = []
     private var dropping = false
     /// Whether end of file was read.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// Told each line.
-    public var onLine: (Data) -> Void = { _ in }
+    package var onLine: (Data) -> Void = { _ in }
     /// Told of a line dropped for its length.
-    public var onTooLong: () -> Void = {}
+    package var onTooLong: () -> Void = {}
     /// Told once, at end of file.
-    public var onEnd: () -> Void = {}
+    package var onEnd: () -> Void = {}
 
     /// The longest line kept.
-    public static let limit = 4 << 20
+    package static let limit = 4 << 20
 
-    public init(descriptor: Int32 = 0) {
+    package init(descriptor: Int32 = 0) {
         self.descriptor = descriptor
     }
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         isFinished ? [] : [PollInterest(descriptor: descriptor, events: Int16(POLLIN))]
     }
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard let ready = readiness.first, ready != 0, !isFinished else { return }
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {

@@ -9,23 +9,23 @@ import RemoteTermLoop
 /// each request completes: a `wait` holds its answer until its screen matches or its time
 /// is up, while every other request is answered meanwhile. Nothing an agent sends ends the
 /// server: a bad line is a JSON-RPC error, a tool that fails is a result with `isError`.
-public final class MCPServer: EventSource, TurnEndHandler {
+package final class MCPServer: EventSource, TurnEndHandler {
     /// Opens a session for `words` (ssh's syntax, or `--local -- …`) at `size`: the session
     /// (connecting) and its label, or the one line that says why not.
-    public typealias Opener = (_ words: [String], _ size: (rows: Int, columns: Int)) -> Result<(Session, String), OpenFailure>
+    package typealias Opener = (_ words: [String], _ size: (rows: Int, columns: Int)) -> Result<(Session, String), OpenFailure>
 
     /// Why a session could not be opened.
-    public struct OpenFailure: Error {
-        public var message: String
-        public init(_ message: String) { self.message = message }
+    package struct OpenFailure: Error {
+        package var message: String
+        package init(_ message: String) { self.message = message }
     }
 
     /// The protocol versions rterm speaks, newest first.
-    public static let protocolVersions = ["2025-06-18", "2025-03-26"]
+    package static let protocolVersions = ["2025-06-18", "2025-03-26"]
     /// At most this many sessions at once.
-    public static let sessionLimit = 64
+    package static let sessionLimit = 64
     /// The longest text a `type` or `paste` may send at once.
-    public static let textLimit = 1 << 20
+    package static let textLimit = 1 << 20
 
     let loop: EventLoop
     let open: Opener
@@ -53,7 +53,7 @@ public final class MCPServer: EventSource, TurnEndHandler {
     }
 
     /// A server on `loop`; `write` gets each answer as one line (without its newline).
-    public init(
+    package init(
         loop: EventLoop, bar: KeyBar = KeyBar(), version: String, shell: String = "/bin/sh", open: @escaping Opener,
         write: @escaping (String) -> Void
     ) {
@@ -68,7 +68,7 @@ public final class MCPServer: EventSource, TurnEndHandler {
     }
 
     /// Ends every session and stops serving (the client went away).
-    public func shutDown() {
+    package func shutDown() {
         for session in sessions.values where session.session.ending == nil {
             session.session.end(.disconnected(label: session.label))
         }
@@ -82,7 +82,7 @@ public final class MCPServer: EventSource, TurnEndHandler {
     // MARK: - Messages
 
     /// Handles one line from the client.
-    public func receive(_ line: Data) {
+    package func receive(_ line: Data) {
         switch JSONRPC.parse(line) {
         case .invalid(let id, let code, let message):
             write(JSONRPC.error(code, message, id: id))
@@ -160,16 +160,16 @@ public final class MCPServer: EventSource, TurnEndHandler {
 
     // MARK: - The loop's side
 
-    public var pollInterests: [PollInterest] { [] }
-    public var deadline: UInt64? { pending.map { min($0.deadline, $0.wake?() ?? $0.deadline) }.min() }
-    public var isReady: Bool { false }
-    public func handle(readiness: [Int16], now: UInt64) {}
+    package var pollInterests: [PollInterest] { [] }
+    package var deadline: UInt64? { pending.map { min($0.deadline, $0.wake?() ?? $0.deadline) }.min() }
+    package var isReady: Bool { false }
+    package func handle(readiness: [Int16], now: UInt64) {}
 
     /// After every turn: each waiting request whose session changed (its events say so),
     /// whose quiet time or deadline came, is looked at and answered if it can be; then the
     /// sessions' events are taken (nobody else reads them). A closed session's events stay,
     /// so a wait on it is answered in the turn after `close`.
-    public func turnEnded(now: UInt64) {
+    package func turnEnded(now: UInt64) {
         if !pending.isEmpty {
             var still: [Pending] = []
             for request in pending {

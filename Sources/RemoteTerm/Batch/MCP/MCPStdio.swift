@@ -11,8 +11,8 @@ import RemoteTermSSH
 /// `rterm mcp [ssh options]` on standard input and output: the server, its sessions from
 /// the session factory (the ssh options before every SSH target), until the client closes
 /// standard input or a signal ends it. Standard error gets rterm's own lines only.
-public enum MCPStdio {
-    public static let usage = """
+package enum MCPStdio {
+    package static let usage = """
         usage: rterm mcp [ssh options]
 
         A Model Context Protocol server on standard input and output (JSON-RPC, one message
@@ -23,7 +23,7 @@ public enum MCPStdio {
         """
 
     /// Runs the server; the exit status (2 for bad arguments).
-    public static func run(
+    package static func run(
         arguments: [String], environment: [String: String], version: String, say: @escaping @Sendable (String) -> Void
     ) -> Int32 {
         if arguments.first == "-h" || arguments.first == "--help" {

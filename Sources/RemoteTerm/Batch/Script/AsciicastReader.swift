@@ -6,11 +6,11 @@ import RemoteTermFront
 /// Plays an asciicast v2 recording (what `rterm script --record` and asciinema write) into a
 /// terminal: the header's size, then its output (`o`) and resize (`r`) events in order.
 /// Lines that are not events are passed over, as asciinema's player does.
-public enum AsciicastReader {
+package enum AsciicastReader {
     /// The terminal a recording leaves, nil when the data is not an asciicast v2 recording.
     /// `size` is used when `overridesRecordedSize` or the header has none; recorded sizes
     /// are clamped to what a `Terminal` accepts.
-    public static func replay(
+    package static func replay(
         _ data: Data, size: (rows: Int, columns: Int), overridesRecordedSize: Bool, scrollbackLimit: Int
     ) -> Terminal? {
         let lines = data.split(separator: 0x0A)

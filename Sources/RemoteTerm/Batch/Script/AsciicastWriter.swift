@@ -11,7 +11,7 @@ import RemoteTermLoop
 /// TERM, then one JSON array per event, `[seconds, code, data]`, with monotonic times:
 /// `o` output, `i` input, `r` resize (`COLSxROWS`), and `m` a marker (rterm writes one before
 /// input that came from a key-bar click, naming the button).
-public final class AsciicastWriter {
+package final class AsciicastWriter {
     private let handle: FileHandle
     private let start: UInt64
     /// The loop's clock, which times the events.
@@ -21,14 +21,14 @@ public final class AsciicastWriter {
     private var pendingOutput: [UInt8] = []
     /// Why writing stopped (a full disk, a reader gone from a pipe), one line; nothing more is
     /// written after the first failure, and the run reports it instead of crashing.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
     private let path: String
 
     /// Creates `path` and writes the header.
     /// Opened in place (`open(2)`, truncated), never by writing a new file over it, so a path
     /// that is a device, a pipe or a symbolic link is written to rather than replaced.
     /// Events are timed on `clock` (the loop's).
-    public init(path: String, columns: Int, rows: Int, term: String = "xterm-256color", clock: LoopClock) throws {
+    package init(path: String, columns: Int, rows: Int, term: String = "xterm-256color", clock: LoopClock) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw NSError(
@@ -49,7 +49,7 @@ public final class AsciicastWriter {
     deinit { try? handle.close() }
 
     /// Output from the remote.
-    public func output(_ bytes: ArraySlice<UInt8>) {
+    package func output(_ bytes: ArraySlice<UInt8>) {
         pendingOutput += bytes
         let complete = Self.completePrefixLength(pendingOutput)
         guard complete > 0 else { return }
@@ -58,13 +58,13 @@ public final class AsciicastWriter {
     }
 
     /// Input sent to the remote.
-    public func input(_ bytes: [UInt8]) { event("i", String(decoding: bytes, as: UTF8.self)) }
+    package func input(_ bytes: [UInt8]) { event("i", String(decoding: bytes, as: UTF8.self)) }
 
     /// A new size.
-    public func resize(columns: Int, rows: Int) { event("r", "\(columns)x\(rows)") }
+    package func resize(columns: Int, rows: Int) { event("r", "\(columns)x\(rows)") }
 
     /// A marker, e.g. the key-bar button whose input follows.
-    public func marker(_ text: String) { event("m", text) }
+    package func marker(_ text: String) { event("m", text) }
 
     private func event(_ code: String, _ data: String) {
         let seconds = Double(clock.now() &- start) / 1e9
@@ -100,7 +100,7 @@ public final class AsciicastWriter {
 }
 
 extension AsciicastWriter: SessionRecorder {
-    public func sessionReceived(_ bytes: UnsafeRawBufferPointer) { output(ArraySlice(bytes)) }
-    public func sessionSent(_ bytes: [UInt8]) { input(bytes) }
-    public func sessionResized(rows: Int, columns: Int) { resize(columns: columns, rows: rows) }
+    package func sessionReceived(_ bytes: UnsafeRawBufferPointer) { output(ArraySlice(bytes)) }
+    package func sessionSent(_ bytes: [UInt8]) { input(bytes) }
+    package func sessionResized(rows: Int, columns: Int) { resize(columns: columns, rows: rows) }
 }

@@ -8,10 +8,10 @@ import Foundation
 /// recordings, reports, the trace), and the checks made before anything connects, so that a
 /// run that could not leave its evidence says so in one line, exit 2, instead of failing at
 /// its end.
-public enum BatchOutputs {
+package enum BatchOutputs {
     /// Where a failing step leaves its picture: the snapshots directory when one was given,
     /// else beside the JUnit report that links it, else nowhere.
-    public static func pictureDirectory(snapshots: String?, junit: String?) -> String? {
+    package static func pictureDirectory(snapshots: String?, junit: String?) -> String? {
         if let snapshots { return snapshots }
         guard let junit else { return nil }
         let directory = (junit as NSString).deletingLastPathComponent
@@ -20,14 +20,14 @@ public enum BatchOutputs {
 
     /// Where `NAME.golden.txt` is: the snapshots directory when one was given, else beside
     /// the script.
-    public static func goldenDirectory(snapshots: String?, script: String) -> String {
+    package static func goldenDirectory(snapshots: String?, script: String) -> String {
         if let snapshots { return snapshots }
         let directory = (script as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }
 
     /// The picture a failing step left (`failure.svg`) under `directory`, if any.
-    public static func failurePicture(in directory: String?) -> String? {
+    package static func failurePicture(in directory: String?) -> String? {
         guard let directory else { return nil }
         let path = (directory as NSString).appendingPathComponent("failure.svg")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -37,7 +37,7 @@ public enum BatchOutputs {
     /// Where `options` will write, checked before anything connects: the snapshots directory
     /// (created when missing), the recording (a directory with --hosts), the report, the
     /// failed-hosts file and the trace. The one line that says what is wrong, or nil.
-    public static func check(_ options: BatchOptions) -> String? {
+    package static func check(_ options: BatchOptions) -> String? {
         if let problem = ensureDirectory(options.snapshots ?? ".", for: "--snapshots") { return problem }
         if let record = options.record {
             let problem = options.hosts != nil
@@ -68,7 +68,7 @@ public enum BatchOutputs {
 
     /// Whether a file can be written at `path` (its directory exists and is writable, and it
     /// is not a directory): the one line that says why not, or nil.
-    public static func writableFile(_ path: String, for option: String) -> String? {
+    package static func writableFile(_ path: String, for option: String) -> String? {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -86,7 +86,7 @@ public enum BatchOutputs {
     }
 
     /// A file error's reason as the system says it (`Permission denied`).
-    public static func reason(_ error: Error) -> String {
+    package static func reason(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
     }

@@ -8,18 +8,18 @@ import RemoteTermFront
 ///
 /// Colours are written `default`, a palette number `0`–`255`, one of the eight names
 /// `black red green yellow blue magenta cyan white` (0–7) or `bright-…` (8–15), or `#rrggbb`.
-public struct ExpectedStyle: Equatable, Sendable {
-    public var foreground: TerminalColor?
-    public var background: TerminalColor?
+package struct ExpectedStyle: Equatable, Sendable {
+    package var foreground: TerminalColor?
+    package var background: TerminalColor?
     /// Attributes that must be on.
-    public var on: [String] = []
+    package var on: [String] = []
     /// Attributes that must be off.
-    public var off: [String] = []
+    package var off: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// The attribute names, in the order they are described.
-    public static let attributeNames = [
+    package static let attributeNames = [
         "bold", "faint", "italic", "underline", "blink", "inverse", "invisible", "strikethrough", "overline",
     ]
 
@@ -56,7 +56,7 @@ public struct ExpectedStyle: Equatable, Sendable {
     }
 
     /// What `cell` fails of this, or nil when it matches.
-    public func mismatch(_ cell: Cell) -> String? {
+    package func mismatch(_ cell: Cell) -> String? {
         var problems: [String] = []
         if let foreground, cell.foreground != foreground {
             problems.append("fg is \(Self.describe(cell.foreground)), not \(Self.describe(foreground))")

@@ -6,15 +6,15 @@ import RemoteTermFront
 /// with the failure's message, the output. Only what a report needs is read (elements,
 /// attributes, text, the five entities and character references); anything else in the
 /// file is skipped.
-public enum JUnitReader {
+package enum JUnitReader {
     /// Why a report could not be read.
-    public struct Problem: Error, Equatable {
+    package struct Problem: Error, Equatable {
         /// What is wrong, in one line.
-        public let message: String
+        package let message: String
     }
 
     /// The testcases of `xml`, in order, or what is wrong with it.
-    public static func results(_ xml: String) -> Result<[ScriptResult], Problem> {
+    package static func results(_ xml: String) -> Result<[ScriptResult], Problem> {
         var results: [ScriptResult] = []
         var rest = Substring(xml)
         guard xml.contains("<testsuite") else { return .failure(Problem(message: "not a JUnit report (no <testsuite>)")) }
@@ -120,7 +120,7 @@ public enum JUnitReader {
     }
 
     /// A report's testsuite elements, without its XML declaration or `<testsuites>` wrapper.
-    public static func suites(of xml: String) -> String {
+    package static func suites(of xml: String) -> String {
         var text = Substring(xml)
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...] }
         text = text.drop(while: { $0.isWhitespace })

@@ -4,16 +4,16 @@ import RemoteTermEngine
 /// cursor's row keeping its blanks up to the cursor), where the cursor is, and whether a
 /// full-screen program has the alternate screen. Tests build it from rows; the front's
 /// screens are read with `init(_:)`.
-public struct RecordedScreen: Equatable, Sendable {
+package struct RecordedScreen: Equatable, Sendable {
     /// The rows, as `ScriptScreen.rows` gives them.
-    public var rows: [String]
+    package var rows: [String]
     /// The cursor's row and column, counted from 0.
-    public var cursorRow: Int
-    public var cursorColumn: Int
+    package var cursorRow: Int
+    package var cursorColumn: Int
     /// Whether the alternate screen is shown (vim, less, top…).
-    public var isAlternate: Bool
+    package var isAlternate: Bool
 
-    public init(rows: [String], cursorRow: Int, cursorColumn: Int, isAlternate: Bool = false) {
+    package init(rows: [String], cursorRow: Int, cursorColumn: Int, isAlternate: Bool = false) {
         self.rows = rows
         self.cursorRow = cursorRow
         self.cursorColumn = cursorColumn
@@ -21,19 +21,19 @@ public struct RecordedScreen: Equatable, Sendable {
     }
 
     /// A screen whose last row is `row` with the cursor at its end: a prompt waiting.
-    public init(prompt row: String, above: [String] = []) {
+    package init(prompt row: String, above: [String] = []) {
         self.init(rows: above + [row], cursorRow: above.count, cursorColumn: ScriptScreen.columns(of: row))
     }
 
     /// The terminal's screen as a script sees it.
-    public init(_ terminal: Terminal) {
+    package init(_ terminal: Terminal) {
         self.init(
             rows: ScriptScreen.rows(of: terminal), cursorRow: terminal.cursorRow,
             cursorColumn: terminal.cursorColumn, isAlternate: terminal.isAlternateScreenActive)
     }
 
     /// The text on the cursor's row before the cursor: the prompt, when a line is begun.
-    public var textBeforeCursor: String {
+    package var textBeforeCursor: String {
         guard rows.indices.contains(cursorRow) else { return "" }
         var text = String.UnicodeScalarView()
         var columns = 0
@@ -50,7 +50,7 @@ public struct RecordedScreen: Equatable, Sendable {
     /// Whether `text` reads on the screen, within a row or across rows it wrapped over (a
     /// blank where a row wrapped is trimmed off that row, so across rows blanks are not
     /// compared).
-    public func shows(_ text: String) -> Bool {
+    package func shows(_ text: String) -> Bool {
         guard !text.isEmpty else { return true }
         if rows.contains(where: { $0.contains(text) }) { return true }
         return rows.joined().filter { $0 != " " }.contains(text.filter { $0 != " " })

@@ -2,11 +2,11 @@
 /// strings with the lexer's escapes, key-bar labels, and the prompt a line was typed at as
 /// a pattern that matches that prompt again when its volatile parts (counters, times,
 /// versions) have changed.
-public enum RecordedText {
+package enum RecordedText {
     /// `bytes` as a string the lexer reads back to the same bytes: `"…"` with `\r`, `\n`,
     /// `\t`, `\e`, `\\`, `\"`, `\xNN` for other control bytes and for bytes that are not
     /// UTF-8, and `$` before `{` as `\x24` so that no `${…}` placeholder is made of typed text.
-    public static func quoted(_ bytes: [UInt8]) -> String {
+    package static func quoted(_ bytes: [UInt8]) -> String {
         var out = "\""
         var index = 0
         while index < bytes.count {
@@ -43,7 +43,7 @@ public enum RecordedText {
 
     /// A key-bar label as `click` takes it: as it is, or quoted when it has a blank, a
     /// quote or a backslash in it, or would read as something else (`#`, `/`, `"`).
-    public static func label(_ label: String) -> String {
+    package static func label(_ label: String) -> String {
         let plain = !label.isEmpty && !label.hasPrefix("#") && !label.hasPrefix("/")
             && !label.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" }
         return plain ? label : quoted(Array(label.utf8))
@@ -57,7 +57,7 @@ public enum RecordedText {
     /// versions), everything else literal, ending with `$` (the cursor's row keeps its
     /// blanks up to the cursor, so the prompt must end there). Anchored with `^` when the
     /// whole row is kept; a long one keeps its last `promptLimit` characters.
-    public static func promptPattern(_ prompt: String) -> String {
+    package static func promptPattern(_ prompt: String) -> String {
         let scalars = Array(prompt.unicodeScalars)
         let kept = scalars.suffix(promptLimit)
         var pattern = kept.count == scalars.count ? "^" : ""

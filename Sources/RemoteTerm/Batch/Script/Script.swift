@@ -6,18 +6,18 @@ import RemoteTermSSH
 /// A parsed `rterm script` file: the steps in source order, each with where it was written,
 /// so a failing step can be reported as `file:line:column`. The language is described in
 /// docs/script-format.md; `ScriptParser` builds this from text.
-public struct Script: Equatable, Sendable {
+package struct Script: Equatable, Sendable {
     /// The steps in the order they run.
-    public var steps: [ScriptStep]
+    package var steps: [ScriptStep]
 
     /// A script of the given steps.
-    public init(steps: [ScriptStep]) {
+    package init(steps: [ScriptStep]) {
         self.steps = steps
     }
 
     /// The screen the session starts with: the last `size` step's, else 24×80 (the size is
     /// asked for with the pseudo-terminal, before any step runs).
-    public var screenSize: (rows: Int, columns: Int) {
+    package var screenSize: (rows: Int, columns: Int) {
         var size = (rows: 24, columns: 80)
         for step in steps {
             if case .size(let rows, let columns) = step.kind { size = (rows, columns) }
@@ -26,48 +26,48 @@ public struct Script: Equatable, Sendable {
     }
 
     /// Parses script text; see `ScriptParser.parse(_:file:environment:)`.
-    public init(parsing text: String, file: String, environment: [String: String] = [:]) throws(ScriptError) {
+    package init(parsing text: String, file: String, environment: [String: String] = [:]) throws(ScriptError) {
         self = try ScriptParser.parse(text, file: file, environment: environment)
     }
 }
 
 /// Where something was written in a script: 1-based line and column. Columns count
 /// Unicode scalars, so a non-ASCII character before the error counts as one.
-public struct ScriptLocation: Hashable, Sendable, CustomStringConvertible {
+package struct ScriptLocation: Hashable, Sendable, CustomStringConvertible {
     /// The script's path as given to the parser.
-    public var file: String
+    package var file: String
     /// 1-based line number.
-    public var line: Int
+    package var line: Int
     /// 1-based column, in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
     /// `file:line:column`, the form compilers use, so editors can jump to it.
-    public var description: String { "\(file):\(line):\(column)" }
+    package var description: String { "\(file):\(line):\(column)" }
 }
 
 /// One step of a script and where it was written.
-public struct ScriptStep: Equatable, Sendable {
+package struct ScriptStep: Equatable, Sendable {
     /// The step's keyword position (the first column of `wait`, `type`…).
-    public var location: ScriptLocation
+    package var location: ScriptLocation
     /// What the step does.
-    public var kind: Kind
+    package var kind: Kind
     /// The step as written (without its comment), for the trace.
-    public var text: String
+    package var text: String
 
-    public init(location: ScriptLocation, kind: Kind, text: String = "") {
+    package init(location: ScriptLocation, kind: Kind, text: String = "") {
         self.location = location
         self.kind = kind
         self.text = text
     }
 
     /// What a step does. Rows and columns are 1-based everywhere, as people count them on screen.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `size ROWSxCOLS`: the terminal size to connect with. Only before any other step
         /// except `set`, since the size is fixed when the session opens.
         case size(rows: Int, columns: Int)
@@ -133,7 +133,7 @@ public struct ScriptStep: Equatable, Sendable {
 extension Script {
     /// The first `click` whose label the key bar does not have (on any page, long or short
     /// label), as an error at that step: found before connecting, not halfway through a run.
-    public func unknownClick(on bar: KeyBar) -> ScriptError? {
+    package func unknownClick(on bar: KeyBar) -> ScriptError? {
         let labels = Set(bar.items.flatMap { [$0.label] + ($0.shortLabel.map { [$0] } ?? []) })
         for step in steps {
             guard case .click(let label) = step.kind, !labels.contains(label) else { continue }

@@ -15,10 +15,10 @@ import RemoteTermSSH
 ///
 /// Parsing stops at the first error: later errors are often consequences of the first
 /// (an unterminated block, a missing size), and the run is refused either way.
-public enum ScriptParser {
+package enum ScriptParser {
     /// Parses `text`; `file` names it in locations and messages, and `include` reads files
     /// beside it. `${env:NAME}` is filled in from `environment`.
-    public static func parse(_ text: String, file: String, environment: [String: String] = [:]) throws(ScriptError)
+    package static func parse(_ text: String, file: String, environment: [String: String] = [:]) throws(ScriptError)
         -> Script
     {
         var parser = LineParser(file: file, environment: environment)

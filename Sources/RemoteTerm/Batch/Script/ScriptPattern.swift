@@ -12,15 +12,15 @@ import RemoteTermFront
 /// `${env:NAME}` is filled in when the script is parsed and `${NAME}` (a value captured from
 /// the screen) when the step runs, each as literal text: a captured `1.5` matches `1.5`, not
 /// `145`. `\${` is a dollar sign and a brace, as in any regex.
-public struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvertible {
+package struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvertible {
     // @unchecked: NSRegularExpression is immutable after init and documented as safe to
     // use from several threads at once; the other stored properties are values.
 
     /// The pattern as written between the slashes, with `\/` already turned into `/`
     /// (references as written too, so a message never shows an environment's value).
-    public let source: String
+    package let source: String
     /// The compiled expression (with captured values still to come, one with them empty).
-    public let expression: NSRegularExpression
+    package let expression: NSRegularExpression
     /// The pattern's pieces: regex text (environment values filled in) and captured values.
     private let pieces: [Piece]
 
@@ -31,7 +31,7 @@ public struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvert
 
     /// Compiles `source`, filling in `${env:NAME}` from `environment`; throws the reason, one
     /// line, when it is not a valid pattern or names a variable that is not set.
-    public init(source: String, environment: [String: String] = [:]) throws(ScriptPatternError) {
+    package init(source: String, environment: [String: String] = [:]) throws(ScriptPatternError) {
         self.source = source
         var pieces: [Piece] = []
         var text = ""
@@ -87,25 +87,25 @@ public struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvert
     }
 
     /// The names of the captured values the pattern uses.
-    public var capturedNames: [String] {
+    package var capturedNames: [String] {
         pieces.compactMap { if case .captured(let name) = $0 { name } else { nil } }
     }
 
     /// The expression with the captured `values` filled in.
-    public func expression(with values: [String: String]) -> NSRegularExpression {
+    package func expression(with values: [String: String]) -> NSRegularExpression {
         guard !capturedNames.isEmpty else { return expression }
         return (try? Self.compile(pieces, values: values, source: source)) ?? expression
     }
 
     /// True when the pattern (with captured `values`) occurs anywhere in `text`.
-    public func matches(_ text: String, values: [String: String] = [:]) -> Bool {
+    package func matches(_ text: String, values: [String: String] = [:]) -> Bool {
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         return expression(with: values).firstMatch(in: text, options: [], range: range) != nil
     }
 
     /// The first match's first group (the whole match when the pattern has no group, or the
     /// group took no part in the match), or nil when the pattern does not occur.
-    public func firstGroup(in text: String, values: [String: String] = [:]) -> String? {
+    package func firstGroup(in text: String, values: [String: String] = [:]) -> String? {
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         guard let match = expression(with: values).firstMatch(in: text, options: [], range: range) else { return nil }
         let group = match.numberOfRanges > 1 && match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range
@@ -113,19 +113,19 @@ public struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvert
     }
 
     /// `text` with every match replaced by `replacement` (a snapshot's masks).
-    public func masking(_ text: String, with replacement: String, values: [String: String] = [:]) -> String {
+    package func masking(_ text: String, with replacement: String, values: [String: String] = [:]) -> String {
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         let template = NSRegularExpression.escapedTemplate(for: replacement)
         return expression(with: values).stringByReplacingMatches(in: text, options: [], range: range, withTemplate: template)
     }
 
     /// Two patterns are equal when they were written the same way.
-    public static func == (lhs: ScriptPattern, rhs: ScriptPattern) -> Bool {
+    package static func == (lhs: ScriptPattern, rhs: ScriptPattern) -> Bool {
         lhs.source == rhs.source
     }
 
     /// The pattern as it would be written in a script: `/a\/b/`.
-    public var description: String {
+    package var description: String {
         "/" + source.replacingOccurrences(of: "/", with: "\\/") + "/"
     }
 }
@@ -133,13 +133,13 @@ public struct ScriptPattern: Equatable, @unchecked Sendable, CustomStringConvert
 /// A pattern that cannot be used. NSRegularExpression's own error text differs between
 /// platforms and spans lines, so the message only names the pattern, unless a reference in
 /// it is the problem.
-public struct ScriptPatternError: Error, Equatable, Sendable {
+package struct ScriptPatternError: Error, Equatable, Sendable {
     /// The rejected pattern.
-    public var source: String
+    package var source: String
     /// What is wrong with a reference in it; nil when the regex itself does not compile.
-    public var reason: String?
+    package var reason: String?
 
-    public init(source: String, reason: String? = nil) {
+    package init(source: String, reason: String? = nil) {
         self.source = source
         self.reason = reason
     }

@@ -18,11 +18,11 @@ import RemoteTermLoop
 ///
 /// Lines go to `write` as soon as they are settled (a step waiting for its echo holds back
 /// the ones after it), so a killed recording leaves every settled step in the file.
-public final class ScriptRecorder: FrontInputObserver {
+package final class ScriptRecorder: FrontInputObserver {
     /// A gap between two inputs longer than this is written as `wait-idle`.
-    public static let pause: UInt64 = 2_000_000_000
+    package static let pause: UInt64 = 2_000_000_000
     /// How long typed text may take to show before it is taken for a secret.
-    public static let echoWait: UInt64 = 2_000_000_000
+    package static let echoWait: UInt64 = 2_000_000_000
 
     private let clock: any LoopClock
     private let write: (String) -> Void
@@ -66,14 +66,14 @@ public final class ScriptRecorder: FrontInputObserver {
 
     /// A recorder reading time from `clock` (the loop's), giving each settled line of the
     /// script, newline included, to `write`.
-    public init(clock: any LoopClock, write: @escaping (String) -> Void) {
+    package init(clock: any LoopClock, write: @escaping (String) -> Void) {
         self.clock = clock
         self.write = write
     }
 
     /// The first lines: how it was recorded (`words`: the target as given; no password is
     /// ever on rterm's command line), and the session's size.
-    public func begin(target words: [String], size: (rows: Int, columns: Int), date: Date = Date()) {
+    package func begin(target words: [String], size: (rows: Int, columns: Int), date: Date = Date()) {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "UTC")
@@ -86,19 +86,19 @@ public final class ScriptRecorder: FrontInputObserver {
 
     // MARK: - What the front tells
 
-    public func frontSent(_ input: FrontInput, screen: Terminal) { sent(input, screen: RecordedScreen(screen)) }
+    package func frontSent(_ input: FrontInput, screen: Terminal) { sent(input, screen: RecordedScreen(screen)) }
 
-    public func frontShowed(_ screen: Terminal) {
+    package func frontShowed(_ screen: Terminal) {
         guard typing != nil || pending.contains(where: { if case .typed = $0 { true } else { false } }) else { return }
         showed(RecordedScreen(screen))
     }
 
-    public func frontEnded(exitStatus: Int32, screen: Terminal) { ended(exitStatus: exitStatus, screen: RecordedScreen(screen)) }
+    package func frontEnded(exitStatus: Int32, screen: Terminal) { ended(exitStatus: exitStatus, screen: RecordedScreen(screen)) }
 
     // MARK: - The same, as values
 
     /// The user sent `input`, decided on `screen`.
-    public func sent(_ input: FrontInput, screen: RecordedScreen) {
+    package func sent(_ input: FrontInput, screen: RecordedScreen) {
         guard !ended else { return }
         let now = clock.now()
         let paused = lastInput.map { now &- $0 > Self.pause } ?? false
@@ -152,14 +152,14 @@ public final class ScriptRecorder: FrontInputObserver {
     }
 
     /// The screen after a loop turn: typed text that shows on it is settled.
-    public func showed(_ screen: RecordedScreen) {
+    package func showed(_ screen: RecordedScreen) {
         guard !ended else { return }
         flush(screen: screen, final: false)
     }
 
     /// The session ended with `exitStatus`, its last screen `screen`: everything is written,
     /// then `expect-exit`.
-    public func ended(exitStatus: Int32, screen: RecordedScreen) {
+    package func ended(exitStatus: Int32, screen: RecordedScreen) {
         guard !ended else { return }
         endTyping()
         flush(screen: screen, final: true)

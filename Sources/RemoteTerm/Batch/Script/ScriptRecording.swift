@@ -11,12 +11,12 @@ import RemoteTermLoop
 /// (the target as `rterm script` takes it, parsed by the session factory), the file and the
 /// recorder writing into it, the session opened and the recording begun, and what to say at
 /// the end.
-public final class ScriptRecording {
+package final class ScriptRecording {
     /// The usage line, also the help.
-    public static let usage = "usage: rterm record FILE.rts [--] [ssh options] [user@]host | --local [command ...]"
+    package static let usage = "usage: rterm record FILE.rts [--] [ssh options] [user@]host | --local [command ...]"
 
     /// What the arguments ask for.
-    public enum Request: Equatable {
+    package enum Request: Equatable {
         /// `-h`, `--help`.
         case help
         /// A mistake: the one line to print, exit status 2.
@@ -26,7 +26,7 @@ public final class ScriptRecording {
     }
 
     /// Reads `rterm record`'s arguments (after `record`).
-    public static func request(_ arguments: [String]) -> Request {
+    package static func request(_ arguments: [String]) -> Request {
         guard let file = arguments.first, !file.hasPrefix("-") else {
             if ["-h", "--help"].contains(arguments.first) { return .help }
             return .mistake("rterm: record needs a FILE (\(usage))")
@@ -37,14 +37,14 @@ public final class ScriptRecording {
     }
 
     /// What follows the front: told every input, writing the script.
-    public let recorder: ScriptRecorder
+    package let recorder: ScriptRecorder
     private let file: ScriptRecordingFile
     private let path: String
     private var problem: OpenProblem?
 
     /// Creates (or empties) the file at `path`, before anything connects; the recorder reads
     /// `clock` (the loop's).
-    public init(path: String, clock: any LoopClock) throws(ScriptRecordingFileError) {
+    package init(path: String, clock: any LoopClock) throws(ScriptRecordingFileError) {
         self.path = path
         let file = try ScriptRecordingFile(path: path)
         self.file = file
@@ -53,7 +53,7 @@ public final class ScriptRecording {
 
     /// Opens the session on `target` at `size` for the front, and begins the script (its
     /// header); nothing when it cannot be opened (`finish` says why).
-    public func open(_ target: [String], with factory: SessionFactory, size: (rows: Int, columns: Int))
+    package func open(_ target: [String], with factory: SessionFactory, size: (rows: Int, columns: Int))
         -> [SessionFactory.Opened]
     {
         switch factory.open(target, as: .interactive, size: size) {
@@ -68,7 +68,7 @@ public final class ScriptRecording {
 
     /// Closes the file (removed when no session was opened) and gives the lines to print and
     /// the exit status: the session's `status`, or the reason it could not be opened.
-    public func finish(status: Int32) -> (messages: [String], status: Int32) {
+    package func finish(status: Int32) -> (messages: [String], status: Int32) {
         file.close()
         if let problem {
             unlink(path)

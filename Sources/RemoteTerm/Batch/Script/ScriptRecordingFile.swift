@@ -5,13 +5,13 @@
 /// The file `rterm record` writes: each settled line written through at once (no buffer),
 /// so a recording cut short (rterm killed, the machine down) still holds every step decided
 /// before it, readable as it is. A write that fails is remembered, said once at the end.
-public final class ScriptRecordingFile {
+package final class ScriptRecordingFile {
     private var descriptor: Int32
     /// Why a write failed, if one did.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
 
     /// Creates (or empties) the file at `path`; throws the reason, one line, when it cannot.
-    public init(path: String) throws(ScriptRecordingFileError) {
+    package init(path: String) throws(ScriptRecordingFileError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw ScriptRecordingFileError(message: "rterm: cannot write \(path): \(String(cString: strerror(errno)))")
@@ -21,7 +21,7 @@ public final class ScriptRecordingFile {
     deinit { close() }
 
     /// Writes `text` through to the file.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard descriptor >= 0, failure == nil else { return }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -36,7 +36,7 @@ public final class ScriptRecordingFile {
     }
 
     /// Closes the file (once).
-    public func close() {
+    package func close() {
         guard descriptor >= 0 else { return }
         _ = Glibc.close(descriptor)
         descriptor = -1
@@ -44,6 +44,6 @@ public final class ScriptRecordingFile {
 }
 
 /// The recording's file cannot be made: one line, exit status 2.
-public struct ScriptRecordingFileError: Error, Equatable, Sendable {
-    public let message: String
+package struct ScriptRecordingFileError: Error, Equatable, Sendable {
+    package let message: String
 }

@@ -4,33 +4,33 @@ import RemoteTermEngine
 import RemoteTermFront
 
 /// The result of one script against one target, and the JUnit and TAP reports of a run.
-public struct ScriptResult {
+package struct ScriptResult {
     /// The script's file.
-    public var script: String
+    package var script: String
     /// The target's words.
-    public var target: String
+    package var target: String
     /// 0 passed, 1 failed, 2 bad script, 255 connection failure.
-    public var status: Int32
+    package var status: Int32
     /// What was printed on failure (the step and the framed screen).
-    public var message: String
+    package var message: String
     /// How long it ran.
-    public var seconds: Double
+    package var seconds: Double
     /// The failing screen as a picture (an absolute path), for the report to link.
-    public var picture: String?
+    package var picture: String?
     /// Which line of the hosts file the target came from (fan-out), so that the same target
     /// listed twice still gives distinct testcases.
-    public var hostsLine: Int?
+    package var hostsLine: Int?
     /// The name the target's lines are prefixed with (`web-03`); its words when not set.
-    public var host = ""
+    package var host = ""
     /// A command's output (`rterm --hosts FILE CMD`), standard output and error as they came.
-    public var output: CapturedOutput?
+    package var output: CapturedOutput?
     /// The last screen of a script's run, kept for a report's `<system-out>` when asked.
-    public var screen: String?
+    package var screen: String?
     /// Each step of a script's run as it ended (the report's `<system-err>`).
-    public var trace: [ScriptTraceEntry] = []
+    package var trace: [ScriptTraceEntry] = []
 
     /// A result.
-    public init(
+    package init(
         script: String, target: String, status: Int32, message: String, seconds: Double, picture: String? = nil,
         hostsLine: Int? = nil
     ) {
@@ -44,11 +44,11 @@ public struct ScriptResult {
     }
 
     /// Whether it passed.
-    public var passed: Bool { status == 0 }
+    package var passed: Bool { status == 0 }
     /// The name the target is shown by.
-    public var shownName: String { host.isEmpty ? target : host }
+    package var shownName: String { host.isEmpty ? target : host }
     /// What the target printed, or its last screen: what a report shows as its output.
-    public var outputText: String {
+    package var outputText: String {
         if let output { return String(decoding: output.bytes, as: UTF8.self) }
         return screen ?? ""
     }
@@ -57,7 +57,7 @@ public struct ScriptResult {
     /// else what follows the first line's last `: ` (where connection errors name the host
     /// and port), without a closing hint in parentheses (`cannot connect to 10.0.0.7 port
     /// 22: Connection refused (check that …)` → `Connection refused`).
-    public var reason: String {
+    package var reason: String {
         guard !passed else { return "" }
         var first = message.split(separator: "\n").first.map(String.init) ?? ""
         if first.isEmpty { return "exit status \(status)" }
@@ -74,15 +74,15 @@ public struct ScriptResult {
         return first
     }
     /// Its name in a report: the script, the target and its line in the hosts file.
-    public var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
+    package var name: String { "\(script) on \(target)" + (hostsLine.map { " (hosts line \($0))" } ?? "") }
 }
 
 /// The reports of a run: JUnit XML and TAP.
-public enum ScriptReport {
+package enum ScriptReport {
     /// JUnit XML: one testcase per script and target, the failure message with the screen.
     /// `suite` names the testsuite (a shard says which), so reports of shards merge cleanly.
     /// A failing testcase links its picture the way Jenkins and GitLab pick up attachments.
-    public static func junit(_ results: [ScriptResult], suite: String = "rterm script") -> String {
+    package static func junit(_ results: [ScriptResult], suite: String = "rterm script") -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
@@ -119,18 +119,18 @@ public enum ScriptReport {
     }
 
     /// TAP version 13.
-    public static func tap(_ results: [ScriptResult]) -> String {
+    package static func tap(_ results: [ScriptResult]) -> String {
         tapHeader(count: results.count)
             + results.enumerated().map { tapEntry($0.element, number: $0.offset + 1) }.joined()
     }
 
     /// A TAP report's first lines: the version and the plan (a fleet run knows how many
     /// targets it has before any has run, and prints each entry as its target completes).
-    public static func tapHeader(count: Int) -> String { "TAP version 13\n1..\(count)\n" }
+    package static func tapHeader(count: Int) -> String { "TAP version 13\n1..\(count)\n" }
 
     /// One target's entry: `ok N - name`, and, for a failure or an output, a YAML block with
     /// the message and the output (the remote's text, made inert: it goes to standard output).
-    public static func tapEntry(_ result: ScriptResult, number: Int) -> String {
+    package static func tapEntry(_ result: ScriptResult, number: Int) -> String {
         var text = "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)\n"
         let output = outputLimited(result.outputText)
         guard !result.passed || !output.isEmpty else { return text }
@@ -145,14 +145,14 @@ public enum ScriptReport {
     }
 
     /// Lines made TAP diagnostics (`# …`), for what a TAP stream carries besides its entries.
-    public static func tapDiagnostics(_ text: String) -> String {
+    package static func tapDiagnostics(_ text: String) -> String {
         guard !text.isEmpty else { return "" }
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
         return body.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined()
     }
 
     /// The most of one target's output a report carries; the rest is cut, and said so.
-    public static let outputLimit = 256 * 1024
+    package static let outputLimit = 256 * 1024
 
     private static func outputLimited(_ text: String) -> String {
         guard text.utf8.count > outputLimit else { return text }

@@ -7,19 +7,19 @@ import RemoteTermLoop
 /// from the factory, a runner with the user's key bar, the recording, golden screens and the
 /// trace the options ask for. The result is what the reports need; every line meant for the
 /// user goes to `say`.
-public struct ScriptRun {
-    public var script: Script
+package struct ScriptRun {
+    package var script: Script
     /// The script's file, as reports name it and golden screens are found beside.
-    public var file: String
-    public var options: BatchOptions
-    public var bar: KeyBar
-    public var environment: [String: String]
+    package var file: String
+    package var options: BatchOptions
+    package var bar: KeyBar
+    package var environment: [String: String]
     /// Whether rterm's standard input is a terminal (a password could be asked there).
-    public var inputIsTerminal = false
+    package var inputIsTerminal = false
     /// Where messages go (standard error).
-    public var say: @Sendable (String) -> Void
+    package var say: @Sendable (String) -> Void
 
-    public init(
+    package init(
         script: Script, file: String, options: BatchOptions, bar: KeyBar, environment: [String: String],
         say: @escaping @Sendable (String) -> Void
     ) {
@@ -32,7 +32,7 @@ public struct ScriptRun {
     }
 
     /// Runs against `target` (`[ssh options] [user@]host` or `--local [command]`).
-    public func run(target: [String]) -> ScriptResult {
+    package func run(target: [String]) -> ScriptResult {
         let started = Date()
         var trace: [ScriptTraceEntry] = []
         let (status, message) = runSession(target, trace: &trace)

@@ -23,29 +23,29 @@ import RemoteTermSSH
 /// `not` also give the screen until the current timeout to become right (output arrives
 /// asynchronously; a check made the instant a key is sent would be flaky), and fail with the
 /// screen at the end of that time.
-public final class ScriptRunner: EventSource, TurnEndHandler {
+package final class ScriptRunner: EventSource, TurnEndHandler {
     /// Why a script failed: where, which step, what was expected, and the screen.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         /// Where the step is written.
-        public var location: ScriptLocation
+        package var location: ScriptLocation
         /// The step as written, roughly (`wait /\$ /`).
-        public var step: String
+        package var step: String
         /// What went wrong.
-        public var message: String
+        package var message: String
         /// The screen when it failed, framed, with the cursor line.
-        public var screen: String
+        package var screen: String
         /// The exit status it means: 1 a check failed, 255 the connection was lost (or could
         /// not be had again) where the script did not allow it.
-        public var status: Int32 = 1
+        package var status: Int32 = 1
         /// The screen as an SVG picture (`failure.svg` in the snapshots directory), if it could
         /// be written: CI systems show it next to the failure.
-        public var picture: String?
+        package var picture: String?
         /// `file:line:column: step: message`, then the framed screen.
-        public var description: String { "\(location): \(step): \(message)\n\(screen)" }
+        package var description: String { "\(location): \(step): \(message)\n\(screen)" }
     }
 
     /// How a run ended.
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Every step passed.
         case passed
         /// A step failed.
@@ -75,25 +75,25 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     var promptsAtLastInput = 0
     let snapshotDirectory: String
     /// Where the session is recorded (`--record`), if anywhere.
-    public var recorder: AsciicastWriter? {
+    package var recorder: AsciicastWriter? {
         didSet { session.recorder = recorder }
     }
     /// Where `NAME.golden.txt` is looked for (and written with `updatesSnapshots`); nil for
     /// no comparison.
-    public var goldenDirectory: String?
+    package var goldenDirectory: String?
     /// `--update-snapshots`: every snapshot is written as its golden screen, and passes.
-    public var updatesSnapshots = false
+    package var updatesSnapshots = false
     /// The values `capture` took, by name.
-    public internal(set) var values: [String: String] = [:]
+    package internal(set) var values: [String: String] = [:]
     /// Each step as it ended.
-    public private(set) var trace: [ScriptTraceEntry] = []
+    package private(set) var trace: [ScriptTraceEntry] = []
     /// Told of each step as it ends (`--trace FILE` writes it at once).
-    public var onTrace: ((ScriptTraceEntry) -> Void)?
+    package var onTrace: ((ScriptTraceEntry) -> Void)?
     /// When the first step began.
     private var startedAt: UInt64?
     /// Where a failing step leaves `failure.svg`; nil for nowhere (no `--snapshots` or
     /// `--junit` was asked for, so nothing is written into the current directory unasked).
-    public var pictureDirectory: String?
+    package var pictureDirectory: String?
 
     /// The steps being run (nil before `start`).
     private var steps: [ScriptStep]?
@@ -103,13 +103,13 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     /// Until the session is past connecting, no step runs.
     private var waitsForConnection = true
     /// How the run ended; nil while it runs.
-    public private(set) var outcome: Outcome?
+    package private(set) var outcome: Outcome?
 
     /// A runner for `session` (connecting or live) on `loop`; both are served by the loop
     /// from the next turn. The runner looks at the screen at the end of each turn, once the
     /// session has read that turn's output, whatever order they were added in. `bar` is the
     /// key bar `click` presses (the user's configured one in `rterm script`).
-    public init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
+    package init(session: Session, loop: EventLoop, snapshotDirectory: String = ".", bar: KeyBar = KeyBar()) {
         front = HeadlessFront(bar: bar)
         self.session = session
         self.loop = loop
@@ -122,10 +122,10 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     var terminal: Terminal { session.terminal }
 
     /// The screen as `rterm render` prints it.
-    public var screenText: String { terminal.renderText() }
+    package var screenText: String { terminal.renderText() }
 
     /// Starts running `script`'s steps once the session is connected (at once if it is).
-    public func start(_ script: Script) {
+    package func start(_ script: Script) {
         steps = script.steps
         nextStep = 0
         outcome = nil
@@ -133,14 +133,14 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     }
 
     /// Stops serving the session and the runner (a finished run, before it is let go).
-    public func detach() {
+    package func detach() {
         loop.removeTurnEnd(self)
         loop.remove(self)
         loop.remove(session)
     }
 
     /// Waits until the connection is set up; returns how it failed, if it did.
-    public func waitForConnection() -> SessionEnding? {
+    package func waitForConnection() -> SessionEnding? {
         do {
             try loop.run(until: { self.session.state != .connecting })
         } catch {
@@ -151,7 +151,7 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
     }
 
     /// Runs every step in order on the loop until the last is done; throws the first failure.
-    public func run(_ script: Script) throws(Failure) {
+    package func run(_ script: Script) throws(Failure) {
         start(script)
         do {
             try loop.run(until: { self.outcome != nil })
@@ -179,18 +179,18 @@ public final class ScriptRunner: EventSource, TurnEndHandler {
 
     // MARK: - The loop's side
 
-    public var pollInterests: [PollInterest] { [] }
-    public var deadline: UInt64? { current?.wait.deadline }
+    package var pollInterests: [PollInterest] { [] }
+    package var deadline: UInt64? { current?.wait.deadline }
     /// A run that is over is ready until it is detached: its owner (a fleet, at its own turn's
     /// end) collects the outcome on the next turn without the loop sleeping first, whatever
     /// order the turn's end handlers run in.
-    public var isReady: Bool { outcome != nil }
+    package var isReady: Bool { outcome != nil }
 
     /// The runner has no descriptor: it is a source for its deadline only, and acts at the
     /// end of the turn.
-    public func handle(readiness: [Int16], now: UInt64) {}
+    package func handle(readiness: [Int16], now: UInt64) {}
 
-    public func turnEnded(now: UInt64) {
+    package func turnEnded(now: UInt64) {
         advance()
     }
 

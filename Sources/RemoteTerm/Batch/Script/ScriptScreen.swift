@@ -10,9 +10,9 @@ import RemoteTermFront
 /// so `/^\$$/` written for a `$ ` prompt still matches.) `expect-screen` lines are compared with
 /// trailing blanks on both sides ignored (a blank cell and no cell read the same), so a
 /// trailing space in an expected line, which the format keeps, matches a blank on screen.
-public enum ScriptScreen {
+package enum ScriptScreen {
     /// The rows patterns are matched against.
-    public static func rows(of terminal: Terminal) -> [String] {
+    package static func rows(of terminal: Terminal) -> [String] {
         var rows = TextRenderer.lines(of: terminal)
         let row = terminal.cursorRow
         guard row >= 0, row < rows.count else { return rows }
@@ -26,7 +26,7 @@ public enum ScriptScreen {
     /// without a group), or nil when it does not match: the rows read with the cursor's row
     /// keeping its blanks up to the cursor (`/ok> $/`), or, failing that, all trimmed
     /// (`/^\$$/`, as scripts wrote before). Captured `values` are filled in as text.
-    public static func firstGroup(of pattern: ScriptPattern, in terminal: Terminal, values: [String: String] = [:])
+    package static func firstGroup(of pattern: ScriptPattern, in terminal: Terminal, values: [String: String] = [:])
         -> String?
     {
         let rows = rows(of: terminal)
@@ -36,7 +36,7 @@ public enum ScriptScreen {
     }
 
     /// The columns `text` takes on screen (wide characters two, combining marks none).
-    public static func columns(of text: String) -> Int {
+    package static func columns(of text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             let width = characterWidth(scalar.value)
             return total + (width < 0 ? 1 : width)
@@ -51,12 +51,12 @@ public enum ScriptScreen {
     }
 
     /// Whether `actual` reads as `expected`, trailing blanks aside.
-    public static func matches(_ actual: String, _ expected: String) -> Bool {
+    package static func matches(_ actual: String, _ expected: String) -> Bool {
         trimmed(actual) == trimmed(expected)
     }
 
     /// Where two rows part: the 1-based column of the first character that differs.
-    public static func firstDifference(_ actual: String, _ expected: String) -> Int {
+    package static func firstDifference(_ actual: String, _ expected: String) -> Int {
         let a = Array(trimmed(actual).unicodeScalars)
         let e = Array(trimmed(expected).unicodeScalars)
         var index = 0
@@ -71,13 +71,13 @@ public enum ScriptScreen {
 
     /// A row shown with its blanks made visible (`·`) and its end marked, so a trailing blank
     /// or a missing one can be seen in a failure message.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: " ", with: "·") + "\""
     }
 
     /// The rows of `expected` (starting at screen row `first`, 1-based) that `actual` does not
     /// match, each as its row and column where the two part, expected and actual.
-    public static func differences(actual: [String], expected: [String], first: Int) -> String {
+    package static func differences(actual: [String], expected: [String], first: Int) -> String {
         var lines: [String] = []
         for (offset, wanted) in expected.enumerated() {
             let got = offset < actual.count ? actual[offset] : ""

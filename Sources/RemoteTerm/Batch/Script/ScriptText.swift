@@ -1,9 +1,9 @@
 /// Text a script sends (`type`, `paste`): bytes, and values captured earlier in the run
 /// (`${NAME}`), filled in when the step runs. `${env:NAME}` was filled in when the script
 /// was parsed, so it is bytes here.
-public struct ScriptText: Equatable, Sendable, CustomStringConvertible {
+package struct ScriptText: Equatable, Sendable, CustomStringConvertible {
     /// One piece of the text.
-    public enum Part: Equatable, Sendable {
+    package enum Part: Equatable, Sendable {
         /// Bytes as written (escapes decoded) or from the environment.
         case bytes([UInt8])
         /// The value a `capture NAME` step took from the screen.
@@ -11,10 +11,10 @@ public struct ScriptText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The pieces in order.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Text of these pieces (bytes next to bytes joined, so equal texts compare equal).
-    public init(parts: [Part]) {
+    package init(parts: [Part]) {
         var joined: [Part] = []
         for part in parts {
             if case .bytes(let bytes) = part, case .bytes(let before)? = joined.last {
@@ -27,18 +27,18 @@ public struct ScriptText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Text that is only these bytes.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         parts = [.bytes(bytes)]
     }
 
     /// The names of the captured values the text uses.
-    public var capturedNames: [String] {
+    package var capturedNames: [String] {
         parts.compactMap { if case .captured(let name) = $0 { name } else { nil } }
     }
 
     /// The bytes, with each captured value as UTF-8 (a value never captured is empty: the
     /// parser refuses a name no earlier step captures).
-    public func bytes(with values: [String: String]) -> [UInt8] {
+    package func bytes(with values: [String: String]) -> [UInt8] {
         parts.flatMap { part -> [UInt8] in
             switch part {
             case .bytes(let bytes): return bytes
@@ -48,9 +48,9 @@ public struct ScriptText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The bytes when no value is captured, as the parser's tests compare them.
-    public var literalBytes: [UInt8] { bytes(with: [:]) }
+    package var literalBytes: [UInt8] { bytes(with: [:]) }
 
-    public var description: String {
+    package var description: String {
         parts.map { part in
             switch part {
             case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)

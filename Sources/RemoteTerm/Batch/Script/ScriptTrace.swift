@@ -1,19 +1,19 @@
 /// One line of a script run's trace (`--trace FILE`, and the JUnit report's `<system-out>`):
 /// when a step was over, where it is written, the step as written, how it ended, and a
 /// digest of the screen then, so two runs can be compared step by step without their screens.
-public struct ScriptTraceEntry: Equatable, Sendable, CustomStringConvertible {
+package struct ScriptTraceEntry: Equatable, Sendable, CustomStringConvertible {
     /// Seconds since the run's first step began.
-    public var seconds: Double
+    package var seconds: Double
     /// Where the step is written.
-    public var location: ScriptLocation
+    package var location: ScriptLocation
     /// The step as written.
-    public var step: String
+    package var step: String
     /// Whether it passed.
-    public var passed: Bool
+    package var passed: Bool
     /// FNV-1a (64 bits) of the screen's text when the step was over, in hex.
-    public var screenDigest: String
+    package var screenDigest: String
 
-    public init(seconds: Double, location: ScriptLocation, step: String, passed: Bool, screenDigest: String) {
+    package init(seconds: Double, location: ScriptLocation, step: String, passed: Bool, screenDigest: String) {
         self.seconds = seconds
         self.location = location
         self.step = step
@@ -23,7 +23,7 @@ public struct ScriptTraceEntry: Equatable, Sendable, CustomStringConvertible {
 
     /// `   0.412s  smoke.rts:5:1  ok      screen 3f09…  wait /^hello/`: fixed columns first,
     /// the step (of any length) last.
-    public var description: String {
+    package var description: String {
         let time = String(Int((seconds * 1000).rounded()))
         let padded = String(repeating: " ", count: max(0, 7 - time.count)) + time + "ms"
         let status = passed ? "ok    " : "FAILED"
@@ -32,7 +32,7 @@ public struct ScriptTraceEntry: Equatable, Sendable, CustomStringConvertible {
 
     /// The 64-bit FNV-1a digest of `text`, as 16 hex digits: cheap, stable across runs and
     /// platforms, and enough to tell two screens apart (not a security hash).
-    public static func digest(_ text: String) -> String {
+    package static func digest(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

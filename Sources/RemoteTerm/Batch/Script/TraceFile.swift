@@ -2,11 +2,11 @@ import Foundation
 
 /// `--trace FILE`: each step's line written as the step ends, so a run that hangs or is
 /// killed still shows how far it got. A fleet's lines say which target they are of.
-public final class TraceFile {
+package final class TraceFile {
     private let handle: FileHandle
 
     /// Creates (or empties) the file at `path`.
-    public init(path: String) throws {
+    package init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
@@ -16,7 +16,7 @@ public final class TraceFile {
     deinit { try? handle.close() }
 
     /// Writes `entry` as one line, after `target` when given.
-    public func write(_ entry: ScriptTraceEntry, target: String? = nil) {
+    package func write(_ entry: ScriptTraceEntry, target: String? = nil) {
         let line = (target.map { "\($0): " } ?? "") + entry.description + "\n"
         try? handle.write(contentsOf: Data(line.utf8))
     }

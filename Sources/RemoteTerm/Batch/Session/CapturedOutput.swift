@@ -13,11 +13,11 @@ import RemoteTermSSH
 /// directory made then), and nothing past `fileLimit` (counted, said at the end). Hundreds
 /// of hosts cost little memory, and a host that floods costs disk up to a bound, never
 /// memory.
-public final class CapturedOutput: SessionOutput {
+package final class CapturedOutput: SessionOutput {
     /// Bytes kept in memory before the output goes to a file.
-    public static let memoryLimit = 16 * 1024
+    package static let memoryLimit = 16 * 1024
     /// Bytes kept at all; the rest is dropped and counted.
-    public static let fileLimit = 64 * 1024 * 1024
+    package static let fileLimit = 64 * 1024 * 1024
 
     private var memory: [UInt8] = []
     /// The spill file, open while the command runs (-1 otherwise).
@@ -26,21 +26,21 @@ public final class CapturedOutput: SessionOutput {
     private var spilled = false
     private let spillPath: String?
     /// Bytes kept, in memory and in the file.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Bytes dropped past `fileLimit` (or when the spill file could not be written).
-    public private(set) var dropped = 0
+    package private(set) var dropped = 0
 
     /// An empty capture that spills to `spillPath` (nil: drops past `memoryLimit`).
-    public init(spillPath: String?) {
+    package init(spillPath: String?) {
         self.spillPath = spillPath
     }
 
     deinit { closeFile() }
 
-    public var waitsForErrorEnd: Bool { true }
-    public var wantsMore: Bool { true }
+    package var waitsForErrorEnd: Bool { true }
+    package var wantsMore: Bool { true }
 
-    public func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
+    package func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
         -> SessionOutputResult
     {
         append(UnsafeRawBufferPointer(bytes))
@@ -48,7 +48,7 @@ public final class CapturedOutput: SessionOutput {
     }
 
     /// Keeps `bytes`: in memory while they fit, else in the spill file, else counted.
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         let room = Self.fileLimit - count
         let kept = UnsafeRawBufferPointer(rebasing: bytes.prefix(max(0, room)))
@@ -76,7 +76,7 @@ public final class CapturedOutput: SessionOutput {
     }
 
     /// Everything kept, as bytes (read back from the spill file when there is one).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         guard spilled, let spillPath, let data = FileManager.default.contents(atPath: spillPath) else {
             return memory
         }
@@ -84,19 +84,19 @@ public final class CapturedOutput: SessionOutput {
     }
 
     /// Whether the spill file is open (for the descriptor count of a fleet run).
-    public var holdsDescriptor: Bool { spill >= 0 }
+    package var holdsDescriptor: Bool { spill >= 0 }
 
     /// Closes the spill file, once the command is over: what it holds is read back by path.
     /// A fleet run keeps hundreds of outputs until its summary, and a descriptor each would
     /// run it out of descriptors, failing later targets' connections.
-    public func closeFile() {
+    package func closeFile() {
         guard spill >= 0 else { return }
         close(spill)
         spill = -1
     }
 
     /// Stops writing the spill file and removes it (what it held is gone).
-    public func discard() {
+    package func discard() {
         closeFile()
         if spilled, let spillPath { unlink(spillPath) }
         spilled = false

@@ -11,7 +11,7 @@ extension SessionPump {
     /// input (output going elsewhere), the input terminal is raw so every key reaches the
     /// remote, and its size follows; with a pseudo-terminal, OpenSSH's escapes are read from
     /// the input (`escapeCharacter(_:readsInput:inputIsTerminal:)`).
-    public static func runFromCommandLine(
+    package static func runFromCommandLine(
         _ planned: SessionFactory.Planned, factory: SessionFactory, size: (rows: Int, columns: Int), readsInput: Bool,
         say: (String) -> Void
     ) -> Int32 {

@@ -7,12 +7,12 @@ import RemoteTermLoop
 /// is passed on; the remote's output and error output go to standard output and error as
 /// they come, untouched; the session's ending comes back. The same session and loop as every
 /// other front, made by the session factory with a `DescriptorOutput` as its output.
-public enum SessionPump {
+package enum SessionPump {
     /// Runs `session` (connecting or live), whose output is `sink`, on `loop` until it ends,
     /// then writes out what output is still waiting. `input` nil: the remote side gets EOF
     /// at once. `escapes`: OpenSSH's escapes are read from the input, and `onEscape` carries
     /// them out.
-    public static func run(
+    package static func run(
         _ session: Session, sink: DescriptorOutput, loop: EventLoop, input: Int32?, escapes: EscapeByteFilter? = nil,
         onEscape: @escaping (EscapeByteFilter.Action) -> Void = { _ in }
     ) throws(EventLoopError) -> SessionEnding {

@@ -8,9 +8,9 @@ import RemoteTermSSH
 ///
 /// Cancelling answers any prompt with nil and makes the result be thrown away; the thread
 /// itself finishes on its own time (every stage has a timeout), and what it built is closed.
-public final class ConnectionAttempt: @unchecked Sendable {
+package final class ConnectionAttempt: @unchecked Sendable {
     /// What the attempt came to.
-    public enum Outcome {
+    package enum Outcome {
         /// The remote side is running on this transport.
         case connected(Transport)
         /// It failed, with this ending; `retryable` when the same attempt may work later (a
@@ -19,7 +19,7 @@ public final class ConnectionAttempt: @unchecked Sendable {
     }
 
     /// Where its questions go (the session shows them to the user).
-    public let prompts: PromptMailbox
+    package let prompts: PromptMailbox
     private let lock = NSLock()
     private var outcome: Outcome?
     private var isCancelled = false
@@ -27,7 +27,7 @@ public final class ConnectionAttempt: @unchecked Sendable {
 
     /// Starts `connect` on a new thread; `wake` is called when it is done or asks something.
     /// Questions and notices go through `prompts` (a new mailbox if none is given).
-    public init(
+    package init(
         prompts: PromptMailbox? = nil, wake: @escaping @Sendable () -> Void,
         connect: @escaping @Sendable (PromptMailbox) -> Outcome
     ) {
@@ -50,14 +50,14 @@ public final class ConnectionAttempt: @unchecked Sendable {
     }
 
     /// An attempt that is already over (a local command started synchronously, a test).
-    public init(finished: Outcome) {
+    package init(finished: Outcome) {
         wake = {}
         prompts = PromptMailbox(wake: {})
         outcome = finished
     }
 
     /// The outcome, once (nil while it runs, and after it was taken).
-    public func take() -> Outcome? {
+    package func take() -> Outcome? {
         lock.lock()
         defer { lock.unlock() }
         let result = outcome
@@ -66,7 +66,7 @@ public final class ConnectionAttempt: @unchecked Sendable {
     }
 
     /// Gives up: prompts are answered with nil and a late result is closed and dropped.
-    public func cancel() {
+    package func cancel() {
         lock.lock()
         isCancelled = true
         let late = outcome

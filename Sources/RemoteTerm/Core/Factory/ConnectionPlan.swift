@@ -5,9 +5,9 @@ import RemoteTermSSH
 /// hosts, command, pseudo-terminal, prompter) or the local command and its pty. `connect`
 /// blocks, so it runs off the loop (`start(wake:prompting:)` wraps it in a
 /// `ConnectionAttempt`).
-public struct ConnectionPlan: Sendable {
+package struct ConnectionPlan: Sendable {
     /// How to reach the remote side.
-    public enum Route: Sendable {
+    package enum Route: Sendable {
         /// Over SSH, logging to `log`.
         case ssh(SSHConnectionRequest, log: SSHLog)
         /// A local command on a new pseudo-terminal of this size.
@@ -15,43 +15,43 @@ public struct ConnectionPlan: Sendable {
     }
 
     /// How to reach the remote side.
-    public var route: Route
+    package var route: Route
     /// The connection's name: `user@host[:port]`, or `local: command`.
-    public var label: String
+    package var label: String
     /// Whether the remote side gets a pseudo-terminal (and rterm emulates its screen).
-    public var hasTerminal: Bool
+    package var hasTerminal: Bool
     /// The tmux session the shell runs in (`--resume NAME`), nil for a plain shell.
-    public var resumeName: String?
+    package var resumeName: String?
     /// When typed keys are shown before their echo (SSH's `RTermPredict`; adaptive else).
-    public var predict = PredictionSettings.adaptive
+    package var predict = PredictionSettings.adaptive
     /// How the front shows it: key set, bar rows and labels, reader mode.
-    public var front = FrontPreferences()
+    package var front = FrontPreferences()
 
     /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
     /// tmux with `--resume`). A remote command is not run a second time behind the user's
     /// back, and a local command cannot be lost.
-    public var canReconnect: Bool {
+    package var canReconnect: Bool {
         guard case .ssh(let request, _) = route, !request.destination.forwardsOnly else { return false }
         return request.command == nil || resumeName != nil
     }
 
     /// `-N` (SessionType none): no shell or command, only port forwards, until the
     /// connection ends or rterm is stopped.
-    public var forwardsOnly: Bool {
+    package var forwardsOnly: Bool {
         guard case .ssh(let request, _) = route else { return false }
         return request.destination.forwardsOnly
     }
 
     /// The escape character typed keys are read for (`-e`, EscapeChar), nil for none.
-    public var escapeCharacter: UInt8? = 0x7E
+    package var escapeCharacter: UInt8? = 0x7E
 
     /// rterm's keepalive for a session a person watches, where a dead link must be noticed
     /// (and reconnected) in bounded time: `ServerAliveInterval 10` unless set (dead after
     /// 10 s × ServerAliveCountMax 3 = 30 s of silence). Commands keep ssh's default, none.
-    public static let interactiveKeepaliveInterval = 10
+    package static let interactiveKeepaliveInterval = 10
 
     /// This plan with `interactiveKeepaliveInterval` where ServerAliveInterval was not set.
-    public func withInteractiveKeepalive() -> ConnectionPlan {
+    package func withInteractiveKeepalive() -> ConnectionPlan {
         guard case .ssh(var request, let log) = route, request.destination.serverAliveIsDefault else { return self }
         request.destination.serverAliveInterval = Self.interactiveKeepaliveInterval
         var plan = self
@@ -61,12 +61,12 @@ public struct ConnectionPlan: Sendable {
 
     /// The connect timeout of a run that nobody watches host by host (a fleet run): a host
     /// that is down or silent is given up after this, unless ConnectTimeout says otherwise.
-    public static let batchConnectTimeout = 10
+    package static let batchConnectTimeout = 10
 
     /// This plan for a run that must never stop to ask (a fleet of hosts): BatchMode for the
     /// destination and its jump hosts, and `batchConnectTimeout` where ConnectTimeout was not
     /// set.
-    public func inBatch() -> ConnectionPlan {
+    package func inBatch() -> ConnectionPlan {
         guard case .ssh(var request, let log) = route else { return self }
         request.prompter.batchMode = true
         request.destination.batchMode = true
@@ -83,7 +83,7 @@ public struct ConnectionPlan: Sendable {
     }
 
     /// A plan.
-    public init(route: Route, label: String, hasTerminal: Bool) {
+    package init(route: Route, label: String, hasTerminal: Bool) {
         self.route = route
         self.label = label
         self.hasTerminal = hasTerminal
@@ -92,7 +92,7 @@ public struct ConnectionPlan: Sendable {
     /// Connects, blocking until the remote side runs or the attempt failed. Questions go to
     /// `prompts` when given (the full-screen front asks them), else to the terminal or askpass.
     /// The transport keeps its time on `clock` (the loop's).
-    public func connect(prompts: PromptMailbox?, clock: LoopClock) -> ConnectionAttempt.Outcome {
+    package func connect(prompts: PromptMailbox?, clock: LoopClock) -> ConnectionAttempt.Outcome {
         switch route {
         case .ssh(var request, let log):
             if let prompts { request.prompter.mailbox = prompts }
@@ -116,7 +116,7 @@ public struct ConnectionPlan: Sendable {
     /// whose clock is `clock`. With `prompting`, questions come to the session
     /// (`SessionEvent.prompt`) through `mailbox` (a new one if none is given) instead of the
     /// terminal.
-    public func start(
+    package func start(
         wake: @escaping @Sendable () -> Void, clock: LoopClock, prompting: Bool, mailbox: PromptMailbox? = nil
     ) -> ConnectionAttempt {
         let plan = self

@@ -8,32 +8,32 @@ import RemoteTermSSH
 /// connection could use (`-p 22`, `-L …`, `--resume`) is a usage error naming it, never
 /// dropped without a word. A `--local` after the destination (`rterm host --local`) is
 /// reported by `SessionTarget.parse`.
-public struct LocalCommandLine: Equatable, Sendable {
+package struct LocalCommandLine: Equatable, Sendable {
     /// The command and its arguments; empty: the user's shell.
-    public var command: [String] = []
+    package var command: [String] = []
     /// How the front shows it (`--keybar`, `--bar-rows`, `--bar-labels`, `--reader`).
-    public var front = FrontPreferences()
+    package var front = FrontPreferences()
     /// `--predict`; nil: adaptive.
-    public var predict: PredictionSettings?
+    package var predict: PredictionSettings?
     /// `-e`; nil: `~`.
-    public var escapeCharacter: SSHEscapeCharacter?
+    package var escapeCharacter: SSHEscapeCharacter?
     /// The number of `-v` given.
-    public var verbosity = 0
+    package var verbosity = 0
     /// `-E`: where the log goes instead of standard error.
-    public var logFile: String?
+    package var logFile: String?
     /// `-n`: standard input is not read.
-    public var stdinFromNull = false
+    package var stdinFromNull = false
     /// `-h` / `--help` and `-V` / `--version` answer at once, as with an SSH target.
-    public var action = SSHCommandLine.Action.connect
+    package var action = SSHCommandLine.Action.connect
 
     /// A local shell with nothing set.
-    public init(command: [String] = [], front: FrontPreferences = FrontPreferences()) {
+    package init(command: [String] = [], front: FrontPreferences = FrontPreferences()) {
         self.command = command
         self.front = front
     }
 
     /// The usage text of `rterm --local --help`.
-    public static let usage = """
+    package static let usage = """
         usage: rterm [options] --local [options] [[--] command [args ...]]
 
         Runs $SHELL (or the command) on a local pseudo-terminal through rterm's session,
@@ -44,7 +44,7 @@ public struct LocalCommandLine: Equatable, Sendable {
 
     /// Where the `--local` that makes `words` a local target is: among the options, before
     /// the first word that is not one and before `--`. nil: `words` name no local target.
-    public static func markerIndex(in words: [String]) -> Int? {
+    package static func markerIndex(in words: [String]) -> Int? {
         var index = 0
         while index < words.count, words[index] != "--" {
             if words[index] == "--local" { return index }
@@ -55,7 +55,7 @@ public struct LocalCommandLine: Equatable, Sendable {
     }
 
     /// The local target `words` name; nil when they name none (`markerIndex`).
-    public static func parse(_ words: [String]) throws(SessionTargetError) -> LocalCommandLine? {
+    package static func parse(_ words: [String]) throws(SessionTargetError) -> LocalCommandLine? {
         guard var marker = markerIndex(in: words) else { return nil }
         var rest = words
         // Said twice is said once.
@@ -92,7 +92,7 @@ public struct LocalCommandLine: Equatable, Sendable {
     /// line's own command words first, joined by spaces): a fleet's command on a `--local`
     /// line, meaning the same as on an ssh line's login shell. nil: `words` name no local
     /// target, or one with a mistake (which parsing them says).
-    public static func withCommand(_ words: [String], _ command: [String], shell: String) -> [String]? {
+    package static func withCommand(_ words: [String], _ command: [String], shell: String) -> [String]? {
         guard let local = try? parse(words) else { return nil }
         var options = Array(words[..<(words.count - local.command.count)])
         if options.last == "--" { options.removeLast() }

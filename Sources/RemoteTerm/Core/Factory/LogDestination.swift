@@ -8,7 +8,7 @@ import RemoteTermSSH
 /// Where a connection's log lines go (written from its connecting thread): the `-E` file when
 /// one was given; else, once a front shows the session, its screen, through the session's
 /// mailbox; else `say` (standard error).
-public final class LogDestination: @unchecked Sendable {
+package final class LogDestination: @unchecked Sendable {
     private let lock = NSLock()
     private var target: PromptMailbox?
     private let file: FileHandle?
@@ -51,14 +51,14 @@ public final class LogDestination: @unchecked Sendable {
 }
 
 /// Why a target could not be opened: one line, and the exit status it would mean.
-public struct OpenProblem: Error, Equatable {
+package struct OpenProblem: Error, Equatable {
     /// The one line rterm prints.
-    public let message: String
+    package let message: String
     /// 2 for a usage mistake, 255 for a configuration or connection problem, as ssh.
-    public let exitStatus: Int32
+    package let exitStatus: Int32
 
     /// A problem.
-    public init(message: String, exitStatus: Int32) {
+    package init(message: String, exitStatus: Int32) {
         self.message = message
         self.exitStatus = exitStatus
     }

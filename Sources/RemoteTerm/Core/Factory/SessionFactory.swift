@@ -7,9 +7,9 @@ import RemoteTermSSH
 /// reconnection, escapes, log destination and colours that role calls for (`Policy`). The
 /// command line's target, each line of `--hosts FILE`, each `~c` and each script run are made
 /// here, and nowhere else.
-public struct SessionFactory {
+package struct SessionFactory {
     /// What a session is for.
-    public enum Role: Sendable, CaseIterable {
+    package enum Role: Sendable, CaseIterable {
         /// Shown by the full-screen front: a person types into it.
         case interactive
         /// Driven by `rterm script`: its steps type, wait and check the screen.
@@ -22,7 +22,7 @@ public struct SessionFactory {
     }
 
     /// How a lost link comes back.
-    public enum Reconnection: Sendable, Equatable {
+    package enum Reconnection: Sendable, Equatable {
         /// Attempts start by themselves, on the backoff schedule.
         case automatic
         /// Only when asked (a script's `reconnect` step).
@@ -30,27 +30,27 @@ public struct SessionFactory {
     }
 
     /// What a role decides about its sessions.
-    public struct Policy: Equatable, Sendable {
+    package struct Policy: Equatable, Sendable {
         /// Keepalives even where ssh_config sets none (`ServerAliveInterval 10`): a dead link
         /// is noticed in bounded time when someone or something waits on the screen.
-        public var watchesLink: Bool
+        package var watchesLink: Bool
         /// How a lost link comes back, for a plan that can reconnect (a login shell, or a
         /// command in tmux with `--resume`); nil: a lost link ends the session, as ssh does.
-        public var reconnection: Reconnection?
+        package var reconnection: Reconnection?
         /// Whether OpenSSH's escapes (`~.`, `~?`, and rterm's `~c` `~n` `~p`) are read from
         /// typed keys.
-        public var escapes: Bool
+        package var escapes: Bool
         /// Whether the connection's questions and log lines come to the session (its front
         /// asks on the bar row), rather than to the terminal and standard error.
-        public var asksOnScreen: Bool
+        package var asksOnScreen: Bool
         /// Whether typed keys are shown before their echo (`--predict`, `RTermPredict`).
-        public var predicts: Bool
+        package var predicts: Bool
         /// Whether colour queries are answered with the local terminal's colours.
-        public var answersWithLocalColors: Bool
+        package var answersWithLocalColors: Bool
     }
 
     /// The policy of `role` for a plan that can reconnect or not.
-    public static func policy(for role: Role, canReconnect: Bool) -> Policy {
+    package static func policy(for role: Role, canReconnect: Bool) -> Policy {
         switch role {
         case .interactive:
             return Policy(
@@ -74,23 +74,23 @@ public struct SessionFactory {
     }
 
     /// The loop the sessions run on (its clock and its waker).
-    public let loop: EventLoop
+    package let loop: EventLoop
     /// rterm's environment (ssh's, for config, agent and askpass; the local command's).
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// Whether standard input is a terminal (ssh's RequestTTY rules depend on it for a pump).
-    public var inputIsTerminal: Bool
+    package var inputIsTerminal: Bool
     /// The local terminal's colours, which interactive sessions answer colour queries with.
-    public var colors: TerminalColors.Defaults = .xterm
+    package var colors: TerminalColors.Defaults = .xterm
     /// Writes a line to the user (standard error) where no front shows it.
-    public var say: @Sendable (String) -> Void
+    package var say: @Sendable (String) -> Void
     /// A `-v` line that starts every connection's log (rterm's and libssh2's versions).
-    public var banner: String?
+    package var banner: String?
     /// Sessions that must never stop to ask (a fleet run): BatchMode, and a connect
     /// timeout unless one is set (`ConnectionPlan.inBatch`).
-    public var batch = false
+    package var batch = false
 
     /// A factory for sessions on `loop`.
-    public init(
+    package init(
         loop: EventLoop, environment: [String: String], inputIsTerminal: Bool,
         say: @escaping @Sendable (String) -> Void
     ) {
@@ -101,33 +101,33 @@ public struct SessionFactory {
     }
 
     /// A target resolved for a role, not connecting yet.
-    public struct Planned {
+    package struct Planned {
         /// Everything the connection needs.
-        public let plan: ConnectionPlan
+        package let plan: ConnectionPlan
         let log: LogDestination
         /// The mailbox what resolving logged went to (an interactive session's screen).
         let mailbox: PromptMailbox?
     }
 
     /// A session made, connecting.
-    public struct Opened {
+    package struct Opened {
         /// The session.
-        public let session: Session
+        package let session: Session
         /// Its name: `user@host[:port]`, or `local: command`.
-        public let label: String
+        package let label: String
         /// The tmux session a reconnect lands in (`--resume`).
-        public let resumeName: String?
+        package let resumeName: String?
         /// The escape character typed keys are read for (nil: none).
-        public let escapeCharacter: UInt8?
+        package let escapeCharacter: UInt8?
         /// How the front shows it (the key set it starts with, the bar, reader mode).
-        public var front = FrontPreferences()
+        package var front = FrontPreferences()
     }
 
     // MARK: - Making sessions
 
     /// Parses `words`, resolves them for `role` at `size` and starts connecting; or says in
     /// one line why it cannot.
-    public func open(_ words: [String], as role: Role, size: (rows: Int, columns: Int)) -> Result<Opened, OpenProblem> {
+    package func open(_ words: [String], as role: Role, size: (rows: Int, columns: Int)) -> Result<Opened, OpenProblem> {
         do {
             return open(try SessionTarget.parse(words), words: words, as: role, size: size)
         } catch {
@@ -137,7 +137,7 @@ public struct SessionFactory {
 
     /// Resolves `target` (parsed from `words`) for `role` at `size` and starts connecting; or
     /// says in one line why it cannot.
-    public func open(
+    package func open(
         _ target: SessionTarget, words: [String], as role: Role, size: (rows: Int, columns: Int)
     ) -> Result<Opened, OpenProblem> {
         if case .ssh(let commandLine) = target, commandLine.action != .connect {
@@ -159,7 +159,7 @@ public struct SessionFactory {
     /// Resolves `target` (its ssh_config, its jump hosts, whether it gets a pseudo-terminal of
     /// `size`) for `role`: a pump's pty follows ssh's rules for standard input; a session a
     /// front shows is typed into from a terminal; a script always has one.
-    public func plan(_ target: SessionTarget, for role: Role, size: (rows: Int, columns: Int)) -> Result<Planned, OpenProblem> {
+    package func plan(_ target: SessionTarget, for role: Role, size: (rows: Int, columns: Int)) -> Result<Planned, OpenProblem> {
         var verbosity = 0
         var logFile: String?
         switch target {
@@ -197,7 +197,7 @@ public struct SessionFactory {
 
     /// Makes the session of `planned` for `role` with a `size` screen, its output going to
     /// `output` (nil: its screen; a pump passes its sink), and starts connecting.
-    public func start(
+    package func start(
         _ planned: Planned, as role: Role, size: (rows: Int, columns: Int), output: SessionOutput? = nil
     ) -> Opened {
         let policy = Self.policy(for: role, canReconnect: planned.plan.canReconnect)

@@ -3,7 +3,7 @@ import RemoteTermSSH
 /// What a session connects to: an SSH destination with ssh's options, or a local command on
 /// a pseudo-terminal. One parser for `rterm [ssh options] host [command]`, `rterm [options]
 /// --local [options] [-- command]` and the target of `rterm script FILE -- TARGET`.
-public enum SessionTarget: Equatable, Sendable {
+package enum SessionTarget: Equatable, Sendable {
     /// `[ssh options] [user@]host [command ...]`, parsed as ssh parses it.
     case ssh(SSHCommandLine)
     /// `--local` among the options: the command, or the user's shell when empty, with the
@@ -11,7 +11,7 @@ public enum SessionTarget: Equatable, Sendable {
     case local(LocalCommandLine)
 
     /// Parses a target from its words.
-    public static func parse(_ arguments: [String]) throws(SessionTargetError) -> SessionTarget {
+    package static func parse(_ arguments: [String]) throws(SessionTargetError) -> SessionTarget {
         if let local = try LocalCommandLine.parse(arguments) { return .local(local) }
         do {
             return .ssh(try SSHCommandLine.parse(arguments))
@@ -26,7 +26,7 @@ public enum SessionTarget: Equatable, Sendable {
     }
 
     /// What the command line asks for: connect, or answer at once (`-h`, `-V`, `-G`).
-    public var action: SSHCommandLine.Action {
+    package var action: SSHCommandLine.Action {
         switch self {
         case .ssh(let commandLine): return commandLine.action
         case .local(let local): return local.action
@@ -34,7 +34,7 @@ public enum SessionTarget: Equatable, Sendable {
     }
 
     /// `-n`: standard input is not read (the remote side gets EOF at once).
-    public var stdinFromNull: Bool {
+    package var stdinFromNull: Bool {
         switch self {
         case .ssh(let commandLine): return commandLine.stdinFromNull
         case .local(let local): return local.stdinFromNull
@@ -43,7 +43,7 @@ public enum SessionTarget: Equatable, Sendable {
 
     /// The SSH settings of the destination and of each jump host, as ssh resolves them
     /// (command line, then `~/.ssh/config` or `-F`, then `/etc/ssh/ssh_config`).
-    public static func resolve(_ commandLine: SSHCommandLine, context: SSHLocalContext) throws(SessionTargetError)
+    package static func resolve(_ commandLine: SSHCommandLine, context: SSHLocalContext) throws(SessionTargetError)
         -> (destination: SSHSettings, jumpHosts: [SSHSettings])
     {
         guard let destination = commandLine.destination else {
@@ -73,13 +73,13 @@ public enum SessionTarget: Equatable, Sendable {
 
     /// The user's shell, which a `--local` target runs (and a fleet's `--local` lines run
     /// their command with): `$SHELL`, else `/bin/sh`.
-    public static func shell(_ environment: [String: String]) -> String {
+    package static func shell(_ environment: [String: String]) -> String {
         environment["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
     }
 
     /// Everything needed to connect, resolved: `terminal` says whether and at what size the
     /// remote side gets a pseudo-terminal.
-    public func plan(terminal: TerminalRequest, environment: [String: String], log: SSHLog)
+    package func plan(terminal: TerminalRequest, environment: [String: String], log: SSHLog)
         throws(SessionTargetError) -> ConnectionPlan
     {
         switch self {
@@ -153,7 +153,7 @@ public enum SessionTarget: Equatable, Sendable {
     /// the login shell is; without tmux, one line says so and a plain login shell starts.
     /// NAME is letters, digits, `_` and `-` (`SSHOptionValue.resumeName`), so it needs no
     /// quoting.
-    public static func resumeCommand(_ name: String) -> String {
+    package static func resumeCommand(_ name: String) -> String {
         "/bin/sh -c 'if command -v tmux >/dev/null 2>&1; then exec tmux new-session -A -s \(name); fi; "
             + "echo \"rterm: tmux is not installed on this host, so this is a plain shell that a reconnect "
             + "cannot resume\" >&2; exec \"${SHELL:-/bin/sh}\" -l'"
@@ -168,16 +168,16 @@ public enum SessionTarget: Equatable, Sendable {
 }
 
 /// Whether the remote side should get a pseudo-terminal, and of what size.
-public struct TerminalRequest: Sendable {
+package struct TerminalRequest: Sendable {
     /// The size of the remote screen.
-    public var size: (rows: Int, columns: Int)
+    package var size: (rows: Int, columns: Int)
     /// Whether rterm's standard input is a terminal (ssh's RequestTTY rules depend on it).
-    public var inputIsTerminal: Bool
+    package var inputIsTerminal: Bool
     /// Always a pseudo-terminal (`rterm script`, which drives a screen).
-    public var isForced: Bool
+    package var isForced: Bool
 
     /// A request for a `size` screen.
-    public init(size: (rows: Int, columns: Int), inputIsTerminal: Bool, isForced: Bool = false) {
+    package init(size: (rows: Int, columns: Int), inputIsTerminal: Bool, isForced: Bool = false) {
         self.size = size
         self.inputIsTerminal = inputIsTerminal
         self.isForced = isForced
@@ -185,20 +185,20 @@ public struct TerminalRequest: Sendable {
 }
 
 /// Why a target could not be used, before any connection was tried.
-public enum SessionTargetError: Error, Equatable, CustomStringConvertible {
+package enum SessionTargetError: Error, Equatable, CustomStringConvertible {
     /// A command-line mistake (exit status 2).
     case usage(String)
     /// The configuration could not be read or resolved (exit status 255, as ssh).
     case configuration(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message), .configuration(let message): return message
         }
     }
 
     /// The exit status rterm returns.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .usage: return 2
         case .configuration: return 255

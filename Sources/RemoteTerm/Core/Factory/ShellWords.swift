@@ -1,9 +1,9 @@
 /// Words of a command typed as a shell would split the simple cases: blanks separate, and
 /// single or double quotes keep blanks inside a word (`~c`'s destination, the README's
 /// examples). No escapes, variables or globs: a target's words need none.
-public enum ShellWords {
+package enum ShellWords {
     /// The words of `text`.
-    public static func split(_ text: String) -> [String] {
+    package static func split(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         var quote: Character?

@@ -38,22 +38,22 @@ import RemoteTermSSH
 /// - **Adaptive.** The time from a key to its echo is measured on every confirmation
 ///   (whether shown or not); `adaptive` shows predictions only while it is above
 ///   `showAbove`, and stops once it falls below `hideBelow`.
-public struct PredictionEngine: Sendable {
+package struct PredictionEngine: Sendable {
     /// When guesses are shown, and how.
-    public var settings: PredictionSettings
+    package var settings: PredictionSettings
     /// When guesses are shown.
-    public var mode: PredictMode { settings.mode }
+    package var mode: PredictMode { settings.mode }
     /// The smoothed time from a key to its echo (ns), nil before the first echo.
-    public private(set) var roundTrip: UInt64?
+    package private(set) var roundTrip: UInt64?
     /// Whether predictions are drawn now (the bar says so).
-    public private(set) var isShowing = false { didSet { changes &+= 1 } }
+    package private(set) var isShowing = false { didSet { changes &+= 1 } }
     /// Counts every change to what the overlay is made of (the guesses, which are confirmed,
     /// whether they show, which screen they are on): the overlay is the same while it and the
     /// terminal are, so a front can tell a key changed it without composing it.
-    public private(set) var changes: UInt64 = 0
+    package private(set) var changes: UInt64 = 0
     /// Predictions confirmed and found wrong so far (for the figures and the tests).
-    public private(set) var confirmedCount = 0
-    public private(set) var wrongCount = 0
+    package private(set) var confirmedCount = 0
+    package private(set) var wrongCount = 0
 
     var pending: [PredictedCell] = [] { didSet { changes &+= 1 } }
     private var epoch = 0
@@ -69,7 +69,7 @@ public struct PredictionEngine: Sendable {
     static let pendingLimit = 256
 
     /// An engine with these settings.
-    public init(_ settings: PredictionSettings = .adaptive) {
+    package init(_ settings: PredictionSettings = .adaptive) {
         self.settings = settings
         isShowing = settings.mode == .always
     }
@@ -77,7 +77,7 @@ public struct PredictionEngine: Sendable {
     // MARK: - Keys
 
     /// A key about to be sent to the remote, at `now`.
-    public mutating func keyTyped(_ key: KeyEvent, terminal: Terminal, now: UInt64) {
+    package mutating func keyTyped(_ key: KeyEvent, terminal: Terminal, now: UInt64) {
         guard mode != .never else { return }
         guard pending.count < Self.pendingLimit else {
             startBatch()
@@ -149,14 +149,14 @@ public struct PredictionEngine: Sendable {
     }
 
     /// The screen was resized: the guesses' cells are not where they were.
-    public mutating func screenResized() {
+    package mutating func screenResized() {
         guard !pending.isEmpty else { return }
         dropAll(wrong: false)
     }
 
     /// Input that is not a typed key (a paste, a bar button's text): no guess; what follows
     /// waits for the next confirmation.
-    public mutating func inputNotPredicted() {
+    package mutating func inputNotPredicted() {
         guard mode != .never else { return }
         startBatch()
     }
@@ -182,7 +182,7 @@ public struct PredictionEngine: Sendable {
     // MARK: - The remote's output
 
     /// The remote's output was applied at `now`: predictions are judged oldest first.
-    public mutating func judge(terminal: Terminal, now: UInt64) {
+    package mutating func judge(terminal: Terminal, now: UInt64) {
         guard !pending.isEmpty else { return }
         if terminal.isAlternateScreenActive != pendingOnAlternateScreen {
             // The screen switched under the guesses (an editor started or quit).
@@ -215,12 +215,12 @@ public struct PredictionEngine: Sendable {
 
     /// The clock alone (no output): a guess the remote has not confirmed for several round
     /// trips is taken back.
-    public mutating func expire(now: UInt64) {
+    package mutating func expire(now: UInt64) {
         if let first = pending.first, now &- first.sentAt > timeout { dropAll(wrong: true) }
     }
 
     /// When `expire` next has something to do, nil when nothing is pending.
-    public var nextDeadline: UInt64? { pending.first.map { $0.sentAt &+ timeout &+ 1 } }
+    package var nextDeadline: UInt64? { pending.first.map { $0.sentAt &+ timeout &+ 1 } }
 
     /// How long a guess may wait for its echo: four round trips, at least half a second.
     var timeout: UInt64 { max(4 &* (roundTrip ?? 0), 500_000_000) }
@@ -274,7 +274,7 @@ public struct PredictionEngine: Sendable {
     /// The guesses to draw over the remote's screen: every cell the shown guesses change
     /// (typed characters underlined, text they push along plain), and where the cursor is
     /// once they took effect; nil when nothing is to be shown.
-    public func overlay(terminal: Terminal) -> PredictionOverlay? {
+    package func overlay(terminal: Terminal) -> PredictionOverlay? {
         guard isShowing, terminal.isAlternateScreenActive == pendingOnAlternateScreen else { return nil }
         let shown = pending.prefix { $0.epoch <= confirmedEpoch }
         guard let last = shown.last else { return nil }
@@ -333,19 +333,19 @@ public struct PredictionEngine: Sendable {
 
 /// What the frame shows of the predictions: characters (underlined until confirmed) and the
 /// cursor after them.
-public struct PredictionOverlay: Equatable, Sendable {
+package struct PredictionOverlay: Equatable, Sendable {
     /// One predicted cell (a blank for a backspace).
-    public struct Cell: Equatable, Sendable {
-        public var row: Int
-        public var column: Int
-        public var scalar: Unicode.Scalar
+    package struct Cell: Equatable, Sendable {
+        package var row: Int
+        package var column: Int
+        package var scalar: Unicode.Scalar
         /// A typed character (underlined until confirmed), not text it pushed along.
-        public var isGuess: Bool
+        package var isGuess: Bool
         /// Text pushed along: the column of the remote's row whose cell is drawn here (its
         /// colours kept); `scalar` is then unused.
-        public var sourceColumn: Int? = nil
+        package var sourceColumn: Int? = nil
     }
-    public var cells: [Cell]
-    public var cursorRow: Int
-    public var cursorColumn: Int
+    package var cells: [Cell]
+    package var cursorRow: Int
+    package var cursorColumn: Int
 }

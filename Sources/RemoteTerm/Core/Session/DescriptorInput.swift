@@ -9,36 +9,36 @@ import RemoteTermLoop
 /// while the session holds more than `limit` unsent bytes, so a fast producer and a slow
 /// connection meet in the pipe, not in memory. With `escapes`, OpenSSH's escape character is
 /// read from it first (`rterm -t host cmd > file`, typed from a terminal).
-public final class DescriptorInput: EventSource {
+package final class DescriptorInput: EventSource {
     private let descriptor: Int32
     private unowned let session: Session
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Whether end of file (or an error) was read.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// The escapes read from the input before it is sent (nil: every byte is sent).
-    public var escapes: EscapeByteFilter?
+    package var escapes: EscapeByteFilter?
     /// Carries out an escape (`~.`, `~?`, `~^Z`).
-    public var onEscape: (EscapeByteFilter.Action) -> Void = { _ in }
+    package var onEscape: (EscapeByteFilter.Action) -> Void = { _ in }
 
     /// Unsent bytes the session may hold before reading pauses.
-    public static let limit = 1 << 20
+    package static let limit = 1 << 20
 
     /// Copies `descriptor` into `session`.
-    public init(descriptor: Int32 = 0, session: Session) {
+    package init(descriptor: Int32 = 0, session: Session) {
         self.descriptor = descriptor
         self.session = session
     }
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         // Not before the session is live: a password may be being read from the same terminal.
         guard !isFinished, session.state == .live, session.pendingInputCount < Self.limit else { return [] }
         return [PollInterest(descriptor: descriptor, events: Int16(POLLIN))]
     }
 
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard let ready = readiness.first, ready != 0, !isFinished else { return }
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {

@@ -12,17 +12,17 @@ import RemoteTermSSH
 /// everything to a regular file or a character device like /dev/null, what a pipe has room
 /// for, and 4 KiB pieces while a terminal or socket polls writable. When more than `limit`
 /// bytes wait, the session stops reading and the SSH window holds the remote side back.
-public final class DescriptorOutput: SessionOutput, EventSource {
+package final class DescriptorOutput: SessionOutput, EventSource {
     private let descriptors: (output: Int32, error: Int32)
     private var waiting: [(stream: TransportStream, queue: ByteQueue)] = []
     private var waitingCount = 0
     /// Why a write failed; output is dropped from then on.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
     /// The reader went away (EPIPE, `rterm host cmd | head`): output is dropped, quietly.
-    public private(set) var readerGone = false
+    package private(set) var readerGone = false
 
     /// Bytes kept before reading stops.
-    public static let limit = 1 << 20
+    package static let limit = 1 << 20
     /// The most written at once to a ready terminal or socket (one that polls writable has
     /// room for at least this much).
     static let piece = 4096
@@ -32,16 +32,16 @@ public final class DescriptorOutput: SessionOutput, EventSource {
     private static let getPipeSize: Int32 = 1032
 
     /// A sink writing the output stream to `output` and the error stream to `error`.
-    public init(output: Int32 = 1, error: Int32 = 2) {
+    package init(output: Int32 = 1, error: Int32 = 2) {
         descriptors = (output, error)
     }
 
-    public var wantsMore: Bool { waitingCount < Self.limit }
+    package var wantsMore: Bool { waitingCount < Self.limit }
 
     /// Output and error go to descriptors of their own: the output is over when both ended.
-    public var waitsForErrorEnd: Bool { true }
+    package var waitsForErrorEnd: Bool { true }
 
-    public func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
+    package func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
         -> SessionOutputResult
     {
         write(UnsafeRawBufferPointer(bytes), stream: stream)
@@ -77,15 +77,15 @@ public final class DescriptorOutput: SessionOutput, EventSource {
         waitingCount += bytes.count
     }
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         guard let first = waiting.first else { return [] }
         return [PollInterest(descriptor: descriptor(first.stream), events: Int16(POLLOUT))]
     }
 
-    public var deadline: UInt64? { nil }
-    public var isReady: Bool { false }
+    package var deadline: UInt64? { nil }
+    package var isReady: Bool { false }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         guard let ready = readiness.first, ready != 0 else { return }
         var written = 0
         while written < Self.turnLimit, let first = waiting.first {
@@ -146,7 +146,7 @@ public final class DescriptorOutput: SessionOutput, EventSource {
     }
 
     /// Writes everything still waiting, waiting for the descriptors as needed (at the end).
-    public func drainBlocking() {
+    package func drainBlocking() {
         while !waiting.isEmpty {
             var entry = pollfd(fd: descriptor(waiting[0].stream), events: Int16(POLLOUT), revents: 0)
             if Glibc.poll(&entry, 1, -1) < 0, errno != EINTR { return }

@@ -9,9 +9,9 @@
 /// sends the escape character and itself, so nothing typed is lost. It works on bytes, not
 /// keys, so what is typed or pasted goes on exactly as it came (the full-screen front reads
 /// the same escapes from decoded keys: `EscapeCharacterFilter`).
-public struct EscapeByteFilter: Sendable {
+package struct EscapeByteFilter: Sendable {
     /// What the typed bytes ask for, in order.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Bytes for the remote side.
         case send([UInt8])
         /// `~.`: close the connection (anything typed after it is dropped).
@@ -23,18 +23,18 @@ public struct EscapeByteFilter: Sendable {
     }
 
     /// The escape character, as a byte.
-    public let escape: UInt8
+    package let escape: UInt8
     private var isAtLineStart = true
     private var isHoldingEscape = false
 
     /// A filter at the start of a line, as at the start of a session, for the escape
     /// character `escape` (`~`, or a control character such as 0x1D for `-e ^]`).
-    public init(escape: UInt8 = 0x7E) {
+    package init(escape: UInt8 = 0x7E) {
         self.escape = escape
     }
 
     /// Filters `bytes` as typed.
-    public mutating func filter<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Action] {
+    package mutating func filter<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Action] {
         var actions: [Action] = []
         var passed: [UInt8] = []
         func take(_ action: Action) {
@@ -72,12 +72,12 @@ public struct EscapeByteFilter: Sendable {
     }
 
     /// The escape character as ssh writes it: `~`, or `^]` for a control character.
-    public static func name(_ escape: UInt8) -> String {
+    package static func name(_ escape: UInt8) -> String {
         escape < 0x20 ? "^" + String(UnicodeScalar(escape + 0x40)) : String(UnicodeScalar(escape))
     }
 
     /// What `~?` lists, as ssh words it, each line ending CR LF (the terminal is raw).
-    public static func help(escape: UInt8) -> String {
+    package static func help(escape: UInt8) -> String {
         let e = name(escape)
         return [
             "\(e)?", "Supported escape sequences:", " \(e).   - terminate connection", " \(e)^Z  - suspend rterm",

@@ -5,23 +5,23 @@ import RemoteTermSSH
 /// over it. The output of every session that shows the remote (the interactive front, a
 /// script); `terminal` is only ever what the remote sent (and rterm's own lines while the
 /// connection is set up), the guesses live beside it in `predictor`.
-public final class RemoteScreen: SessionOutput {
+package final class RemoteScreen: SessionOutput {
     /// The remote screen, emulated.
-    public private(set) var terminal: Terminal
+    package private(set) var terminal: Terminal
     /// What the keys typed will look like before the remote echoes them.
-    public private(set) var predictor: PredictionEngine
+    package private(set) var predictor: PredictionEngine
 
     /// A `rows` x `columns` screen keeping `scrollbackLimit` lines, guessing as `predict` says.
-    public init(rows: Int, columns: Int, scrollbackLimit: Int, predict: PredictionSettings) {
+    package init(rows: Int, columns: Int, scrollbackLimit: Int, predict: PredictionSettings) {
         terminal = Terminal(rows: rows, columns: columns, scrollbackLimit: scrollbackLimit)
         predictor = PredictionEngine(predict)
     }
 
-    public var waitsForErrorEnd: Bool { false }
+    package var waitsForErrorEnd: Bool { false }
 
-    public var wantsMore: Bool { true }
+    package var wantsMore: Bool { true }
 
-    public func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
+    package func take(_ bytes: UnsafeBufferPointer<UInt8>, from stream: TransportStream, now: UInt64)
         -> SessionOutputResult
     {
         let before = terminal.clock

@@ -3,7 +3,7 @@ import RemoteTermSSH
 /// The connection being set up off the loop: its outcome, its questions and what it says.
 extension Session {
     /// Answers the connection's question (nil: cancel it).
-    public func answerPrompt(_ answer: String?) {
+    package func answerPrompt(_ answer: String?) {
         announcedPrompt = nil
         attempt?.prompts.reply(answer)
     }

@@ -5,7 +5,7 @@ import RemoteTermSSH
 extension Session {
     /// Queues a transfer; its number, or nil when this session's connection cannot move
     /// files (a local command, or no connection now).
-    public func startTransfer(_ request: FileTransferRequest) -> Int? {
+    package func startTransfer(_ request: FileTransferRequest) -> Int? {
         queue { $0.startTransfer(request) }
     }
 
@@ -27,7 +27,7 @@ extension Session {
     static let transferReportInterval: UInt64 = 250_000_000
 
     /// Queues the listing of a remote directory; its number (nil as for `startTransfer`).
-    public func startListing(_ directory: String) -> Int? {
+    package func startListing(_ directory: String) -> Int? {
         queue { $0.startListing(directory) }
     }
 
@@ -42,13 +42,13 @@ extension Session {
     }
 
     /// Stops transfer `number` (see `FileTransferring.cancelTransfer`).
-    public func cancelTransfer(_ number: Int) {
+    package func cancelTransfer(_ number: Int) {
         (link?.transport as? FileTransferring)?.cancelTransfer(number)
         wantsTurn = true
     }
 
     /// Where transfer `number` is (nil: the connection it ran on is gone).
-    public func transferState(_ number: Int) -> FileTransferState? {
+    package func transferState(_ number: Int) -> FileTransferState? {
         (link?.transport as? FileTransferring)?.transferState(number)
     }
 }

@@ -7,7 +7,7 @@ extension Session {
     /// the connection takes it. Input typed while connecting waits, as ssh's typeahead does;
     /// input while the link is down is dropped (and the front told), never kept for a new
     /// shell to receive by surprise.
-    public func send(_ input: SessionInput) {
+    package func send(_ input: SessionInput) {
         if case .ended = state { return }
         let bytes = encode(input)
         guard !bytes.isEmpty else { return }
@@ -62,14 +62,14 @@ extension Session {
     }
 
     /// After everything queued has been sent, tells the remote side that input ended (EOF).
-    public func finishInput() {
+    package func finishInput() {
         inputEndRequested = true
         wantsTurn = true
     }
 
     /// Resizes the screen and tells the remote side (queued by the transport if it cannot
     /// go now; sent on connecting if the connection is still being set up).
-    public func resize(rows: Int, columns: Int) {
+    package func resize(rows: Int, columns: Int) {
         screen.resize(rows: rows, columns: columns)
         recorder?.sessionResized(rows: terminal.rows, columns: terminal.columns)
         guard var link else { return }
@@ -90,13 +90,13 @@ extension Session {
 
     /// The colours the terminal answers colour queries with until the remote changes them
     /// (the local terminal's, when the front could ask it).
-    public func setColorDefaults(_ defaults: TerminalColors.Defaults) {
+    package func setColorDefaults(_ defaults: TerminalColors.Defaults) {
         screen.setColorDefaults(defaults)
     }
 
     /// The user's colour scheme changed (their terminal said so, `CSI ? 997 ; n n`): a
     /// program that asked (?2031) is told at once.
-    public func setColorScheme(_ scheme: TerminalColorScheme) {
+    package func setColorScheme(_ scheme: TerminalColorScheme) {
         let report = screen.setColorScheme(scheme)
         guard !report.isEmpty, var link else { return }
         link.outbox.append(contentsOf: report)
@@ -111,7 +111,7 @@ extension Session {
 
     /// Writes rterm's own text on the screen (made inert, lines ended with CR LF): what the
     /// connection says while it is set up, before the remote side draws anything.
-    public func showLocally(_ text: String) {
+    package func showLocally(_ text: String) {
         screen.showLocally(text)
         events.post(.screenChanged)
     }

@@ -6,17 +6,17 @@ import RemoteTermEngine
 /// as the protocol's authors and other terminals bound it).
 extension Session {
     /// The longest a frame is held for a remote that never ends it: one second.
-    public static let synchronizedOutputLimit: UInt64 = 1_000_000_000
+    package static let synchronizedOutputLimit: UInt64 = 1_000_000_000
 
     /// Whether a front should leave its picture as it is at `now`: the remote is in the
     /// middle of a synchronized frame begun less than a second ago.
-    public func holdsFrame(now: UInt64) -> Bool {
+    package func holdsFrame(now: UInt64) -> Bool {
         guard let since = synchronizedSince else { return false }
         return now &- since < Self.synchronizedOutputLimit
     }
 
     /// When a held frame must be shown anyway (nil while none is held).
-    public var frameHoldDeadline: UInt64? {
+    package var frameHoldDeadline: UInt64? {
         synchronizedSince.map { $0 &+ Self.synchronizedOutputLimit }
     }
 

@@ -17,19 +17,19 @@ import RemoteTermSSH
 ///   (Session+Input.swift).
 ///
 /// Nothing here waits, and all of its time is the loop's clock.
-public final class Session: EventSource {
+package final class Session: EventSource {
     /// The session's options.
-    public let options: Options
+    package let options: Options
     /// Where its time comes from (the loop's clock).
-    public let clock: LoopClock
+    package let clock: LoopClock
     /// The remote screen and the guesses drawn over it. A session whose output goes to a
     /// sink keeps one too (for the key encoding's modes), which nothing writes.
-    public let screen: RemoteScreen
+    package let screen: RemoteScreen
     /// Sees every byte in and out, and every resize (`--record`).
-    public var recorder: SessionRecorder?
+    package var recorder: SessionRecorder?
     /// Starts a new connection attempt like the first (same plan, a new mailbox): what a
     /// reconnect runs. Without it a lost link ends the session.
-    public var reconnector: (() -> ConnectionAttempt)?
+    package var reconnector: (() -> ConnectionAttempt)?
 
     /// Where the output goes: `screen`, or a sink.
     let output: SessionOutput
@@ -70,17 +70,17 @@ public final class Session: EventSource {
     /// When the remote began a synchronized frame (?2026 set), nil while none is open.
     var synchronizedSince: UInt64?
     /// The progress the remote last reported (OSC 9 ; 4), nil when it reports none.
-    public internal(set) var progress: TerminalProgress?
+    package internal(set) var progress: TerminalProgress?
 
     /// The most bytes the outbox may hold for a reply to be added: the remote reads far less
     /// than this between two of its queries unless it does not read at all.
-    public static let replyBacklogLimit = 64 * 1024
+    package static let replyBacklogLimit = 64 * 1024
     /// Replies dropped because the remote did not read its input (`replyBacklogLimit`).
-    public internal(set) var droppedReplies = 0
+    package internal(set) var droppedReplies = 0
 
     /// A session with a `rows` x `columns` screen, not connected yet, whose output goes to
     /// `output` (nil: its screen).
-    public init(
+    package init(
         rows: Int, columns: Int, clock: LoopClock, options: Options = Options(), output: SessionOutput? = nil
     ) {
         self.options = options
@@ -93,31 +93,31 @@ public final class Session: EventSource {
     }
 
     /// The remote screen, emulated.
-    public var terminal: Terminal { screen.terminal }
+    package var terminal: Terminal { screen.terminal }
     /// Predictive local echo: an overlay for the frame.
-    public var predictor: PredictionEngine { screen.predictor }
+    package var predictor: PredictionEngine { screen.predictor }
     /// Where it is in its life.
-    public var state: SessionState { lifecycle.state }
+    package var state: SessionState { lifecycle.state }
     /// How it ended, once it has.
-    public var ending: SessionEnding? { lifecycle.ending }
+    package var ending: SessionEnding? { lifecycle.ending }
     /// The lost link, while the session waits to reconnect.
-    public var reconnection: Reconnection? { lifecycle.reconnection }
+    package var reconnection: Reconnection? { lifecycle.reconnection }
     /// The question the connection waits on, if any.
-    public var pendingPrompt: PromptRequest? { announcedPrompt }
+    package var pendingPrompt: PromptRequest? { announcedPrompt }
     /// Bytes waiting to be sent (the front stops reading its input while this is large).
-    public var pendingInputCount: Int { link?.outbox.count ?? typeahead.count }
+    package var pendingInputCount: Int { link?.outbox.count ?? typeahead.count }
 
     /// Whether events wait to be taken.
-    public var hasEvents: Bool { !events.isEmpty }
+    package var hasEvents: Bool { !events.isEmpty }
 
     /// The events since the last call.
-    public func takeEvents() -> [SessionEvent] { events.take() }
+    package func takeEvents() -> [SessionEvent] { events.take() }
 
     // MARK: - Life
 
     /// Starts connecting through `attempt` (running on its own thread); the session goes
     /// live when it succeeds.
-    public func connect(_ attempt: ConnectionAttempt) {
+    package func connect(_ attempt: ConnectionAttempt) {
         guard case .connecting = state else { return }
         self.attempt = attempt
         mailbox = attempt.prompts
@@ -125,7 +125,7 @@ public final class Session: EventSource {
     }
 
     /// Goes live on `transport` (already connected with the size first asked for).
-    public func attach(_ transport: Transport) {
+    package func attach(_ transport: Transport) {
         let arrival = lifecycle.linkArrived()
         guard arrival != .unwanted else {
             transport.close()
@@ -171,19 +171,19 @@ public final class Session: EventSource {
 
     /// While the link is down: the next attempt starts now (the user asked), unless one is
     /// already running.
-    public func reconnectNow() {
+    package func reconnectNow() {
         startAttempt()
     }
 
     /// The local network changed (an address or interface came up): while the link is down
     /// and retrying is automatic, the next attempt starts now rather than after the backoff.
     /// Not after a refusal, which waits for the user whatever the network does.
-    public func networkChanged() {
+    package func networkChanged() {
         if lifecycle.retriesOnNetworkChange { startAttempt() }
     }
 
     /// Ends the session now (`~.`, a signal, a failure found by the front).
-    public func end(_ ending: SessionEnding) {
+    package func end(_ ending: SessionEnding) {
         guard lifecycle.end(ending) else { return }
         events.post(.ended(ending))
         attempt?.cancel()
@@ -194,13 +194,13 @@ public final class Session: EventSource {
 
     // MARK: - EventSource
 
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         guard let link else { return [] }
         // The output cannot take more, or is held: wait for that, not for more output.
         return link.transport.pollInterests(outputPaused: !output.wantsMore || outputHeldUntil != nil)
     }
 
-    public var deadline: UInt64? {
+    package var deadline: UInt64? {
         guard let link else { return lifecycle.deadline }
         let deadlines = [link.nextExitPoll, predictor.nextDeadline, link.transport.deadline, outputHeldUntil]
         return deadlines.compactMap { $0 }.min()
@@ -215,7 +215,7 @@ public final class Session: EventSource {
     /// (`cat` of a big file over SSH) is read as it comes, at full speed. A hold
     /// is never extended or replaced: it ends with a read (in the turn its time comes), so
     /// output waits one frame at most however often the front draws.
-    public func holdOutput(until time: UInt64) {
+    package func holdOutput(until time: UInt64) {
         defer { readSinceHoldAsked = 0 }
         guard link != nil, outputHeldUntil == nil, readSinceHoldAsked < Self.heldOutputLimit else { return }
         outputHeldUntil = time
@@ -223,7 +223,7 @@ public final class Session: EventSource {
 
     /// The most read in a frame for the output to be held after it: 32 KiB, about 1 MB a
     /// second at 30 frames a second, well inside what a pty or a socket buffers.
-    public static let heldOutputLimit = 32 * 1024
+    package static let heldOutputLimit = 32 * 1024
 
     /// Whether the output is being held at `now` (a hold that ran out is let go).
     func isOutputHeld(now: UInt64) -> Bool {
@@ -232,9 +232,9 @@ public final class Session: EventSource {
         return outputHeldUntil != nil
     }
 
-    public var isReady: Bool { wantsTurn }
+    package var isReady: Bool { wantsTurn }
 
-    public func handle(readiness: [Int16], now: UInt64) {
+    package func handle(readiness: [Int16], now: UInt64) {
         wantsTurn = false
         takeNotices()
         if attempt != nil {

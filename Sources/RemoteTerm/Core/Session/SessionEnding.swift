@@ -3,7 +3,7 @@ import RemoteTermSSH
 /// How a session ended, and the one mapping from that to ssh's exit status and the one
 /// line rterm prints (after the local terminal is restored). Every driver uses it: the
 /// interactive front, the non-interactive pump and the script runner.
-public enum SessionEnding: Equatable, Sendable {
+package enum SessionEnding: Equatable, Sendable {
     /// The remote command or shell finished (its status, a signal, or no status at all).
     case remoteExited(TransportExit)
     /// The user typed `~.` or chose Disconnect; `label` names the connection.
@@ -21,7 +21,7 @@ public enum SessionEnding: Equatable, Sendable {
 
     /// The exit status rterm returns: the remote status, else ssh's 255 (or the status a
     /// failed start carries).
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .remoteExited(let exit): return exit.localExitStatus
         case .connectFailed(_, let status): return status
@@ -31,7 +31,7 @@ public enum SessionEnding: Equatable, Sendable {
 
     /// The line to print on standard error, or nil when the ending needs no words (a
     /// remote command that exited with a status).
-    public var message: String? {
+    package var message: String? {
         switch self {
         case .remoteExited(.status), .outputClosed:
             return nil

@@ -2,7 +2,7 @@ import RemoteTermEngine
 import RemoteTermSSH
 
 /// What a session tells the front driving it, as values (drained with `takeEvents()`).
-public enum SessionEvent: Equatable, Sendable {
+package enum SessionEvent: Equatable, Sendable {
     /// Remote output changed the screen (at most one per loop turn).
     case screenChanged
     /// The remote rang the bell.

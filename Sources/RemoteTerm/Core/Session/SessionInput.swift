@@ -3,7 +3,7 @@ import RemoteTermEngine
 /// Something the user does that the remote side should receive, before it is encoded: the
 /// session encodes it for the remote's current modes (DECCKM, bracketed paste, mouse and
 /// focus reporting) at the moment it is sent, in one place for every front.
-public enum SessionInput: Equatable, Sendable {
+package enum SessionInput: Equatable, Sendable {
     /// A key, from the keyboard or the key bar, with its modifiers (latched ones applied).
     case key(KeyEvent)
     /// Several keys in a row (a bar macro, a held button's repeats).

@@ -10,19 +10,19 @@
 ///   next (automatic) or waits for the user (manual, or after a refusal: a login or a host
 ///   key that would be refused again).
 /// - Nothing is retried after a refusal until the user asks, whatever the network does.
-public struct SessionLifecycle: Sendable {
+package struct SessionLifecycle: Sendable {
     /// Where the session is.
-    public private(set) var state: SessionState = .connecting
+    package private(set) var state: SessionState = .connecting
     /// How a lost link is reconnected; nil: it ends the session, as ssh does.
-    public let policy: ReconnectPolicy?
+    package let policy: ReconnectPolicy?
 
     /// A session connecting for the first time, reconnecting under `policy`.
-    public init(policy: ReconnectPolicy?) {
+    package init(policy: ReconnectPolicy?) {
         self.policy = policy
     }
 
     /// How an arriving transport is taken.
-    public enum Arrival: Equatable, Sendable {
+    package enum Arrival: Equatable, Sendable {
         /// The first link: the remote program starts on the screen as it is.
         case first
         /// A new link after a loss: a new remote program under the kept screen.
@@ -32,7 +32,7 @@ public struct SessionLifecycle: Sendable {
     }
 
     /// A connected transport arrived.
-    public mutating func linkArrived() -> Arrival {
+    package mutating func linkArrived() -> Arrival {
         switch state {
         case .connecting:
             state = .live
@@ -48,7 +48,7 @@ public struct SessionLifecycle: Sendable {
     /// The live link was lost at `now` for `reason`; `retryable` when another attempt may
     /// work (the network, not a refusal) and the session can make one. Returns whether the
     /// session now waits to reconnect; false: it must end.
-    public mutating func linkLost(_ reason: String, retryable: Bool, now: UInt64, lastContact: UInt64) -> Bool {
+    package mutating func linkLost(_ reason: String, retryable: Bool, now: UInt64, lastContact: UInt64) -> Bool {
         guard let policy, retryable, case .live = state else { return false }
         var reconnection = Reconnection(reason: reason, lostAt: now, lastContact: lastContact)
         if policy.isAutomatic {
@@ -59,26 +59,26 @@ public struct SessionLifecycle: Sendable {
     }
 
     /// Whether an attempt may start now: the session waits to reconnect and none runs.
-    public var mayStartAttempt: Bool {
+    package var mayStartAttempt: Bool {
         guard case .reconnecting(let reconnection) = state else { return false }
         return !reconnection.isAttempting
     }
 
     /// Whether the schedule says the next attempt starts at `now`.
-    public func isAttemptDue(now: UInt64) -> Bool {
+    package func isAttemptDue(now: UInt64) -> Bool {
         guard mayStartAttempt, let next = reconnection?.nextAttempt else { return false }
         return now >= next
     }
 
     /// Whether a change of the local network starts the next attempt now: retrying is
     /// automatic and the last attempt was not refused.
-    public var retriesOnNetworkChange: Bool {
+    package var retriesOnNetworkChange: Bool {
         guard mayStartAttempt, policy?.isAutomatic == true, let reconnection else { return false }
         return reconnection.refusal == nil
     }
 
     /// An attempt starts (the schedule, the user, the network); returns false when none may.
-    public mutating func attemptStarted() -> Bool {
+    package mutating func attemptStarted() -> Bool {
         guard mayStartAttempt, case .reconnecting(var reconnection) = state else { return false }
         reconnection.attempts += 1
         reconnection.isAttempting = true
@@ -90,7 +90,7 @@ public struct SessionLifecycle: Sendable {
 
     /// The attempt running failed at `now` with `ending`; `retryable` as for `linkLost`.
     /// Returns false when the session must end (it was connecting for the first time).
-    public mutating func attemptFailed(_ ending: SessionEnding, retryable: Bool, now: UInt64) -> Bool {
+    package mutating func attemptFailed(_ ending: SessionEnding, retryable: Bool, now: UInt64) -> Bool {
         guard case .reconnecting(var reconnection) = state else { return false }
         reconnection.isAttempting = false
         reconnection.lastFailure = ending.message
@@ -105,24 +105,24 @@ public struct SessionLifecycle: Sendable {
     }
 
     /// The session ends with `ending`; returns false when it had already ended.
-    public mutating func end(_ ending: SessionEnding) -> Bool {
+    package mutating func end(_ ending: SessionEnding) -> Bool {
         if case .ended = state { return false }
         state = .ended(ending)
         return true
     }
 
     /// The lost link, while the session waits to reconnect.
-    public var reconnection: Reconnection? {
+    package var reconnection: Reconnection? {
         if case .reconnecting(let reconnection) = state { return reconnection }
         return nil
     }
 
     /// How the session ended, once it has.
-    public var ending: SessionEnding? {
+    package var ending: SessionEnding? {
         if case .ended(let ending) = state { return ending }
         return nil
     }
 
     /// When the next attempt starts by itself, if one is scheduled.
-    public var deadline: UInt64? { reconnection?.nextAttempt }
+    package var deadline: UInt64? { reconnection?.nextAttempt }
 }

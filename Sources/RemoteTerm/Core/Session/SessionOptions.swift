@@ -4,28 +4,28 @@ import RemoteTermSSH
 extension Session {
     /// How a session behaves: its budgets, its screen, its name and whether it reconnects.
     /// The session factory sets them per role (`SessionFactory.Policy`).
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Bytes read per loop turn at most, before input, timers and drawing get a turn.
-        public var readBudget = 256 * 1024
+        package var readBudget = 256 * 1024
         /// Row visits a turn at most (the terminal's revision clock: a row written, cleared,
         /// scrolled, or looked at and left as it was), however few bytes caused them:
         /// `ESC [ 2 J` is 4 bytes and a whole screen. Past it the turn ends, so keys and `~.`
         /// wait for no flood.
-        public var workBudget = 20_000
+        package var workBudget = 20_000
         /// How long to wait for the exit status once the output ended, in nanoseconds.
-        public var exitWait: UInt64 = 5_000_000_000
+        package var exitWait: UInt64 = 5_000_000_000
         /// How many lines the screen's scrollback keeps.
-        public var scrollbackLimit = Terminal.defaultScrollbackLimit
+        package var scrollbackLimit = Terminal.defaultScrollbackLimit
         /// The connection's name, for "Connection to … closed.".
-        public var label = ""
+        package var label = ""
         /// Whether a lost link is reconnected (the screen kept) rather than the end: nil
         /// ends the session, as ssh does. Needs `Session.reconnector`.
-        public var reconnect: ReconnectPolicy?
+        package var reconnect: ReconnectPolicy?
         /// When typed keys are shown before their echo (`--predict`): never, unless the
         /// interactive front asks.
-        public var predict = PredictionSettings.never
+        package var predict = PredictionSettings.never
 
         /// The defaults: no reconnection, no prediction.
-        public init() {}
+        package init() {}
     }
 }

@@ -5,7 +5,7 @@ import RemoteTermSSH
 /// (`RemoteScreen`, the terminal engine: every front that shows the remote), or a sink that
 /// passes the bytes on untouched (`DescriptorOutput`: `rterm host command` without a
 /// pseudo-terminal). The session reads and budgets the same way for both.
-public protocol SessionOutput: AnyObject {
+package protocol SessionOutput: AnyObject {
     /// Whether the output is over only once the error stream ended too: a sink writes it to
     /// a stream of its own; a screen shows whatever comes on it with the rest and is done
     /// when the output stream ends (with a pseudo-terminal, everything comes on that one).
@@ -18,20 +18,20 @@ public protocol SessionOutput: AnyObject {
 }
 
 /// What a piece of output cost and asks of the session that read it.
-public struct SessionOutputResult: Sendable {
+package struct SessionOutputResult: Sendable {
     /// Row visits it caused (the terminal's revision clock), for the session's work budget.
-    public var work = 0
+    package var work = 0
     /// What the terminal asks of the session: replies to send, a bell, a title, a resize.
-    public var effects: [TerminalEffect] = []
+    package var effects: [TerminalEffect] = []
     /// Whether what the screen shows changed.
-    public var changedScreen = false
+    package var changedScreen = false
 
     /// Nothing asked (a sink's answer).
-    public static let none = SessionOutputResult()
+    package static let none = SessionOutputResult()
 }
 
 /// Sees what passes through a session, in order: for `--record`.
-public protocol SessionRecorder: AnyObject {
+package protocol SessionRecorder: AnyObject {
     /// Bytes the remote sent.
     func sessionReceived(_ bytes: UnsafeRawBufferPointer)
     /// Bytes sent to the remote (already encoded).

@@ -1,5 +1,5 @@
 /// Where a session is in its life.
-public enum SessionState: Equatable, Sendable {
+package enum SessionState: Equatable, Sendable {
     /// The connection is being set up off the loop (or a prompt waits for an answer).
     case connecting
     /// The remote side runs: output is read, input is sent.

@@ -7,8 +7,8 @@
 /// strikethrough as SVG attributes, inverse and invisible applied.
 public enum SVGRenderer {
     /// The size of one cell in SVG units.
-    public static let cellWidth = 9
-    public static let cellHeight = 18
+    package static let cellWidth = 9
+    package static let cellHeight = 18
 
     /// The terminal's screen as a standalone SVG document.
     public static func svg(of terminal: Terminal) -> String {

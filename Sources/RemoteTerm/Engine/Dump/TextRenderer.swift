@@ -22,7 +22,7 @@ public enum TextRenderer {
     /// One row of cells as text, trailing spaces trimmed. Linear in the row's length: the end of
     /// the text is found first, so a wide blank row costs one pass (trimming a built string one
     /// scalar at a time copied it each time: an empty 1000-column row cost a million copies).
-    public static func text(ofCells cells: ArraySlice<Cell>, extras: CellExtras) -> String {
+    package static func text(ofCells cells: ArraySlice<Cell>, extras: CellExtras) -> String {
         var end = cells.endIndex
         while end > cells.startIndex, isBlank(cells[end - 1], extras: extras) { end -= 1 }
         var scalars = String.UnicodeScalarView()
@@ -57,7 +57,7 @@ public enum TextRenderer {
     }
 
     /// A cell's character and combining marks, nil for an empty cell or a wide continuation.
-    public static func grapheme(of cell: Cell, extras: CellExtras) -> String? {
+    package static func grapheme(of cell: Cell, extras: CellExtras) -> String? {
         guard cell.codePoint != 0, !cell.attributes.contains(.wideContinuation),
             let scalar = Unicode.Scalar(cell.codePoint)
         else { return nil }
@@ -71,5 +71,5 @@ public enum TextRenderer {
 
 extension Terminal {
     /// The screen in the `rterm render --format text` format.
-    public func renderText() -> String { TextRenderer.text(of: self) }
+    package func renderText() -> String { TextRenderer.text(of: self) }
 }

@@ -67,7 +67,7 @@ public enum KeypadKey: Hashable, Sendable, CaseIterable {
 
     /// The character the key types in numeric mode (DECKPNM); nil for Enter, which acts as
     /// the main Enter key.
-    public var character: Unicode.Scalar? {
+    package var character: Unicode.Scalar? {
         switch self {
         case .digit0: "0"
         case .digit1: "1"
@@ -133,18 +133,18 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     /// same ESC prefix as with Alt. The kitty keyboard protocol calls this bit Super.
     public static let meta = KeyModifiers(rawValue: 8)
     /// Hyper (kitty bit 16): only the kitty keyboard protocol reports it.
-    public static let hyper = KeyModifiers(rawValue: 16)
+    package static let hyper = KeyModifiers(rawValue: 16)
     /// The kitty keyboard protocol's own Meta (bit 32), apart from xterm's Meta (bit 8).
-    public static let kittyMeta = KeyModifiers(rawValue: 32)
+    package static let kittyMeta = KeyModifiers(rawValue: 32)
     /// Caps Lock on (kitty bit 64): reported only to a program that asked for every key as
     /// an escape code; never a modifier of xterm's encodings.
-    public static let capsLock = KeyModifiers(rawValue: 64)
+    package static let capsLock = KeyModifiers(rawValue: 64)
     /// Num Lock on (kitty bit 128), as Caps Lock.
-    public static let numLock = KeyModifiers(rawValue: 128)
+    package static let numLock = KeyModifiers(rawValue: 128)
 
     /// xterm's modifier parameter: 1 + the bits above (2 = Shift, 3 = Alt, 5 = Ctrl, …);
     /// 1 means no modifier.
-    public var xtermParameter: Int { 1 + Int(rawValue & 0x0F) }
+    package var xtermParameter: Int { 1 + Int(rawValue & 0x0F) }
 }
 
 /// Whether a key went down, repeats while held, or came up: the kitty keyboard protocol's
@@ -181,7 +181,7 @@ public struct KeyEvent: Hashable, Sendable {
     /// modifyOtherKeys) gets the two bytes as they came, and tells them apart itself, with
     /// its own timing, as it would behind ssh, rather than a certain Alt+key rterm cannot
     /// vouch for (`ESC :` typed quickly in vim is Esc, then `:`).
-    public var isEscapePrefixed = false
+    package var isEscapePrefixed = false
 
     /// A key with modifiers (none by default), pressed.
     public init(

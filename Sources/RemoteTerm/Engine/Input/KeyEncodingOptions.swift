@@ -3,34 +3,34 @@
 /// `KeyEncodingOptions.matching(terminal.modes)` right before encoding).
 public struct KeyEncodingOptions: Equatable, Sendable {
     /// DECCKM (?1): unmodified arrows, Home and End send `ESC O x` instead of `ESC [ x`.
-    public var cursorKeysApplication = false
+    package var cursorKeysApplication = false
     /// DECKPAM (`ESC =`): keypad keys send `ESC O x` instead of their characters.
-    public var keypadApplication = false
+    package var keypadApplication = false
     /// LNM (20): Enter sends CR LF instead of CR.
-    public var lineFeedNewLine = false
+    package var lineFeedNewLine = false
     /// Backspace sends BS (0x08) and Ctrl+Backspace DEL (0x7F), the reverse of the default;
     /// a local preference (DECBKM ?67 is not tracked by the engine), off by default as in xterm.
-    public var backspaceSendsControlH = false
+    package var backspaceSendsControlH = false
     /// ?2004: pastes are wrapped in `ESC [ 200 ~` … `ESC [ 201 ~`.
-    public var bracketedPaste = false
+    package var bracketedPaste = false
     /// ?1004: focus changes are reported.
-    public var focusEvents = false
+    package var focusEvents = false
     /// Which mouse events the remote wants (?9, ?1000, ?1002, ?1003).
-    public var mouseTracking = MouseTracking.off
+    package var mouseTracking = MouseTracking.off
     /// How mouse events are encoded (?1005, ?1006).
-    public var mouseEncoding = MouseEncoding.x10
+    package var mouseEncoding = MouseEncoding.x10
     /// The kitty keyboard protocol flags of the remote's current screen (`CSI > flags u`):
     /// empty, keys go as xterm sends them.
-    public var kittyFlags: KittyKeyboardFlags = []
+    package var kittyFlags: KittyKeyboardFlags = []
     /// xterm's modifyOtherKeys (`CSI > 4 ; Pv m`): 0 off, 1 modified keys that would
     /// otherwise be ambiguous (Ctrl+I, Shift+Enter…), 2 every modified key, as escapes.
-    public var modifyOtherKeys = 0
+    package var modifyOtherKeys = 0
     /// xterm's formatOtherKeys resource: how modifyOtherKeys writes a key, `CSI 27 ; m ; code ~`
     /// (false, xterm's default) or `CSI code ; m u` (true). A local preference.
-    public var formatOtherKeys = false
+    package var formatOtherKeys = false
 
     /// The defaults: what a freshly reset xterm sends.
-    public init(
+    package init(
         cursorKeysApplication: Bool = false, keypadApplication: Bool = false, lineFeedNewLine: Bool = false,
         backspaceSendsControlH: Bool = false, bracketedPaste: Bool = false, focusEvents: Bool = false,
         mouseTracking: MouseTracking = .off, mouseEncoding: MouseEncoding = .x10,

@@ -49,7 +49,7 @@ extension KeyEvent {
 
     /// The named keys, canonical spelling first, then accepted aliases (all matched
     /// case-insensitively). `F1`…`F12`, `U+XXXX` and single characters are accepted too.
-    public static let keyNames: [(key: Key, names: [String])] = [
+    package static let keyNames: [(key: Key, names: [String])] = [
         (.enter, ["Enter", "Return"]),
         (.escape, ["Esc", "Escape"]),
         (.tab, ["Tab"]),

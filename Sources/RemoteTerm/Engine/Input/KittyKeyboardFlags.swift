@@ -1,18 +1,18 @@
 /// The kitty keyboard protocol's progressive enhancement flags: what a program asked keys to
 /// say beyond xterm's legacy bytes (https://sw.kovidgoyal.net/kitty/keyboard-protocol/).
-public struct KittyKeyboardFlags: OptionSet, Hashable, Sendable {
-    public var rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue & 0x1F }
+package struct KittyKeyboardFlags: OptionSet, Hashable, Sendable {
+    package var rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue & 0x1F }
 
     /// 1: keys that legacy bytes leave ambiguous (Esc, Alt+key, Ctrl+key, Shift+Enter…) as
     /// `CSI code ; modifiers u`.
-    public static let disambiguate = KittyKeyboardFlags(rawValue: 1)
+    package static let disambiguate = KittyKeyboardFlags(rawValue: 1)
     /// 2: repeats and releases too, as `:2` and `:3` after the modifiers.
-    public static let reportEventTypes = KittyKeyboardFlags(rawValue: 2)
+    package static let reportEventTypes = KittyKeyboardFlags(rawValue: 2)
     /// 4: the shifted and base-layout keys after the key code (`CSI 97:65 ; 2 u`).
-    public static let reportAlternateKeys = KittyKeyboardFlags(rawValue: 4)
+    package static let reportAlternateKeys = KittyKeyboardFlags(rawValue: 4)
     /// 8: every key as an escape code, text keys and Enter, Tab, Backspace included.
-    public static let reportAllKeysAsEscapeCodes = KittyKeyboardFlags(rawValue: 8)
+    package static let reportAllKeysAsEscapeCodes = KittyKeyboardFlags(rawValue: 8)
     /// 16: the text a key types, as code points after the modifiers (needs flag 8).
-    public static let reportAssociatedText = KittyKeyboardFlags(rawValue: 16)
+    package static let reportAssociatedText = KittyKeyboardFlags(rawValue: 16)
 }

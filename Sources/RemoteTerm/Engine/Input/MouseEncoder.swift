@@ -1,5 +1,5 @@
 /// A mouse button that can be pressed, released or held.
-public enum MouseButton: Int, Hashable, Sendable {
+package enum MouseButton: Int, Hashable, Sendable {
     /// Button 1.
     case left = 0
     /// Button 2.
@@ -9,7 +9,7 @@ public enum MouseButton: Int, Hashable, Sendable {
 }
 
 /// What the mouse did.
-public enum MouseAction: Hashable, Sendable {
+package enum MouseAction: Hashable, Sendable {
     /// A button went down.
     case press(MouseButton)
     /// A button came up.
@@ -24,18 +24,18 @@ public enum MouseAction: Hashable, Sendable {
 
 /// A mouse event in the remote's screen: what happened, where (0-based cell column and
 /// row, relative to the remote screen, not the local window), and which modifiers were held.
-public struct MouseEvent: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable {
     /// What the mouse did.
-    public var action: MouseAction
+    package var action: MouseAction
     /// Cell column, 0-based.
-    public var column: Int
+    package var column: Int
     /// Cell row, 0-based.
-    public var row: Int
+    package var row: Int
     /// Modifiers held; Shift, Alt (or Meta) and Ctrl are reported.
-    public var modifiers: KeyModifiers
+    package var modifiers: KeyModifiers
 
     /// An event at a cell.
-    public init(_ action: MouseAction, column: Int, row: Int, modifiers: KeyModifiers = []) {
+    package init(_ action: MouseAction, column: Int, row: Int, modifiers: KeyModifiers = []) {
         self.action = action
         self.column = column
         self.row = row
@@ -62,16 +62,16 @@ public struct MouseEvent: Hashable, Sendable {
 ///
 /// The button code b: 0–2 for the buttons, 3 for a release (x10 and utf8), +32 for motion,
 /// 64/65 for the wheel; modifiers add Shift 4, Alt/Meta 8, Ctrl 16.
-public enum MouseEncoder {
+package enum MouseEncoder {
     /// Largest 1-based coordinate in the x10 encoding (255 − 32).
-    public static let x10CoordinateLimit = 223
+    package static let x10CoordinateLimit = 223
     /// Largest 1-based coordinate in the utf8 encoding (2047 − 32).
-    public static let utf8CoordinateLimit = 2015
+    package static let utf8CoordinateLimit = 2015
 
     /// The bytes reporting `event` to the remote, or nil when its modes say this event is
     /// not reported (tracking off, motion in a mode without it, a position past the
     /// encoding's limit) — the front may then use the event itself.
-    public static func encode(_ event: MouseEvent, options: KeyEncodingOptions) -> [UInt8]? {
+    package static func encode(_ event: MouseEvent, options: KeyEncodingOptions) -> [UInt8]? {
         guard event.column >= 0, event.row >= 0, isReported(event.action, by: options.mouseTracking) else {
             return nil
         }
@@ -114,7 +114,7 @@ public enum MouseEncoder {
     }
 
     /// Whether the tracking mode reports this kind of action at all.
-    public static func isReported(_ action: MouseAction, by tracking: MouseTracking) -> Bool {
+    package static func isReported(_ action: MouseAction, by tracking: MouseTracking) -> Bool {
         switch (tracking, action) {
         case (.off, _): return false
         case (.x10, .press), (.x10, .wheelUp), (.x10, .wheelDown): return true

@@ -10,9 +10,9 @@
 /// not run each line twice.
 public enum PasteEncoder {
     /// `ESC [ 200 ~`: the start of a bracketed paste.
-    public static let bracketStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
+    package static let bracketStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
     /// `ESC [ 201 ~`: the end of a bracketed paste.
-    public static let bracketEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+    package static let bracketEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     /// The bytes for pasting `text`: sanitised, and wrapped in the bracket sequences when
     /// the remote enabled bracketed paste (?2004). Empty for an empty paste.
@@ -28,7 +28,7 @@ public enum PasteEncoder {
 
     /// The same for raw bytes collected from the local terminal's paste: they are decoded as
     /// UTF-8 first, invalid sequences becoming U+FFFD (so a stray 0x9B byte cannot act as CSI).
-    public static func encode(_ bytes: [UInt8], options: KeyEncodingOptions) -> [UInt8] {
+    package static func encode(_ bytes: [UInt8], options: KeyEncodingOptions) -> [UInt8] {
         encode(String(decoding: bytes, as: UTF8.self), options: options)
     }
 

@@ -4,20 +4,20 @@
 /// (vte's "ignore" flag). Values clamp at `UInt16.max`, so `CSI 99999999999 C` is harmless.
 /// A parameter that followed a colon is a sub-parameter of the one before it (`38:2::1:2:3`);
 /// an empty parameter reads as 0, which every command treats as "use the default".
-public struct CSIParameters: Equatable, Sendable {
+package struct CSIParameters: Equatable, Sendable {
     /// The most parameters a sequence may carry (xterm keeps 30, vte 32).
-    public static let capacity = 32
+    package static let capacity = 32
 
     var values: InlineArray<32, UInt16>
     /// Bit i set: parameter i followed a ':' rather than a ';'.
     var subparameterMask: UInt32
     /// How many parameters are present.
-    public private(set) var count: Int
+    package private(set) var count: Int
     /// More parameters arrived than `capacity`; the extra ones were dropped.
-    public private(set) var isTruncated: Bool
+    package private(set) var isTruncated: Bool
 
     /// No parameters.
-    public init() {
+    package init() {
         values = InlineArray(repeating: 0)
         subparameterMask = 0
         count = 0
@@ -25,7 +25,7 @@ public struct CSIParameters: Equatable, Sendable {
     }
 
     /// Builds parameters from a list, for tests and for replies.
-    public init(_ list: [Int], subparameters: Set<Int> = []) {
+    package init(_ list: [Int], subparameters: Set<Int> = []) {
         self.init()
         for (i, value) in list.enumerated() where i < Self.capacity {
             values[i] = UInt16(clamping: value)
@@ -35,18 +35,18 @@ public struct CSIParameters: Equatable, Sendable {
     }
 
     /// The raw value at `index`, 0 when absent.
-    public subscript(index: Int) -> Int {
+    package subscript(index: Int) -> Int {
         index < count ? Int(values[index]) : 0
     }
 
     /// The value at `index`, or `defaultValue` when absent or 0 (the ECMA-48 convention).
-    public func value(at index: Int, default defaultValue: Int) -> Int {
+    package func value(at index: Int, default defaultValue: Int) -> Int {
         let raw = self[index]
         return raw == 0 ? defaultValue : raw
     }
 
     /// Whether parameter `index` was introduced by ':' (a sub-parameter of the previous one).
-    public func isSubparameter(_ index: Int) -> Bool {
+    package func isSubparameter(_ index: Int) -> Bool {
         index < count && index > 0 && subparameterMask & (1 << UInt32(index)) != 0
     }
 
@@ -100,10 +100,10 @@ public struct CSIParameters: Equatable, Sendable {
         count += 1
     }
 
-    public static func == (a: CSIParameters, b: CSIParameters) -> Bool {
+    package static func == (a: CSIParameters, b: CSIParameters) -> Bool {
         a.list == b.list && a.subparameterMask == b.subparameterMask && a.isTruncated == b.isTruncated
     }
 
     /// All parameters as plain integers (for tests and debugging).
-    public var list: [Int] { (0..<count).map { Int(values[$0]) } }
+    package var list: [Int] { (0..<count).map { Int(values[$0]) } }
 }

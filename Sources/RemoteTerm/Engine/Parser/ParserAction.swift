@@ -1,5 +1,5 @@
 /// The parser's output as values, for tests and tools (`ParserActionRecorder` collects them).
-public enum ParserAction: Equatable, Sendable {
+package enum ParserAction: Equatable, Sendable {
     /// Printable text (ASCII runs and decoded characters, merged).
     case print([UInt32])
     /// A control function without a parser meaning of its own.
@@ -16,12 +16,12 @@ public enum ParserAction: Equatable, Sendable {
 
 /// A `ParserHandler` that records every action as a `ParserAction`, merging adjacent prints
 /// so that the result does not depend on how the input was split.
-public struct ParserActionRecorder: ParserHandler {
+package struct ParserActionRecorder: ParserHandler {
     /// The actions seen so far.
-    public var actions: [ParserAction] = []
+    package var actions: [ParserAction] = []
 
     /// An empty recorder.
-    public init() {}
+    package init() {}
 
     private mutating func appendPrint(_ codePoints: [UInt32]) {
         if case .print(let existing)? = actions.last {
@@ -31,20 +31,20 @@ public struct ParserActionRecorder: ParserHandler {
         }
     }
 
-    public mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         appendPrint(bytes.map { UInt32($0) })
     }
-    public mutating func print(_ codePoint: UInt32) { appendPrint([codePoint]) }
-    public mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) { appendPrint(Array(codePoints)) }
-    public mutating func execute(_ control: UInt32) { actions.append(.execute(control)) }
-    public mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
+    package mutating func print(_ codePoint: UInt32) { appendPrint([codePoint]) }
+    package mutating func printRun(_ codePoints: UnsafeBufferPointer<UInt32>) { appendPrint(Array(codePoints)) }
+    package mutating func execute(_ control: UInt32) { actions.append(.execute(control)) }
+    package mutating func escapeDispatch(intermediates: UInt16, final: UInt8) {
         actions.append(.escape(intermediates: intermediates, final: final))
     }
-    public mutating func csiDispatch(_ sequence: inout CSISequence) { actions.append(.csi(sequence)) }
-    public mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
+    package mutating func csiDispatch(_ sequence: inout CSISequence) { actions.append(.csi(sequence)) }
+    package mutating func oscDispatch(_ payload: ArraySlice<UInt8>, isTruncated: Bool, endedByBell: Bool) {
         actions.append(.osc(Array(payload), isTruncated: isTruncated))
     }
-    public mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
+    package mutating func dcsDispatch(_ header: CSISequence, payload: ArraySlice<UInt8>, isTruncated: Bool) {
         actions.append(.dcs(header, Array(payload), isTruncated: isTruncated))
     }
 }

@@ -1,5 +1,5 @@
 /// The states of the DEC/ANSI parser described by Paul Williams at vt100.net.
-public enum ParserState: UInt8, Sendable {
+package enum ParserState: UInt8, Sendable {
     case ground
     case escape
     case escapeIntermediate

@@ -5,13 +5,13 @@
 /// the "maximal subpart" rule of Unicode §3.9 (the W3C/WHATWG decoder behaviour): a lead byte
 /// followed by a byte outside its allowed range yields one U+FFFD for the lead and its valid
 /// continuations, and the offending byte is decoded again from the start state.
-public struct UTF8Decoder: Equatable, Sendable {
+package struct UTF8Decoder: Equatable, Sendable {
     /// `step` needs more bytes before it can say anything.
-    public static let needMore: UInt32 = 0xFFFF_FFFF
+    package static let needMore: UInt32 = 0xFFFF_FFFF
     /// `step` ended a malformed sequence: emit U+FFFD, then give the same byte to `step` again.
-    public static let replaceAndRetry: UInt32 = 0xFFFF_FFFE
+    package static let replaceAndRetry: UInt32 = 0xFFFF_FFFE
     /// The replacement character.
-    public static let replacement: UInt32 = 0xFFFD
+    package static let replacement: UInt32 = 0xFFFD
 
     var codePoint: UInt32 = 0
     var remaining: UInt8 = 0
@@ -19,15 +19,15 @@ public struct UTF8Decoder: Equatable, Sendable {
     var upper: UInt8 = 0xBF
 
     /// A decoder in its start state.
-    public init() {}
+    package init() {}
 
     /// True while a multi-byte character is partly decoded.
-    public var isPending: Bool { remaining != 0 }
+    package var isPending: Bool { remaining != 0 }
 
     /// Consumes one byte. Returns a code point, U+FFFD for an invalid byte, `needMore`, or
     /// `replaceAndRetry` (the byte was not consumed).
     @inline(__always)
-    public mutating func step(_ byte: UInt8) -> UInt32 {
+    package mutating func step(_ byte: UInt8) -> UInt32 {
         if remaining == 0 {
             switch byte {
             case 0x00...0x7F:
@@ -63,7 +63,7 @@ public struct UTF8Decoder: Equatable, Sendable {
     }
 
     /// Abandons a partly decoded character (the caller emits U+FFFD for it if it was pending).
-    public mutating func reset() {
+    package mutating func reset() {
         remaining = 0
         codePoint = 0
         lower = 0x80

@@ -7,12 +7,12 @@
 ///
 /// Bounds: at most `CSIParameters.capacity` parameters, two intermediates, and `stringLimit`
 /// bytes of OSC or DCS payload; the excess is dropped and parsing continues.
-public struct VTParser: Sendable {
+package struct VTParser: Sendable {
     /// Largest OSC/DCS payload kept (OSC 52 clipboard data is the large legitimate case).
-    public static let defaultStringLimit = 1 << 20
+    package static let defaultStringLimit = 1 << 20
 
     /// The current state.
-    public private(set) var state: ParserState = .ground
+    package private(set) var state: ParserState = .ground
     var utf8 = UTF8Decoder()
     var sequence = CSISequence()
     var intermediateCount = 0
@@ -21,7 +21,7 @@ public struct VTParser: Sendable {
     let stringLimit: Int
 
     /// A parser in the ground state.
-    public init(stringLimit: Int = VTParser.defaultStringLimit) {
+    package init(stringLimit: Int = VTParser.defaultStringLimit) {
         self.stringLimit = stringLimit
     }
 

@@ -6,17 +6,17 @@
 public struct Cell: Hashable, Sendable {
     /// The base character as a Unicode scalar value; 0 for an empty cell or the second half
     /// of a wide character. An empty cell renders as a space.
-    public var codePoint: UInt32
+    package var codePoint: UInt32
     /// Foreground in `TerminalColor.packed` form.
-    public var foregroundBits: UInt32
+    package var foregroundBits: UInt32
     /// Background in `TerminalColor.packed` form.
-    public var backgroundBits: UInt32
+    package var backgroundBits: UInt32
     /// SGR flags, underline style and the wide-character layout flags.
     public var attributes: CellAttributes
     /// Index into the terminal's `CellExtras` (combining marks, hyperlink, underline colour).
-    public var extra: UInt16
+    package var extra: UInt16
 
-    public init(
+    package init(
         codePoint: UInt32 = 0, foregroundBits: UInt32 = 0, backgroundBits: UInt32 = 0,
         attributes: CellAttributes = [], extra: UInt16 = 0
     ) {
@@ -28,7 +28,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// An empty cell in the default colours.
-    public static let blank = Cell()
+    package static let blank = Cell()
 
     /// The base character, or nil for an empty cell and for the second half of a wide one.
     public var scalar: Unicode.Scalar? { codePoint == 0 ? nil : Unicode.Scalar(codePoint) }

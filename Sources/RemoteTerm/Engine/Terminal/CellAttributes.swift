@@ -22,10 +22,10 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     /// Written while the pen was protected (DECSCA 1 or SPA): selective erases (DECSED,
     /// DECSEL, DECSERA) and, after SPA, ED/EL/ECH leave the cell alone (`ProtectionMode`).
     /// Not a rendition: it never changes how the cell is drawn or its DECRQCRA checksum.
-    public static let protected = CellAttributes(rawValue: 1 << 13)
+    package static let protected = CellAttributes(rawValue: 1 << 13)
 
     /// Flags that belong to the pen (SGR) rather than to the layout of a cell.
-    public static let renditionMask = CellAttributes(rawValue: 0b0000_0111_1111_1111)
+    package static let renditionMask = CellAttributes(rawValue: 0b0000_0111_1111_1111)
 
     /// The underline style (SGR 4, 4:x, 21, 24).
     public var underlineStyle: UnderlineStyle {

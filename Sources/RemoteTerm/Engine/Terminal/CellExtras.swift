@@ -21,7 +21,7 @@
 /// The table is bounded: at most `capacity` entries, `combiningLimit` marks each, so the pool
 /// holds at most 4 MiB; when it fills up, the terminal compacts it, keeping only entries (and
 /// hyperlinks) still referenced from a screen or a pen.
-public struct CellExtras: Sendable {
+package struct CellExtras: Sendable {
     /// Largest index a cell can hold.
     static let capacity = Int(UInt16.max)
     /// Most distinct hyperlinks kept.
@@ -73,7 +73,7 @@ public struct CellExtras: Sendable {
     // MARK: Reading
 
     /// The entry of a cell, as a value (its marks decoded: for readers off the hot paths).
-    public func entry(_ index: UInt16) -> CellExtra {
+    package func entry(_ index: UInt16) -> CellExtra {
         guard index != 0 && Int(index) < records.count else { return CellExtra() }
         let r = records[Int(index)]
         return CellExtra(combining: marks(of: r), hyperlink: r.hyperlink, underlineColor: r.underlineColor)

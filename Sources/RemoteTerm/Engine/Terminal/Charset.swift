@@ -1,5 +1,5 @@
 /// The character sets a G0–G3 slot can hold (SCS, `ESC ( F` and friends).
-public enum Charset: UInt8, Sendable {
+package enum Charset: UInt8, Sendable {
     /// US ASCII (`B`).
     case ascii
     /// DEC Special Graphics (`0`): line drawing in place of `_` and lower-case letters.
@@ -42,7 +42,7 @@ public enum Charset: UInt8, Sendable {
 }
 
 /// The four designated character sets and which one is invoked into GL.
-public struct CharsetState: Equatable, Sendable {
+package struct CharsetState: Equatable, Sendable {
     /// G0–G3.
     var slots: (Charset, Charset, Charset, Charset) = (.ascii, .ascii, .ascii, .ascii)
     /// The slot invoked into GL (SI → 0, SO → 1, LS2 → 2, LS3 → 3).
@@ -50,7 +50,7 @@ public struct CharsetState: Equatable, Sendable {
     /// The set currently used for printing.
     var current: Charset = .ascii
 
-    public static func == (a: CharsetState, b: CharsetState) -> Bool {
+    package static func == (a: CharsetState, b: CharsetState) -> Bool {
         a.slots == b.slots && a.active == b.active
     }
 

@@ -4,12 +4,12 @@
 /// Layout of the 256: 0–15 the ANSI colours (xterm's defaults here; real terminals theme
 /// them), 16–231 a 6×6×6 cube with levels 0, 95, 135, 175, 215, 255, and 232–255 a grey
 /// ramp 8, 18, …, 238.
-public enum ColorPalette {
+package enum ColorPalette {
     /// An RGB triple.
-    public typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
+    package typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
 
     /// The six levels of each channel of the colour cube.
-    public static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    package static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
     /// xterm's default ANSI colours 0–15.
     static let ansi: [UInt32] = [
@@ -18,7 +18,7 @@ public enum ColorPalette {
     ]
 
     /// The colour of palette entry `index` (xterm's defaults for 0–15).
-    public static func rgb(ofIndex index: UInt8) -> RGB {
+    package static func rgb(ofIndex index: UInt8) -> RGB {
         switch index {
         case 0..<16:
             let value = ansi[Int(index)]
@@ -37,7 +37,7 @@ public enum ColorPalette {
     /// The palette entry (16–255) closest to an RGB colour: the nearest point of the colour
     /// cube or the nearest grey of the ramp, whichever is closer. Entries 0–15 are never
     /// chosen, because users theme them and their real colour is unknown (tmux does the same).
-    public static func nearestIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
+    package static func nearestIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
         let red = Int(r)
         let green = Int(g)
         let blue = Int(b)
@@ -75,7 +75,7 @@ public enum ColorPalette {
     /// hue instead: greys go by brightness to black, bright black, white or bright white;
     /// other colours keep the channels that stand out (above the midpoint of the colour's
     /// own range) and are bright when their strongest channel is 0xD7 or more.
-    public static func basicIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
+    package static func basicIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
         let (red, green, blue) = (Int(r), Int(g), Int(b))
         let high = max(red, green, blue)
         let low = min(red, green, blue)
@@ -97,7 +97,7 @@ public enum ColorPalette {
     }
 
     /// The ANSI colour (0–15) for a palette entry: itself for 0–15.
-    public static func basicIndex(forIndex index: UInt8) -> UInt8 {
+    package static func basicIndex(forIndex index: UInt8) -> UInt8 {
         if index < 16 { return index }
         let (r, g, b) = rgb(ofIndex: index)
         return basicIndex(r: r, g: g, b: b)
@@ -106,7 +106,7 @@ public enum ColorPalette {
     // MARK: - For the local terminal
 
     /// Local colour counts at or above this are direct colour (ncurses `xterm-direct`).
-    public static let directColorCount = 1 << 24
+    package static let directColorCount = 1 << 24
 
     /// The colour number to give ncurses for `color` on a terminal with `colorCount`
     /// colours (`COLORS`): -1 for the default colour (the front calls `use_default_colors`),
@@ -118,7 +118,7 @@ public enum ColorPalette {
     /// - 256 colours: palette entries as they are, truecolor to `nearestIndex`.
     /// - 16 (or 88) colours: `basicIndex`; 8 colours: the same without the bright bit.
     /// - Fewer: -1, the default colour.
-    public static func colorNumber(for color: TerminalColor, colorCount: Int) -> Int32 {
+    package static func colorNumber(for color: TerminalColor, colorCount: Int) -> Int32 {
         switch color {
         case .default:
             return -1

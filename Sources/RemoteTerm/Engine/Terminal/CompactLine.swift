@@ -8,11 +8,11 @@
 /// attributes (2), underline colour (4) and the hyperlink's number in the scrollback's link
 /// table (2, 0 for none; `ScrollbackLinks`), little-endian. Trailing empty default cells are
 /// dropped.
-public struct CompactLine: Sendable {
+package struct CompactLine: Sendable {
     /// The encoded line.
     var bytes: [UInt8]
     /// The line continued on the next one (soft wrap).
-    public var isWrapped: Bool
+    package var isWrapped: Bool
     /// The table the style records' hyperlink numbers refer to.
     var links = ScrollbackLinks()
 

@@ -5,16 +5,16 @@
 /// scrolled row keeps its identity on its new screen row. The front's frames use it to reuse
 /// a row composed before (wherever it moved to) and to tell a scroll from a repaint, without
 /// looking at a cell.
-public struct RowIdentity: Hashable, Sendable {
+package struct RowIdentity: Hashable, Sendable {
     /// The row is on the alternate screen.
-    public var isAlternate: Bool
+    package var isAlternate: Bool
     /// The storage slot.
-    public var slot: Int32
+    package var slot: Int32
     /// The slot's revision.
-    public var revision: UInt64
+    package var revision: UInt64
 
     /// An identity (tests make their own to compare with).
-    public init(isAlternate: Bool, slot: Int32, revision: UInt64) {
+    package init(isAlternate: Bool, slot: Int32, revision: UInt64) {
         self.isAlternate = isAlternate
         self.slot = slot
         self.revision = revision

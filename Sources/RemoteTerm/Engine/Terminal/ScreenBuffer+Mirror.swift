@@ -150,7 +150,7 @@ extension ScreenBuffer {
 extension Terminal {
     /// The screen rows whose mirror does not hold their encoding (always none; a check for
     /// the fuzz target, which runs without the debug builds' check as rows scroll off).
-    public var rowsWhoseMirrorDiffers: [Int] {
+    package var rowsWhoseMirrorDiffers: [Int] {
         (0..<rows).filter { row in
             guard let encoding = screen.mirroredEncoding(of: row) else { return false }
             let start = screen.rowStart(row)

@@ -4,11 +4,11 @@
 /// scrolling moves a few integers instead of cells (tmux's `linedata`, mosh's shared rows).
 /// Each slot carries a revision stamped from the terminal's clock on every change: a renderer
 /// that remembers which revision it drew on each row redraws exactly the rows that changed.
-public struct ScreenBuffer: Sendable {
+package struct ScreenBuffer: Sendable {
     /// Number of rows.
-    public var rows: Int { storage.rows }
+    package var rows: Int { storage.rows }
     /// Number of columns.
-    public var columns: Int { storage.columns }
+    package var columns: Int { storage.columns }
     /// The memory, shared between copies until one of them is about to change
     /// (`makeUnique`, called once per `Terminal.feed` rather than on every write).
     private var storage: ScreenStorage
@@ -89,25 +89,25 @@ public struct ScreenBuffer: Sendable {
     func cell(row: Int, column: Int) -> Cell { cells[rowStart(row) + column] }
 
     /// Hands `body` the cells of one screen row, left to right, in place (no copy).
-    public func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
+    package func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
         let start = rowStart(row)
         return try body(UnsafeBufferPointer(rebasing: cells[start..<start + columns]))
     }
 
     /// The cells of one screen row, left to right (a copy).
-    public func rowCells(_ row: Int) -> ArraySlice<Cell> {
+    package func rowCells(_ row: Int) -> ArraySlice<Cell> {
         let start = rowStart(row)
         return ArraySlice(UnsafeBufferPointer(rebasing: cells[start..<start + columns]))
     }
 
     /// Whether screen row `row` was soft-wrapped onto the next one.
-    public func isWrapped(_ row: Int) -> Bool { info[slots[row]].isWrapped }
+    package func isWrapped(_ row: Int) -> Bool { info[slots[row]].isWrapped }
 
     /// Marks whether screen row `row` continues on the next one.
     func setWrapped(_ row: Int, _ isWrapped: Bool) { info[slots[row]].isWrapped = isWrapped }
 
     /// The revision of screen row `row`.
-    public func revision(_ row: Int) -> UInt64 { info[slots[row]].revision }
+    package func revision(_ row: Int) -> UInt64 { info[slots[row]].revision }
 
     /// The storage slot of screen row `row` (it moves with the row when the screen scrolls).
     func slot(_ row: Int) -> Int { slots[row] }

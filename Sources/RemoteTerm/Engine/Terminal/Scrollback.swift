@@ -5,9 +5,9 @@
 /// end is reached, lines go on from its start (or the arena grows, while fewer than `limit`
 /// lines are held). So a steady stream of output allocates and copies nothing per line,
 /// and a line costs its encoded bytes plus a 16-byte record.
-public struct Scrollback: Sendable {
+package struct Scrollback: Sendable {
     /// Most lines kept; 0 keeps none.
-    public private(set) var limit: Int
+    package private(set) var limit: Int
     /// Encoded lines, from `records[first].offset` to `writeOffset`, wrapping at the end.
     private var arena: [UInt8] = []
     /// Per line, oldest first from index `first` (a ring once `limit` lines are held).
@@ -38,12 +38,12 @@ public struct Scrollback: Sendable {
     init(limit: Int) { self.limit = max(0, limit) }
 
     /// Number of lines held.
-    public var count: Int { records.count }
+    package var count: Int { records.count }
 
     /// Lines that have entered the scrollback since it was made, less those a taller screen
     /// took back: the absolute number of the screen's top row (a view's stable line numbers,
     /// `Terminal.firstLineNumber`). Lines forgotten at the limit or cleared still count.
-    public private(set) var linesEntered = 0
+    package private(set) var linesEntered = 0
 
     private func record(_ index: Int) -> LineRecord { records[(first + index) % records.count] }
 

@@ -5,12 +5,12 @@
 /// `A` a prompt begins, `B` the command line begins (the user types), `C` the command runs,
 /// `D ; status` it finished. Prompts are kept by stable line number (`Terminal.line(number:)`),
 /// so a view can jump to them in the history; only prompts on the main screen count.
-public struct ShellPrompts: Equatable, Sendable {
+package struct ShellPrompts: Equatable, Sendable {
     /// Prompt lines kept; older ones are forgotten (the scrollback forgets them too).
     static let limit = 2000
 
     /// Where the shell is, as its marks say.
-    public enum Phase: Equatable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// No mark seen: the shell does not mark its prompts.
         case unknown
         /// At a prompt, waiting for a command (after `A` or `B`).
@@ -22,17 +22,17 @@ public struct ShellPrompts: Equatable, Sendable {
     }
 
     /// The line numbers where prompts began, oldest first.
-    public private(set) var lines: [Int] = []
+    package private(set) var lines: [Int] = []
     /// Where the shell is.
-    public internal(set) var phase = Phase.unknown
+    package internal(set) var phase = Phase.unknown
     /// The status of the last command that finished (`D ; status`), nil when the shell did
     /// not say (or no command finished yet).
-    public internal(set) var lastStatus: Int?
+    package internal(set) var lastStatus: Int?
     /// How many commands finished, so that a front can tell a new status from the same one.
-    public internal(set) var commandsFinished = 0
+    package internal(set) var commandsFinished = 0
     /// How many prompts began (`A` on the main screen, a redrawn one too), so that a script
     /// can tell the prompt that follows its command from the one it typed the command at.
-    public internal(set) var promptsBegun = 0
+    package internal(set) var promptsBegun = 0
     /// Whether the shell marks commands starting (`C`): one that never does (bash without
     /// PS0) reports every `D`; one that does reports a `D` only after a command ran.
     var marksCommands = false
@@ -50,13 +50,13 @@ public struct ShellPrompts: Equatable, Sendable {
     }
 
     /// The prompt line before `line` (nil when there is none at or after `oldest`).
-    public func prompt(before line: Int, oldest: Int) -> Int? {
+    package func prompt(before line: Int, oldest: Int) -> Int? {
         guard let found = lines.last(where: { $0 < line }), found >= oldest else { return nil }
         return found
     }
 
     /// The prompt line after `line`.
-    public func prompt(after line: Int) -> Int? {
+    package func prompt(after line: Int) -> Int? {
         lines.first { $0 > line }
     }
 }

@@ -18,11 +18,11 @@ extension Terminal {
     }
 
     /// The colour table: OSC 4/5/10–19 change it, the resets and RIS restore it.
-    public var colorTable: TerminalColors { colors }
+    package var colorTable: TerminalColors { colors }
 
     /// What the colour table starts with and goes back to (xterm's unless a front that knows
     /// the local terminal's colours says otherwise). Setting it resets the table.
-    public var colorDefaults: TerminalColors.Defaults {
+    package var colorDefaults: TerminalColors.Defaults {
         get { colors.defaults }
         set { colors = TerminalColors(defaults: newValue) }
     }

@@ -320,7 +320,7 @@ extension Terminal {
     /// Back on the primary screen, with every mode at its power-on value (DECSTR, plus the
     /// mouse, bracketed paste, focus reports and the rest of `TerminalModes`); the text on
     /// the screen and the scrollback stay, so the user still sees where they were.
-    public mutating func prepareForNewConnection() {
+    package mutating func prepareForNewConnection() {
         untouchedSince = nil
         screen.makeUnique()
         otherScreen.makeUnique()

@@ -5,18 +5,18 @@
 /// is `oldestLineNumber`.
 extension Terminal {
     /// The number of the screen's top row.
-    public var screenTopLineNumber: Int { scrollback.linesEntered }
+    package var screenTopLineNumber: Int { scrollback.linesEntered }
 
     /// The number of the oldest line still held (the screen's top row when the scrollback is
     /// empty).
-    public var oldestLineNumber: Int { scrollback.linesEntered - scrollback.count }
+    package var oldestLineNumber: Int { scrollback.linesEntered - scrollback.count }
 
     /// The number one past the screen's bottom row.
-    public var endLineNumber: Int { scrollback.linesEntered + rows }
+    package var endLineNumber: Int { scrollback.linesEntered + rows }
 
     /// Line `number` of the main screen, even while the alternate screen is shown (reader
     /// mode finishes what the shell wrote before a full-screen program took over).
-    public func mainScreenLine(number: Int) -> TerminalLine? {
+    package func mainScreenLine(number: Int) -> TerminalLine? {
         let top = screenTopLineNumber
         guard isAlternateScreenActive, number >= top else { return line(number: number) }
         let row = number - top
@@ -26,10 +26,10 @@ extension Terminal {
 
     /// Whether the scrollback's newest line wraps into the screen's top row (read without
     /// decoding the line).
-    public var wrapsIntoScreenTop: Bool { scrollback.count > 0 && scrollback[scrollback.count - 1].isWrapped }
+    package var wrapsIntoScreenTop: Bool { scrollback.count > 0 && scrollback[scrollback.count - 1].isWrapped }
 
     /// Line `number`, from the scrollback or the screen, nil when it is not held.
-    public func line(number: Int) -> TerminalLine? {
+    package func line(number: Int) -> TerminalLine? {
         let top = screenTopLineNumber
         if number >= top {
             let row = number - top
@@ -48,16 +48,16 @@ extension Terminal {
 
 /// One line of the terminal as a view sees it: its cells (as many as the screen is wide), the
 /// table their out-of-line data refers to, and whether it was soft-wrapped onto the next line.
-public struct TerminalLine: Sendable {
+package struct TerminalLine: Sendable {
     /// The cells, left to right.
-    public var cells: [Cell]
+    package var cells: [Cell]
     /// What the cells' `extra` indices refer to (combining marks, hyperlinks, underline colour).
-    public var extras: CellExtras
+    package var extras: CellExtras
     /// Whether the text goes on in the next line (autowrap), so the two read as one.
-    public var isWrapped: Bool
+    package var isWrapped: Bool
 
     /// A line.
-    public init(cells: [Cell], extras: CellExtras, isWrapped: Bool) {
+    package init(cells: [Cell], extras: CellExtras, isWrapped: Bool) {
         self.cells = cells
         self.extras = extras
         self.isWrapped = isWrapped
@@ -65,13 +65,13 @@ public struct TerminalLine: Sendable {
 
     /// The text of cell `column` with its combining marks, "" for an empty cell or the second
     /// half of a wide character.
-    public func text(at column: Int) -> String {
+    package func text(at column: Int) -> String {
         guard column >= 0 && column < cells.count else { return "" }
         return TextRenderer.grapheme(of: cells[column], extras: extras) ?? ""
     }
 
     /// The OSC 8 hyperlink of cell `column`, if any.
-    public func hyperlink(at column: Int) -> String? {
+    package func hyperlink(at column: Int) -> String? {
         guard column >= 0 && column < cells.count, cells[column].extra != 0 else { return nil }
         return extras.hyperlinkURI(extras.entry(cells[column].extra).hyperlink)
     }

@@ -42,7 +42,7 @@ extension Terminal {
     /// The user's colour scheme, as their terminal said; returns what to send the remote: a
     /// program that set ?2031 is told of a change (nothing otherwise).
     @discardableResult
-    public mutating func setColorScheme(_ scheme: TerminalColorScheme?) -> [UInt8] {
+    package mutating func setColorScheme(_ scheme: TerminalColorScheme?) -> [UInt8] {
         guard scheme != colorScheme else { return [] }
         colorScheme = scheme
         guard let scheme, modes.colorSchemeReports else { return [] }
@@ -51,7 +51,7 @@ extension Terminal {
 
     /// `CSI 48 ; rows ; columns ; height ; width t`, the in-band resize report (?2048); the
     /// size in pixels is not known here and is sent as 0, which the protocol allows.
-    public var inBandResizeReport: [UInt8] {
+    package var inBandResizeReport: [UInt8] {
         Array("\u{1B}[48;\(rows);\(columns);0;0t".utf8)
     }
 

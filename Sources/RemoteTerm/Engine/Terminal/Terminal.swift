@@ -32,12 +32,12 @@ public struct Terminal: Sendable {
     /// Cursor column, 0-based; stays on the last column while a wrap is pending.
     public internal(set) var cursorColumn = 0
     /// A character was printed in the last column with autowrap on: the next one wraps.
-    public internal(set) var hasPendingWrap = false
+    package internal(set) var hasPendingWrap = false
     /// The attributes new characters get (rendition flags, colours, pen extra).
     var pen = Cell.blank
     /// The rendition and colours the next character would be written with: what text the
     /// user types is echoed in, where a shell draws its suggestions in another.
-    public var penRendition: (foreground: TerminalColor, attributes: CellAttributes) {
+    package var penRendition: (foreground: TerminalColor, attributes: CellAttributes) {
         (pen.foreground, pen.attributes.intersection(.renditionMask))
     }
     /// The pen's hyperlink and underline colour, interned into `pen.extra`.
@@ -58,13 +58,13 @@ public struct Terminal: Sendable {
     /// DEC private modes saved by XTSAVE (`CSI ? Pm s`), bounded by the modes rterm knows.
     var savedPrivateModes: [Int: Bool] = [:]
     /// The scroll region, inclusive rows (DECSTBM).
-    public internal(set) var scrollTop = 0
+    package internal(set) var scrollTop = 0
     /// The scroll region's last row, inclusive.
-    public internal(set) var scrollBottom: Int
+    package internal(set) var scrollBottom: Int
     /// The left margin, inclusive column (DECSLRM); 0 unless DECLRMM (?69) is set.
-    public internal(set) var leftMargin = 0
+    package internal(set) var leftMargin = 0
     /// The right margin, inclusive column; the last column unless DECLRMM is set.
-    public internal(set) var rightMargin: Int
+    package internal(set) var rightMargin: Int
     var tabStops: [Bool]
     /// Which kind of protection (DECSCA or SPA) was switched on last: it decides which
     /// erases spare protected cells (`Terminal+Protection.swift`).
@@ -78,24 +78,24 @@ public struct Terminal: Sendable {
     /// The window title (OSC 0/2), control characters removed.
     public internal(set) var title = ""
     /// The icon name (OSC 0/1).
-    public internal(set) var iconName = ""
+    package internal(set) var iconName = ""
     /// The working directory the shell reported last (OSC 7, `file://host/path`), as sent
     /// (control characters removed, bounded like a title); empty until one is reported.
-    public internal(set) var workingDirectory = ""
+    package internal(set) var workingDirectory = ""
     /// How many times the shell said it is back at its prompt: OSC 133 `A` (a prompt starts)
     /// or `D` (a command finished), or OSC 7 (shells report the directory with each prompt).
     /// Only its changes mean anything: the key bar's program detection reads them.
-    public internal(set) var promptMarks = 0
+    package internal(set) var promptMarks = 0
     /// What the shell's OSC 133 marks said: its prompts, whether it is at one, the last
     /// command's status.
-    public internal(set) var shellPrompts = ShellPrompts()
+    package internal(set) var shellPrompts = ShellPrompts()
     /// The kitty keyboard protocol's flag stacks (the flags in force are in `modes`).
     var keyboardStacks = KittyKeyboardStacks()
     /// An OSC 99 notification whose pieces are still coming.
     var pendingNotification: PendingNotification?
     /// Whether the user's colours are dark or light, when their terminal said (the answer to
     /// `CSI ? 996 n`); nil: not known, and not answered.
-    public internal(set) var colorScheme: TerminalColorScheme?
+    package internal(set) var colorScheme: TerminalColorScheme?
     /// Titles pushed by XTWINOPS 22 (bounded).
     var titleStack: [String] = []
     /// The palette, special and dynamic colours (OSC 4, 5, 10–19); fixed-size tables.
@@ -167,7 +167,7 @@ public struct Terminal: Sendable {
 
     /// Parses and applies `bytes`; returns the effects they caused, in order.
     @discardableResult
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [TerminalEffect] {
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [TerminalEffect] {
         // The screens are written through pointers from here on: copy them first if this
         // value shares them with another (copy on write, once per feed).
         screen.makeUnique()
@@ -199,19 +199,19 @@ public struct Terminal: Sendable {
     public func cell(row: Int, column: Int) -> Cell { screen.cell(row: row, column: column) }
 
     /// The cells of a screen row.
-    public func rowCells(_ row: Int) -> ArraySlice<Cell> { screen.rowCells(row) }
+    package func rowCells(_ row: Int) -> ArraySlice<Cell> { screen.rowCells(row) }
 
     /// Hands `body` the cells of a screen row in place, without copying them: for a look at
     /// every row of every frame (links), or a copy made once (the frame's line).
-    public func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
+    package func withRowCells<Result>(_ row: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
         try screen.withRowCells(row, body)
     }
 
     /// Whether a screen row was soft-wrapped onto the next.
-    public func isRowWrapped(_ row: Int) -> Bool { screen.isWrapped(row) }
+    package func isRowWrapped(_ row: Int) -> Bool { screen.isWrapped(row) }
 
     /// The out-of-line data of a cell.
-    public func extra(of cell: Cell) -> CellExtra { extras.entry(cell.extra) }
+    package func extra(of cell: Cell) -> CellExtra { extras.entry(cell.extra) }
 
     /// The base character of a cell and its combining marks, "" for an empty cell or the
     /// second half of a wide character.
@@ -225,17 +225,17 @@ public struct Terminal: Sendable {
     }
 
     /// The underline colour of a cell (SGR 58).
-    public func underlineColor(row: Int, column: Int) -> TerminalColor {
+    package func underlineColor(row: Int, column: Int) -> TerminalColor {
         TerminalColor(packed: extras.entry(cell(row: row, column: column).extra).underlineColor)
     }
 
     /// The revision of a screen row; it changes whenever the row's content changes.
-    public func rowRevision(_ row: Int) -> UInt64 { screen.revision(row) }
+    package func rowRevision(_ row: Int) -> UInt64 { screen.revision(row) }
 
     /// What screen row `row` holds, as a value a renderer can keep: equal for two rows (or
     /// one row at two times) only while they hold the same content, and carried along with
     /// the row when it scrolls (`RowIdentity`).
-    public func rowIdentity(_ row: Int) -> RowIdentity {
+    package func rowIdentity(_ row: Int) -> RowIdentity {
         RowIdentity(
             isAlternate: isAlternateScreenActive, slot: Int32(truncatingIfNeeded: screen.slot(row)),
             revision: screen.revision(row))
@@ -245,7 +245,7 @@ public struct Terminal: Sendable {
     public var scrollbackCount: Int { scrollback.count }
 
     /// Most lines the scrollback keeps.
-    public var scrollbackLimit: Int { scrollback.limit }
+    package var scrollbackLimit: Int { scrollback.limit }
 
     /// A scrollback line as text, 0 being the oldest; trailing spaces trimmed.
     public func scrollbackText(_ index: Int) -> String {
@@ -254,7 +254,7 @@ public struct Terminal: Sendable {
     }
 
     /// The extras table that screen cells refer to.
-    public var cellExtras: CellExtras { extras }
+    package var cellExtras: CellExtras { extras }
 
     // MARK: - Shared helpers
 

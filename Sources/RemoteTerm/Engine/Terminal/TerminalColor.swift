@@ -10,7 +10,7 @@ public enum TerminalColor: Hashable, Sendable {
     case rgb(UInt8, UInt8, UInt8)
 
     /// The 32-bit form kept in `Cell`.
-    public var packed: UInt32 {
+    package var packed: UInt32 {
         switch self {
         case .default: return 0
         case .indexed(let index): return 0x0100_0000 | UInt32(index)
@@ -19,7 +19,7 @@ public enum TerminalColor: Hashable, Sendable {
     }
 
     /// Rebuilds the colour from its 32-bit form.
-    public init(packed: UInt32) {
+    package init(packed: UInt32) {
         switch packed >> 24 {
         case 1: self = .indexed(UInt8(truncatingIfNeeded: packed))
         case 2:

@@ -2,19 +2,19 @@
 ///
 /// xterm keeps what the X server allocated, which on a 24-bit visual is 8 bits a channel,
 /// and reports each channel widened to 16 bits (`0xAB` as `abab`); rterm keeps the same.
-public struct RGBColor: Hashable, Sendable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColor: Hashable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// `0xRRGGBB`.
-    public init(_ hex: UInt32) {
+    package init(_ hex: UInt32) {
         self.init(red: UInt8(truncatingIfNeeded: hex >> 16), green: UInt8(truncatingIfNeeded: hex >> 8),
                   blue: UInt8(truncatingIfNeeded: hex))
     }
@@ -43,28 +43,28 @@ public struct RGBColor: Hashable, Sendable {
 /// are refused by the accessors (`nil`), never clamped. The defaults are what xterm starts
 /// with, kept beside the current values so the reset OSCs (104, 105, 110–119) and RIS can
 /// go back to them.
-public struct TerminalColors: Sendable, Equatable {
+package struct TerminalColors: Sendable, Equatable {
     /// Palette entries (OSC 4 indices 0–255).
-    public static let paletteCount = 256
+    package static let paletteCount = 256
     /// Special colours: bold, underline, blink, reverse, italic (xterm's colorBD…colorIT).
-    public static let specialCount = 5
+    package static let specialCount = 5
     /// Dynamic colours: OSC 10 to OSC 19.
-    public static let dynamicCount = 10
+    package static let dynamicCount = 10
     /// The OSC number of the first dynamic colour (the text foreground).
-    public static let firstDynamic = 10
+    package static let firstDynamic = 10
 
     /// What each table starts with and goes back to on reset.
-    public struct Defaults: Sendable, Equatable {
-        public var palette: [RGBColor]
-        public var specials: [RGBColor]
-        public var dynamics: [RGBColor]
+    package struct Defaults: Sendable, Equatable {
+        package var palette: [RGBColor]
+        package var specials: [RGBColor]
+        package var dynamics: [RGBColor]
 
         /// xterm's: its 16 ANSI colours, the 6×6×6 cube and the grey ramp; black text on
         /// white (`XtDefaultForeground` / `XtDefaultBackground`) for the dynamic colours, the
         /// text colour for the cursor, the Tek colours and the highlight background, the
         /// background for the pointer's background and the highlight text; the special
         /// colours default to the text colour, as xterm's `colorBD`… resources do.
-        public static let xterm: Defaults = {
+        package static let xterm: Defaults = {
             let palette = (0..<paletteCount).map { index -> RGBColor in
                 let (r, g, b) = ColorPalette.rgb(ofIndex: UInt8(index))
                 return RGBColor(red: r, green: g, blue: b)
@@ -80,13 +80,13 @@ public struct TerminalColors: Sendable, Equatable {
         }()
     }
 
-    public private(set) var defaults: Defaults
-    public private(set) var palette: [RGBColor]
-    public private(set) var specials: [RGBColor]
-    public private(set) var dynamics: [RGBColor]
+    package private(set) var defaults: Defaults
+    package private(set) var palette: [RGBColor]
+    package private(set) var specials: [RGBColor]
+    package private(set) var dynamics: [RGBColor]
 
     /// A table holding `defaults`.
-    public init(defaults: Defaults = .xterm) {
+    package init(defaults: Defaults = .xterm) {
         precondition(
             defaults.palette.count == Self.paletteCount && defaults.specials.count == Self.specialCount
                 && defaults.dynamics.count == Self.dynamicCount, "colour tables have fixed sizes")
@@ -99,7 +99,7 @@ public struct TerminalColors: Sendable, Equatable {
     // MARK: - Palette and special colours (OSC 4 / OSC 5 share one numbering, as in xterm)
 
     /// An entry of OSC 4's numbering: 0–255 the palette, 256–260 the special colours.
-    public func indexed(_ index: Int) -> RGBColor? {
+    package func indexed(_ index: Int) -> RGBColor? {
         if index >= 0 && index < Self.paletteCount { return palette[index] }
         let special = index - Self.paletteCount
         if special >= 0 && special < Self.specialCount { return specials[special] }
@@ -141,7 +141,7 @@ public struct TerminalColors: Sendable, Equatable {
     /// background colour, that the remote changed (OSC 4, OSC 10, OSC 11) becomes its RGB
     /// value; everything else stays as it is, so what the remote left alone keeps the local
     /// terminal's own theme.
-    public func drawn(_ color: TerminalColor, asForeground: Bool) -> TerminalColor {
+    package func drawn(_ color: TerminalColor, asForeground: Bool) -> TerminalColor {
         switch color {
         case .default:
             let slot = asForeground ? 0 : 1
@@ -158,7 +158,7 @@ public struct TerminalColors: Sendable, Equatable {
     // MARK: - Dynamic colours (OSC 10–19)
 
     /// The dynamic colour of OSC `code` (10–19).
-    public func dynamic(_ code: Int) -> RGBColor? {
+    package func dynamic(_ code: Int) -> RGBColor? {
         let slot = code - Self.firstDynamic
         return slot >= 0 && slot < Self.dynamicCount ? dynamics[slot] : nil
     }

@@ -14,10 +14,10 @@ public struct TerminalNotification: Equatable, Sendable {
     }
 
     /// Longest title kept, in characters.
-    public static let titleLimit = 256
+    package static let titleLimit = 256
     /// Longest body kept, in characters: with the title, what is passed on stays well
     /// under 4 KiB however wide the characters.
-    public static let bodyLimit = 700
+    package static let bodyLimit = 700
 
     /// How the program asked.
     public var kind: Kind
@@ -27,7 +27,7 @@ public struct TerminalNotification: Equatable, Sendable {
     public var body: String
 
     /// A notification of `kind`; the texts are cleaned and bounded here.
-    public init(kind: Kind, title: String, body: String) {
+    package init(kind: Kind, title: String, body: String) {
         self.kind = kind
         self.title = Self.clean(title, limit: Self.titleLimit)
         self.body = Self.clean(body, limit: Self.bodyLimit)
@@ -61,7 +61,7 @@ public enum TerminalProgress: Equatable, Sendable {
     case paused(Int?)
 
     /// ConEmu's state number and percentage, as OSC 9 ; 4 writes them.
-    public var stateAndValue: (state: Int, value: Int?) {
+    package var stateAndValue: (state: Int, value: Int?) {
         switch self {
         case .percent(let value): (1, value)
         case .error(let value): (2, value)

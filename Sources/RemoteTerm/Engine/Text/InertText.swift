@@ -18,10 +18,10 @@
 /// Everything else, including a backslash, stays as it is, so applying this twice gives the
 /// same text as applying it once: the message sink can apply it to every line, whether the
 /// source already did or not.
-public enum InertText {
+package enum InertText {
     /// `text` with every character a terminal would act on made visible.
     /// `keepingNewlines`: a newline stays a line break (multi-line instructions, messages).
-    public static func make(_ text: String, keepingNewlines: Bool = false) -> String {
+    package static func make(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { isActive($0, keepingNewlines: keepingNewlines) }) else {
             return text
         }
@@ -44,13 +44,13 @@ public enum InertText {
     }
 
     /// Bytes a server sent (possibly not UTF-8): invalid sequences become U+FFFD, then `make`.
-    public static func make<Bytes: Collection>(bytes: Bytes, keepingNewlines: Bool = false) -> String
+    package static func make<Bytes: Collection>(bytes: Bytes, keepingNewlines: Bool = false) -> String
     where Bytes.Element == UInt8 {
         make(String(decoding: bytes, as: UTF8.self), keepingNewlines: keepingNewlines)
     }
 
     /// Whether a terminal would act on `scalar` rather than show it.
-    public static func isActive(_ scalar: Unicode.Scalar, keepingNewlines: Bool = false) -> Bool {
+    package static func isActive(_ scalar: Unicode.Scalar, keepingNewlines: Bool = false) -> Bool {
         let value = scalar.value
         if value < 0x20 { return !(keepingNewlines && value == 0x0A) }
         if value < 0x7F { return false }
@@ -60,7 +60,7 @@ public enum InertText {
 
     /// Bidirectional controls and the Unicode line and paragraph separators: shown as nothing
     /// by most terminals, but they reorder or break what follows (the "Trojan Source" trick).
-    public static func isBidiOrSeparator(_ value: UInt32) -> Bool {
+    package static func isBidiOrSeparator(_ value: UInt32) -> Bool {
         switch value {
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
         default: return false

@@ -1,9 +1,9 @@
 /// Text put into an XML document (a JUnit report, an SVG picture): the five special characters
 /// escaped, and every character XML 1.0 cannot carry, or that a terminal would act on if the
 /// file were printed (`InertText.isActive`), replaced by U+FFFD.
-public enum XMLText {
+package enum XMLText {
     /// `text` escaped; `keepingLayout` keeps newlines and tabs (a report's message).
-    public static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

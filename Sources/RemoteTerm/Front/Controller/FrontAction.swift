@@ -3,7 +3,7 @@ import RemoteTermCore
 import RemoteTermEngine
 
 /// What the front controller asks of the front after an event.
-public enum FrontAction: Equatable, Sendable {
+package enum FrontAction: Equatable, Sendable {
     /// Send this to the session (encoded there for the remote's modes).
     case send(SessionInput)
     /// Answer the connection's question (nil: cancel it).
@@ -70,5 +70,5 @@ public enum FrontAction: Equatable, Sendable {
     case colorSchemeChanged(TerminalColorScheme)
 
     /// Send this key to the shown session (what the escape filter lets through).
-    public static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }
+    package static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }
 }

@@ -5,7 +5,7 @@ import RemoteTermEngine
 /// buttons), rterm's menu on it, and clicks on it: rterm's own, never the remote's.
 extension FrontController {
     /// The items of rterm's menu, in order.
-    public static let menuItems = ["Hide bar", "Help", "Copy screen", "Copy all", "New session", "Disconnect", "Close"]
+    package static let menuItems = ["Hide bar", "Help", "Copy screen", "Copy all", "New session", "Disconnect", "Close"]
 
     /// The menu as shown: rterm's items, then the sessions (by their tab labels) when the
     /// workspace holds several, then a `Cancel …` for each file transfer under way.
@@ -15,7 +15,7 @@ extension FrontController {
     /// question being answered, the session that ended, the lost link, a notice, the menu, the
     /// history line, the connection being set up, or the buttons. Drawing and clicks both
     /// start from it, so a click acts on what is shown.
-    public enum BarRow: Equatable, Sendable {
+    package enum BarRow: Equatable, Sendable {
         case hidden
         case prompt(PromptEditor)
         case ended(String)
@@ -29,7 +29,7 @@ extension FrontController {
     }
 
     /// What the bar row shows for `view`.
-    public func barRow(view: FrontView) -> BarRow {
+    package func barRow(view: FrontView) -> BarRow {
         guard bar.isVisible else { return .hidden }
         switch mode {
         case .prompt(let editor, _): return .prompt(editor)
@@ -55,7 +55,7 @@ extension FrontController {
     }
 
     /// The labels of the bar row for `view`, nil when the bar is hidden.
-    public func barLabels(view: FrontView) -> [BarLabel]? {
+    package func barLabels(view: FrontView) -> [BarLabel]? {
         let row = barRow(view: view)
         var labels: [BarLabel]
         switch row {
@@ -111,7 +111,7 @@ extension FrontController {
 
     /// Where the cursor goes on the bar row while a question is answered (after the shown
     /// text), nil otherwise.
-    public var barCursorColumn: Int? {
+    package var barCursorColumn: Int? {
         if case .pickingKey(let digits, let choices) = mode {
             return Self.pickingLine(digits: digits, choices: choices).cursor
         }
@@ -235,7 +235,7 @@ extension FrontController {
     }
 
     /// ☰: the menu on the bar row, from its first page.
-    public mutating func showMenu() {
+    package mutating func showMenu() {
         mode = .menu(page: 0)
     }
 

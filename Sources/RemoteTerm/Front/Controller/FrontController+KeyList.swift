@@ -6,7 +6,7 @@ import RemoteTermEngine
 /// and the bar row echoes the digits typed.
 extension FrontController {
     /// Reads the shown set's buttons out (`say`), numbered from 1, and waits for a number.
-    public mutating func readKeys() -> [FrontAction] {
+    package mutating func readKeys() -> [FrontAction] {
         let choices = bar.items.filter { item in
             switch item.action {
             case .menu, .page, .session, .cycleSet: return false

@@ -162,7 +162,7 @@ extension FrontController {
 
     /// The links (OSC 8 and URLs in the text) on the `rows` lines shown from `topLine` (nil:
     /// the live screen). A URL wrapped from the line above the top row is found too.
-    public static func visibleLinks(_ terminal: Terminal, topLine: Int?, rows: Int) -> [DetectedLink] {
+    package static func visibleLinks(_ terminal: Terminal, topLine: Int?, rows: Int) -> [DetectedLink] {
         var first = FrameComposer.firstLine(of: terminal, topLine: topLine)
         // Take in the lines that wrap into the top row, so a URL cut by the top edge is whole.
         var lookBack = 0

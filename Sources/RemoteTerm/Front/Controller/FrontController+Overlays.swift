@@ -4,7 +4,7 @@ import RemoteTermEngine
 /// while the link is down, and the bar row.
 extension FrontController {
     /// The overlays for the frame composer, with `links` found on the lines shown.
-    public func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
+    package func overlays(view: FrontView, links: [DetectedLink] = []) -> FrameComposer.Overlays {
         var overlays = FrameComposer.Overlays()
         overlays.links = links
         if let selection {

@@ -8,11 +8,11 @@ import RemoteTermEngine
 extension FrontController {
     /// What the bar row says when the shell marks no prompts: where to read how to set them
     /// up (one short line, as it must fit the row).
-    public static let noPromptMarks = "no prompt marks: see docs/ssh.md, Prompt marks"
+    package static let noPromptMarks = "no prompt marks: see docs/ssh.md, Prompt marks"
 
     /// Shows the history from the prompt before the top row shown (`previous`), or after it;
     /// past the last prompt above the live screen, the live screen. Returns what to draw.
-    public mutating func jumpToPrompt(previous: Bool, view: FrontView, now: UInt64) -> [FrontAction] {
+    package mutating func jumpToPrompt(previous: Bool, view: FrontView, now: UInt64) -> [FrontAction] {
         let terminal = view.terminal
         let prompts = terminal.shellPrompts
         guard !prompts.lines.isEmpty else {

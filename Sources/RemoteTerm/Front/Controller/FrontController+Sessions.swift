@@ -5,16 +5,16 @@ import RemoteTermSSH
 extension FrontController {
     /// What the bar row shows in its first column while typed keys are shown before their
     /// echo.
-    public static let predictionMark = "≈"
+    package static let predictionMark = "≈"
 
     /// The question `~c` (and the menu's New session) asks on the bar row.
-    public static let destinationQuestion = "new session ([options] [user@]host, or --local): "
+    package static let destinationQuestion = "new session ([options] [user@]host, or --local): "
 
     /// Asks for a new session's destination on the bar row (`~c`, the menu's New session).
     /// Enter opens it; Esc or an empty answer gives up.
     /// The transfers' progress button on the bar (nil: none runs); whether the bar changed.
     @discardableResult
-    public mutating func setTransferProgress(_ label: String?) -> Bool {
+    package mutating func setTransferProgress(_ label: String?) -> Bool {
         let before = bar
         bar.setTransferProgress(label)
         return bar != before
@@ -23,7 +23,7 @@ extension FrontController {
     /// A remote completion arrived: the question's answer becomes `completed` if it still
     /// reads `typed`; whether it changed.
     @discardableResult
-    public mutating func completePrompt(_ typed: String, with completed: String) -> Bool {
+    package mutating func completePrompt(_ typed: String, with completed: String) -> Bool {
         guard case .prompt(var editor, let purpose) = mode, editor.answer == typed, completed != typed else { return false }
         editor.complete { _ in completed }
         mode = .prompt(editor, purpose: purpose)
@@ -31,7 +31,7 @@ extension FrontController {
     }
 
     /// `~u` and `~d`: the file to copy, asked on the bar row.
-    public mutating func askForTransfer(_ direction: FileTransferRequest.Direction) {
+    package mutating func askForTransfer(_ direction: FileTransferRequest.Direction) {
         let question = direction == .upload ? Self.uploadQuestion : Self.downloadQuestion
         mode = .prompt(PromptEditor(PromptRequest(text: question, kind: .text)), purpose: direction == .upload ? .upload : .download)
     }
@@ -41,7 +41,7 @@ extension FrontController {
     static let uploadQuestion = "upload (Tab completes): "
     static let downloadQuestion = "download (Tab completes): "
 
-    public mutating func askForDestination() {
+    package mutating func askForDestination() {
         mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), purpose: .openSession)
     }
 
@@ -50,7 +50,7 @@ extension FrontController {
     /// question on the bar row go; armed modifiers are released (locked ones stay, as the
     /// user set them for every key). A question the new session waits on is asked again by
     /// the workspace.
-    public mutating func sessionShown() {
+    package mutating func sessionShown() {
         // A problem notice stays until dismissed; a passing status was the other session's.
         if case .notice = mode {} else { mode = .live }
         pendingLink = nil
@@ -63,7 +63,7 @@ extension FrontController {
     /// both only when there are several.
     /// Returns whether they changed (the bar row is then drawn again).
     @discardableResult
-    public mutating func setSessionLabels(_ labels: [String]) -> Bool {
+    package mutating func setSessionLabels(_ labels: [String]) -> Bool {
         let shown = labels.count > 1 ? labels : []
         guard shown != sessionLabels else { return false }
         sessionLabels = shown
@@ -73,13 +73,13 @@ extension FrontController {
 
     /// The shown session ended while others still run: `line` stays on the bar row until a
     /// key or a click closes the session (`.dismissSession`).
-    public mutating func showEnded(_ line: String) {
+    package mutating func showEnded(_ line: String) {
         mode = .ended(line)
     }
 
     /// Shows the key set `name` on the bar; returns whether the bar changed. A popup or a
     /// held button of the set before goes with it.
-    public mutating func showKeySet(_ name: String) -> Bool {
+    package mutating func showKeySet(_ name: String) -> Bool {
         guard bar.showSet(name) else { return false }
         if case .popup = mode { mode = .live }
         return true

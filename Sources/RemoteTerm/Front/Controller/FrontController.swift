@@ -23,22 +23,22 @@ import RemoteTermEngine
 ///   xterm); otherwise drag selects, double-click a word, triple-click a line, a single click
 ///   on a link opens it once the double-click interval has passed, and the wheel scrolls the
 ///   history (or sends ↑/↓ on the alternate screen, xterm's alternate-scroll mode).
-public struct FrontController: Sendable {
+package struct FrontController: Sendable {
     /// The key bar (buttons, page, modifiers, visibility).
-    public internal(set) var bar: KeyBar
+    package internal(set) var bar: KeyBar
     /// What the front is doing over the remote screen.
-    public internal(set) var mode = FrontMode.live
+    package internal(set) var mode = FrontMode.live
     /// A passing line on the bar row (what was copied), gone after `noticeDuration`; keys go
     /// on meanwhile. A problem the user must see is a mode instead (`FrontMode.notice`).
-    public internal(set) var status: Notice?
+    package internal(set) var status: Notice?
     /// A problem notice that a connection's question came in front of: shown again once the
     /// question is answered.
     var noticeBehindPrompt: Notice?
     /// The workspace's sessions as their tabs read (none with a single session): the menu
     /// lists them.
-    public internal(set) var sessionLabels: [String] = []
+    package internal(set) var sessionLabels: [String] = []
     /// The file transfers under way (`↑ name`), each with a `Cancel …` entry in ☰.
-    public internal(set) var transferLabels: [String] = []
+    package internal(set) var transferLabels: [String] = []
     /// Presses of the left button, for double and triple clicks and drags.
     var pointer = PointerState()
     /// A link clicked once, opened at `deadline` unless a second click comes first.
@@ -48,35 +48,35 @@ public struct FrontController: Sendable {
     private var lastInput: UInt64 = 0
 
     /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
-    public static let escapeWait: UInt64 = 10_000_000
+    package static let escapeWait: UInt64 = 10_000_000
     /// How long a paste may go without a byte before it counts as ended.
-    public static let pasteTimeout: UInt64 = 2_000_000_000
+    package static let pasteTimeout: UInt64 = 2_000_000_000
     /// How close presses must follow each other to count as a double or triple click (and
     /// how long a single click on a link waits before it acts).
-    public static let multiClickInterval: UInt64 = 400_000_000
+    package static let multiClickInterval: UInt64 = 400_000_000
     /// How long a transient notice stays on the bar row.
-    public static let noticeDuration: UInt64 = 3_000_000_000
+    package static let noticeDuration: UInt64 = 3_000_000_000
     /// Lines one wheel step scrolls the history (and arrows it sends on the alternate screen).
     static let wheelStep = 3
 
     /// The escape character as the help shows it (`~`, `^]`), nil when escapes are off.
-    public var escapeCharacter: String? = "~"
+    package var escapeCharacter: String? = "~"
     /// The key that types the escape character (nil: escapes are off): in the history, typed
     /// before `[` or `]` out of habit, it does not return to the live screen.
-    public var escapeKey: KeyEvent?
+    package var escapeKey: KeyEvent?
     /// The key that reads the bar's buttons out (`~k` does too), nil for none; reader mode
     /// sets it (F12 unless the key-bar file says `reader-key NAME`).
-    public var readerKey: KeyEvent?
+    package var readerKey: KeyEvent?
 
     /// A controller with this bar.
-    public init(bar: KeyBar = KeyBar()) {
+    package init(bar: KeyBar = KeyBar()) {
         self.bar = bar
     }
 
     // MARK: - The mode, read
 
     /// The stable number of the line on the top row while the history is shown; nil live.
-    public var historyTop: Int? {
+    package var historyTop: Int? {
         switch mode {
         case .history(let top): return top
         case .selecting(_, let top): return top
@@ -85,37 +85,37 @@ public struct FrontController: Sendable {
     }
 
     /// The selection, if text is selected.
-    public var selection: Selection? {
+    package var selection: Selection? {
         if case .selecting(let selection, _) = mode { return selection }
         return nil
     }
 
     /// The line on the bar row: a problem to dismiss, or a passing status.
-    public var notice: Notice? {
+    package var notice: Notice? {
         if case .notice(let notice) = mode { return notice }
         return status
     }
 
     /// The alternatives shown above the bar, if any.
-    public var popup: KeyBarPopup? {
+    package var popup: KeyBarPopup? {
         if case .popup(let popup) = mode { return popup }
         return nil
     }
 
     /// The question being answered on the bar row, if any.
-    public var prompt: PromptEditor? {
+    package var prompt: PromptEditor? {
         if case .prompt(let editor, _) = mode { return editor }
         return nil
     }
 
     /// The panel over the bottom of the remote screen, if open.
-    public var panel: Panel? {
+    package var panel: Panel? {
         if case .panel(let panel) = mode { return panel }
         return nil
     }
 
     /// Whether rterm's menu replaces the buttons on the bar row.
-    public var isMenuOpen: Bool {
+    package var isMenuOpen: Bool {
         if case .menu = mode { return true }
         return false
     }
@@ -126,13 +126,13 @@ public struct FrontController: Sendable {
     /// `now`, each to be decided in turn with `handle(_:now:view:)` (the workspace carries out
     /// each one's actions before it decides the next: `~n` then a key reaches the session
     /// `~n` showed).
-    public mutating func decode(_ bytes: some Sequence<UInt8>, now: UInt64) -> [LocalInputDecoder.Event] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>, now: UInt64) -> [LocalInputDecoder.Event] {
         lastInput = now
         return decoder.feed(bytes)
     }
 
     /// What one decoded event means at `now` on `view`.
-    public mutating func handle(_ event: LocalInputDecoder.Event, now: UInt64, view: FrontView) -> [FrontAction] {
+    package mutating func handle(_ event: LocalInputDecoder.Event, now: UInt64, view: FrontView) -> [FrontAction] {
         var actions: [FrontAction] = []
         handle(event, now: now, view: view, into: &actions)
         return actions
@@ -141,7 +141,7 @@ public struct FrontController: Sendable {
     /// The next time `timersDue` has something to do (a lone Esc, a paste without its end,
     /// a held bar button, a link waiting out the double-click interval, a notice expiring),
     /// or nil.
-    public func nextDeadline() -> UInt64? {
+    package func nextDeadline() -> UInt64? {
         var deadlines = [bar.nextRepeatDeadline(), pendingLink?.deadline, status?.expiry]
         if decoder.isInPaste {
             deadlines.append(lastInput &+ Self.pasteTimeout)
@@ -152,7 +152,7 @@ public struct FrontController: Sendable {
     }
 
     /// What the clock decides at `now`.
-    public mutating func timersDue(now: UInt64, view: FrontView) -> [FrontAction] {
+    package mutating func timersDue(now: UInt64, view: FrontView) -> [FrontAction] {
         var actions: [FrontAction] = []
         if decoder.isInPaste {
             // Time spent not reading (the session holds too much) does not count.
@@ -326,7 +326,7 @@ public struct FrontController: Sendable {
     // MARK: - Session events
 
     /// What the session reported; returns what to do about it.
-    public mutating func sessionEvent(_ event: SessionEvent) -> [FrontAction] {
+    package mutating func sessionEvent(_ event: SessionEvent) -> [FrontAction] {
         switch event {
         case .prompt(let request):
             if case .notice(let notice) = mode { noticeBehindPrompt = notice }
@@ -368,7 +368,7 @@ public struct FrontController: Sendable {
 
     /// Hides or shows the bar; the front then resizes the remote screen. What was open on
     /// the bar row (the menu, a popup) closes with it.
-    public mutating func setBarVisible(_ visible: Bool) {
+    package mutating func setBarVisible(_ visible: Bool) {
         bar.setVisible(visible)
         switch mode {
         case .menu, .popup: mode = .live
@@ -377,13 +377,13 @@ public struct FrontController: Sendable {
     }
 
     /// Shows a button's alternatives above the bar (from the buttons on the live screen only).
-    public mutating func showPopup(_ popup: KeyBarPopup) {
+    package mutating func showPopup(_ popup: KeyBarPopup) {
         guard mode == .live || selection != nil && historyTop == nil else { return }
         mode = .popup(popup)
     }
 
     /// Opens the help panel.
-    public mutating func showHelp() {
+    package mutating func showHelp() {
         var panel = FrontHelp.panel(escape: escapeCharacter)
         if bar.style == .words {
             // In words, the help is ASCII too.
@@ -396,7 +396,7 @@ public struct FrontController: Sendable {
 
     /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed
     /// (a key or a click on the bar row) when `sticky` (problems the user must see).
-    public mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
+    package mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
         let text = bar.style == .words ? KeyBarLabelStyle.ascii(text) : text
         let notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
         guard sticky else {

@@ -5,7 +5,7 @@
 ///
 /// Reader mode is not a mode of the front: it is another local screen (`TranscriptScreen`),
 /// which writes the remote's lines as a transcript; the front decides the same way for both.
-public enum FrontMode: Equatable, Sendable {
+package enum FrontMode: Equatable, Sendable {
     /// The remote screen, live; keys go to the remote, the bar row shows the buttons.
     case live
     /// Text selected with the mouse, by stable line numbers (it holds while lines arrive),
@@ -39,7 +39,7 @@ public enum FrontMode: Equatable, Sendable {
 }
 
 /// What a question on the bar row is for.
-public enum PromptPurpose: Equatable, Sendable {
+package enum PromptPurpose: Equatable, Sendable {
     /// The connection asked (a password, a passphrase, a host key).
     case connection
     /// `~c`: the destination of a new session.

@@ -2,32 +2,32 @@ import RemoteTermEngine
 import RemoteTermCore
 
 /// What the controller needs to know of the session and the screen to decide.
-public struct FrontView: Sendable {
+package struct FrontView: Sendable {
     /// Rows of the area above the bar: the bar row is the row below them.
-    public var remoteRows: Int
+    package var remoteRows: Int
     /// Columns of the local terminal.
-    public var columns: Int
+    package var columns: Int
     /// The remote's modes, which decide whether the mouse goes to it.
-    public var encoding: KeyEncodingOptions
+    package var encoding: KeyEncodingOptions
     /// The terminal as it is now: the text selections and links are read from, the
     /// history's bounds, the alternate screen and its scroll mode.
-    public var terminal: Terminal
+    package var terminal: Terminal
     /// Whether the front stopped reading its input (the session holds too much unsent):
     /// a paste that pauses then is not a paste that lost its end.
-    public var isInputPaused: Bool
+    package var isInputPaused: Bool
     /// The lost link, while the session waits to reconnect: the bar row shows it, and the
     /// screen is drawn stale.
-    public var reconnection: Reconnection?
+    package var reconnection: Reconnection?
     /// The loop's time, for how long ago the link was lost.
-    public var now: UInt64 = 0
+    package var now: UInt64 = 0
     /// Typed keys are being shown before their echo (the bar says so).
-    public var isPredicting = false
+    package var isPredicting = false
     /// The shown session's name while its connection is set up: the bar row says so.
-    public var connectingTo: String?
+    package var connectingTo: String?
 
     /// A view of `terminal` in an area of `remoteRows` (the terminal's own rows unless
     /// given) above the bar, `columns` wide.
-    public init(
+    package init(
         terminal: Terminal, remoteRows: Int? = nil, columns: Int? = nil, isInputPaused: Bool = false,
         reconnection: Reconnection? = nil, now: UInt64 = 0
     ) {
@@ -41,5 +41,5 @@ public struct FrontView: Sendable {
     }
 
     /// Lines in the scrollback, for the history view.
-    public var scrollbackCount: Int { terminal.scrollbackCount }
+    package var scrollbackCount: Int { terminal.scrollbackCount }
 }

@@ -5,9 +5,9 @@ import RemoteTermSSH
 /// The answer to a connection's question, typed on the bar row: a password or passphrase
 /// (not shown, as OpenSSH shows nothing), a keyboard-interactive answer, or yes/no for a host
 /// key. Enter answers; Esc or Ctrl+C gives up; Backspace and Ctrl+U edit.
-public struct PromptEditor: Equatable, Sendable {
+package struct PromptEditor: Equatable, Sendable {
     /// What typing a key did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Still typing.
         case editing
         /// Enter: the answer.
@@ -17,17 +17,17 @@ public struct PromptEditor: Equatable, Sendable {
     }
 
     /// The question.
-    public let request: PromptRequest
+    package let request: PromptRequest
     /// The answer so far.
-    public private(set) var answer = ""
+    package private(set) var answer = ""
 
     /// Starts answering `request`.
-    public init(_ request: PromptRequest) {
+    package init(_ request: PromptRequest) {
         self.request = request
     }
 
     /// Types one key.
-    public mutating func type(_ key: KeyEvent) -> Outcome {
+    package mutating func type(_ key: KeyEvent) -> Outcome {
         switch key.key {
         case .enter:
             return .answered(answer)
@@ -51,12 +51,12 @@ public struct PromptEditor: Equatable, Sendable {
     }
 
     /// Tab: the answer as `completer` completes it (a path to its longest match).
-    public mutating func complete(_ completer: (String) -> String) {
+    package mutating func complete(_ completer: (String) -> String) {
         answer = completer(answer)
     }
 
     /// Pastes text into the answer (up to its first line end).
-    public mutating func paste(_ bytes: [UInt8]) {
+    package mutating func paste(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         answer.unicodeScalars.append(
             contentsOf: text.unicodeScalars.prefix { $0 != "\r" && $0 != "\n" }.filter { $0.value >= 0x20 })
@@ -67,7 +67,7 @@ public struct PromptEditor: Equatable, Sendable {
     }
 
     /// What the bar row shows: the question, then the answer unless it is a secret.
-    public var display: String {
+    package var display: String {
         request.question + (request.kind == .secret ? "" : answer)
     }
 }

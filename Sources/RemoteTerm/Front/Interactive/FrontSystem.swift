@@ -5,23 +5,23 @@
 /// What the interactive front asks of the system besides the terminal: rterm's environment
 /// (the clipboard policy, the open command), running a program (to open a link), and
 /// stopping rterm (`~^Z`). Injected, so that tests see what would run and stop nothing.
-public struct FrontSystem {
+package struct FrontSystem {
     /// rterm's environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Runs a program (argument vector) and waits for it; whether it succeeded.
-    public var run: ([String]) -> Bool
+    package var run: ([String]) -> Bool
     /// Stops rterm until it is continued (SIGTSTP).
-    public var stop: () -> Void
+    package var stop: () -> Void
 
     /// A system of these parts.
-    public init(environment: [String: String], run: @escaping ([String]) -> Bool, stop: @escaping () -> Void) {
+    package init(environment: [String: String], run: @escaping ([String]) -> Bool, stop: @escaping () -> Void) {
         self.environment = environment
         self.run = run
         self.stop = stop
     }
 
     /// The real system: `posix_spawn` and SIGTSTP.
-    public static func live(environment: [String: String]) -> FrontSystem {
+    package static func live(environment: [String: String]) -> FrontSystem {
         FrontSystem(environment: environment, run: spawnAndWait, stop: { kill(getpid(), SIGTSTP) })
     }
 

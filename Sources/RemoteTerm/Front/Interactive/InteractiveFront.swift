@@ -17,7 +17,7 @@ import RemoteTermLoop
 /// shown). Output is parsed as it arrives and drawn at frame pace (`FramePacer`), at the end
 /// of a loop turn (`TurnEndHandler`): a flood runs at transport speed and the last frame is
 /// drawn as soon as output stops.
-public final class InteractiveFront: EventSource, TurnEndHandler {
+package final class InteractiveFront: EventSource, TurnEndHandler {
     private let screen: LocalScreen
     private let workspace: Workspace
     private let factory: SessionFactory?
@@ -36,13 +36,13 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     private let network: NetworkChangeSource?
 
     /// Unsent input the shown session may hold before the front stops reading its input.
-    public static let inputLimit = 1 << 20
+    package static let inputLimit = 1 << 20
 
     /// A front for `sessions` (the first is shown) drawing on `screen`, reading keys from
     /// `input` (a terminal when `inputIsTerminal`), opening more sessions (`~c`) with
     /// `factory`. `problems` (of the key bar's config) stay on the bar row until dismissed.
     /// Reader mode is a screen of its own (`TranscriptScreen`).
-    public init(
+    package init(
         screen: LocalScreen, sessions: [SessionFactory.Opened], factory: SessionFactory?, loop: EventLoop,
         bar: KeyBar, problems: [String] = [], input: Int32 = 0, inputIsTerminal: Bool,
         signals: SignalSource?, network: NetworkChangeSource?, system: FrontSystem
@@ -67,16 +67,16 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     }
 
     /// Lines to print after the terminal is restored (messages that came while live).
-    public var laterMessages: [String] { workspace.laterMessages }
+    package var laterMessages: [String] { workspace.laterMessages }
 
     /// The sessions and what is shown (for tests and the caller's last look).
-    public var shownWorkspace: Workspace { workspace }
+    package var shownWorkspace: Workspace { workspace }
 
     /// Runs until every session has ended (or `done` holds); returns how each ended, in
     /// order, and the exit status (the last session's, or 255 if any failed to connect).
     /// The caller restores the local terminal.
     @discardableResult
-    public func run(until done: @escaping () -> Bool = { false }) -> (endings: [SessionEnding], exitStatus: Int32) {
+    package func run(until done: @escaping () -> Bool = { false }) -> (endings: [SessionEnding], exitStatus: Int32) {
         start()
         defer { stop() }
         do {
@@ -93,7 +93,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     }
 
     /// Joins the loop: the input, the signals, the network and the front's turn end.
-    public func start() {
+    package func start() {
         signals?.onSignal = { [unowned self] signal in
             if signal == SIGWINCH {
                 localSizeChanged()
@@ -117,7 +117,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     }
 
     /// Leaves the loop (the sessions too).
-    public func stop() {
+    package func stop() {
         signals?.pause()
         for source in sources { loop.remove(source) }
         loop.removeTurnEnd(self)
@@ -130,9 +130,9 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
 
     // MARK: - The loop
 
-    public var pollInterests: [PollInterest] { [] }
+    package var pollInterests: [PollInterest] { [] }
 
-    public var deadline: UInt64? {
+    package var deadline: UInt64? {
         // While a synchronized frame is held, the draw it owes waits for the frame's end (new
         // output wakes the loop) or for the hold to run out, not for the pacer.
         let held = workspace.entries.isEmpty ? nil : workspace.shown.frameHoldDeadline
@@ -143,12 +143,12 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
 
     /// Events taken at the end of a turn may cause more (an escape ending a session): the
     /// loop does not sleep on them.
-    public var isReady: Bool { workspace.hasSessionEvents }
+    package var isReady: Bool { workspace.hasSessionEvents }
 
-    public func handle(readiness: [Int16], now: UInt64) {}
+    package func handle(readiness: [Int16], now: UInt64) {}
 
     /// After every source: the sessions' events, the timers, then the frame.
-    public func turnEnded(now: UInt64) {
+    package func turnEnded(now: UInt64) {
         carryOut(workspace.sessionEvents(now: now))
         carryOut(workspace.timersDue(now: now, isInputPaused: input.isPaused()))
         if workspace.hasSessionEvents { carryOut(workspace.sessionEvents(now: now)) }
@@ -261,7 +261,7 @@ public final class InteractiveFront: EventSource, TurnEndHandler {
     }
 
     /// The local terminal changed size (SIGWINCH): every session follows.
-    public func localSizeChanged() {
+    package func localSizeChanged() {
         applyLocalSize(screen.currentSize(), force: false)
     }
 

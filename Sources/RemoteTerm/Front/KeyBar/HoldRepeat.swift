@@ -6,55 +6,55 @@
 ///
 /// The front polls its input with `nextDeadline()` as the timeout and calls `fire(now:)`
 /// when it wakes, sending the held key that many times.
-public struct HoldRepeat: Equatable, Sendable {
+package struct HoldRepeat: Equatable, Sendable {
     /// The default delay before the first repeat, 400 ms (close to common keyboard settings).
-    public static let defaultInitialDelay: UInt64 = 400_000_000
+    package static let defaultInitialDelay: UInt64 = 400_000_000
     /// The default time between repeats, 80 ms (12.5 per second).
-    public static let defaultInterval: UInt64 = 80_000_000
+    package static let defaultInterval: UInt64 = 80_000_000
 
     /// Nanoseconds from the press to the first repeat.
-    public var initialDelay: UInt64
+    package var initialDelay: UInt64
     /// Nanoseconds between repeats after the first.
-    public var interval: UInt64
+    package var interval: UInt64
 
     /// When the held button was pressed, or nil when nothing is held.
-    public private(set) var pressedAt: UInt64?
+    package private(set) var pressedAt: UInt64?
     /// Repeats already reported by `fire(now:)` for this press.
-    public private(set) var repeatsFired = 0
+    package private(set) var repeatsFired = 0
 
     /// Idle, with the given timing.
-    public init(initialDelay: UInt64 = HoldRepeat.defaultInitialDelay, interval: UInt64 = HoldRepeat.defaultInterval) {
+    package init(initialDelay: UInt64 = HoldRepeat.defaultInitialDelay, interval: UInt64 = HoldRepeat.defaultInterval) {
         self.initialDelay = initialDelay
         // A zero interval would make every poll owe an unbounded number of repeats.
         self.interval = max(interval, 1)
     }
 
     /// Whether a button is being held.
-    public var isHolding: Bool { pressedAt != nil }
+    package var isHolding: Bool { pressedAt != nil }
 
     /// The button was pressed at `now`: returns 1, the firing at press time.
     @discardableResult
-    public mutating func press(at now: UInt64) -> Int {
+    package mutating func press(at now: UInt64) -> Int {
         pressedAt = now
         repeatsFired = 0
         return 1
     }
 
     /// The button was released: stops repeating and fires nothing.
-    public mutating func release() {
+    package mutating func release() {
         pressedAt = nil
         repeatsFired = 0
     }
 
     /// When the next repeat is due (monotonic nanoseconds), or nil when nothing is held.
-    public func nextDeadline() -> UInt64? {
+    package func nextDeadline() -> UInt64? {
         guard let pressedAt else { return nil }
         return deadline(ofRepeat: repeatsFired + 1, pressedAt: pressedAt)
     }
 
     /// How many repeats are due at `now` that were not reported before (0 when nothing is
     /// held or it is too early). More than one means the caller woke late; each is owed.
-    public mutating func fire(now: UInt64) -> Int {
+    package mutating func fire(now: UInt64) -> Int {
         guard let pressedAt else { return 0 }
         let firstDeadline = deadline(ofRepeat: 1, pressedAt: pressedAt)
         guard now >= firstDeadline else { return 0 }

@@ -13,23 +13,23 @@ import RemoteTermSSH
 /// `appearance(of:)`, turns mouse presses on the bar row into `click(column:at:)` and
 /// releases into `release(at:)`, polls with `nextRepeatDeadline()` and sends
 /// `repeatsDue(at:)`, and passes every keyboard key through `apply(to:)`.
-public struct KeyBar: Equatable, Sendable {
+package struct KeyBar: Equatable, Sendable {
     /// What the bar is made of.
-    public private(set) var configuration = KeyBarConfiguration()
+    package private(set) var configuration = KeyBarConfiguration()
     /// What using it changed.
-    public private(set) var state: KeyBarState
+    package private(set) var state: KeyBarState
     /// The set's name, the buttons, then the session tabs, labelled in the bar's style: what
     /// is laid out and clicked.
-    public private(set) var shownItems: [KeyBarItem] = []
+    package private(set) var shownItems: [KeyBarItem] = []
     /// The shown items laid out on the bar's width, on the page asked for (clamped).
-    public private(set) var layout = KeyBarLayout.layout(items: [], width: 0, page: 0)
+    package private(set) var layout = KeyBarLayout.layout(items: [], width: 0, page: 0)
     /// The last button pressed that sends something or arms a modifier, and how many such
     /// presses there have been: how an observer of the front (`rterm record`) tells a click
     /// from the keys it sent. Nothing the bar does depends on it.
-    public private(set) var lastPress: KeyBarPress?
+    package private(set) var lastPress: KeyBarPress?
 
     /// A bar with the given buttons (the defaults unless given), shown, on its first page.
-    public init(
+    package init(
         items: [KeyBarItem] = KeyBarItem.defaultItems(), latch: ModifierLatch = ModifierLatch(),
         holdRepeat: HoldRepeat = HoldRepeat()
     ) {
@@ -39,7 +39,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// A bar of key sets, showing `shown` (the first set when there is no such set), with
     /// `rules` for choosing a set by program.
-    public init(sets: [KeyBarSet], rules: [KeyBarRule] = [], shown: String? = nil) {
+    package init(sets: [KeyBarSet], rules: [KeyBarRule] = [], shown: String? = nil) {
         self.init(items: [])
         configuration.sets = sets
         configuration.rules = rules
@@ -48,7 +48,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// A bar made as `configuration` says, showing the set `shown` (the first set when there
     /// is no such set).
-    public init(configuration: KeyBarConfiguration, shown: String? = nil) {
+    package init(configuration: KeyBarConfiguration, shown: String? = nil) {
         self.init(sets: configuration.sets, rules: configuration.rules, shown: shown)
         self.configuration = configuration
         rebuild()
@@ -57,7 +57,7 @@ public struct KeyBar: Equatable, Sendable {
     // MARK: - Configuration and state, read (and set up)
 
     /// The buttons, in order (the shown set's). Setting them shows the first page.
-    public var items: [KeyBarItem] {
+    package var items: [KeyBarItem] {
         get { state.items }
         set {
             state.items = newValue
@@ -66,13 +66,13 @@ public struct KeyBar: Equatable, Sendable {
         }
     }
     /// The key sets the bar can show.
-    public var sets: [KeyBarSet] { configuration.sets }
+    package var sets: [KeyBarSet] { configuration.sets }
     /// The rules that choose a set for the program running.
-    public var rules: [KeyBarRule] { configuration.rules }
+    package var rules: [KeyBarRule] { configuration.rules }
     /// The shown set's name.
-    public var setName: String? { state.setName }
+    package var setName: String? { state.setName }
     /// How the buttons are labelled.
-    public var style: KeyBarLabelStyle {
+    package var style: KeyBarLabelStyle {
         get { configuration.style }
         set {
             configuration.style = newValue
@@ -80,33 +80,33 @@ public struct KeyBar: Equatable, Sendable {
         }
     }
     /// The key that reads the buttons out in reader mode.
-    public var readerKey: KeyEvent? {
+    package var readerKey: KeyEvent? {
         get { configuration.readerKey }
         set { configuration.readerKey = newValue }
     }
     /// Rows the bar takes when shown (1 to 3).
-    public var rows: Int {
+    package var rows: Int {
         get { configuration.rows }
         set { configuration.rows = newValue }
     }
     /// The session tabs (on a page of their own).
-    public var sessionTabs: [KeyBarItem] { state.sessionTabs }
+    package var sessionTabs: [KeyBarItem] { state.sessionTabs }
     /// The page shown.
-    public var page: Int { layout.page }
+    package var page: Int { layout.page }
     /// The one-shot modifiers.
-    public var latch: ModifierLatch { state.latch }
+    package var latch: ModifierLatch { state.latch }
     /// Hold-to-repeat for the button being held.
-    public var holdRepeat: HoldRepeat { state.holdRepeat }
+    package var holdRepeat: HoldRepeat { state.holdRepeat }
     /// The key repeated while a button is held.
-    public var heldEvent: KeyEvent? { state.heldEvent }
+    package var heldEvent: KeyEvent? { state.heldEvent }
     /// Whether the bar is shown.
-    public var isVisible: Bool { state.isVisible }
+    package var isVisible: Bool { state.isVisible }
     /// The width the bar is laid out for.
-    public var width: Int { state.width }
+    package var width: Int { state.width }
 
     /// Rows the bar takes from the bottom of the screen: `rows` when shown, 0 when hidden.
     /// The front recomputes the remote's size from this and sends window-change at once.
-    public var reservedRows: Int { isVisible ? rows : 0 }
+    package var reservedRows: Int { isVisible ? rows : 0 }
 
     // MARK: - What follows from them
 
@@ -130,7 +130,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// The shown items laid out on a row `width` columns wide, on the page asked for
     /// (clamped). Pure: the bar's own layout is this at its width.
-    public func layout(width: Int) -> KeyBarLayout {
+    package func layout(width: Int) -> KeyBarLayout {
         var result = KeyBarLayout.layout(items: shownItems, width: width, page: state.page)
         if style == .words {
             // The page buttons too: `<` and `>`.
@@ -143,7 +143,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// The bar is laid out on a row `width` columns wide from now on (the local terminal's
     /// width changed).
-    public mutating func setWidth(_ width: Int) {
+    package mutating func setWidth(_ width: Int) {
         guard width != state.width else { return }
         state.width = width
         relayout()
@@ -154,7 +154,7 @@ public struct KeyBar: Equatable, Sendable {
     /// Shows the set named `name` (the first set when there is none by that name); returns
     /// whether the bar changed. A set switch changes the bar row only.
     @discardableResult
-    public mutating func showSet(_ name: String) -> Bool {
+    package mutating func showSet(_ name: String) -> Bool {
         guard let set = sets.first(where: { $0.name == name }) ?? sets.first, set.name != setName else { return false }
         state.setName = set.name
         release()
@@ -163,14 +163,14 @@ public struct KeyBar: Equatable, Sendable {
     }
 
     /// The set after the shown one, wrapping: what a click on the set's name shows.
-    public var nextSetName: String? {
+    package var nextSetName: String? {
         guard let setName, let index = sets.firstIndex(where: { $0.name == setName }), sets.count > 1 else { return nil }
         return sets[(index + 1) % sets.count].name
     }
 
     /// Shows or hides the bar. Hiding drops the modifiers and any held button, since they
     /// could no longer be seen or released on the bar.
-    public mutating func setVisible(_ visible: Bool) {
+    package mutating func setVisible(_ visible: Bool) {
         state.isVisible = visible
         if !visible {
             state.latch.reset()
@@ -181,7 +181,7 @@ public struct KeyBar: Equatable, Sendable {
     /// A mouse press on the bar at `column`, at `now` (monotonic nanoseconds). Presses on
     /// the bar never reach the remote; this is their whole effect. A press on a repeating
     /// button also starts hold-to-repeat until `release()`.
-    public mutating func click(column: Int, at now: UInt64) -> [FrontAction] {
+    package mutating func click(column: Int, at now: UInt64) -> [FrontAction] {
         guard isVisible, let slot = layout.hitTest(column: column) else {
             return []
         }
@@ -234,7 +234,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// The mouse button went up at `now`: stops any repeat, and sends the key of a button
     /// with alternatives that was tapped rather than held.
-    public mutating func release(at now: UInt64) -> [FrontAction] {
+    package mutating func release(at now: UInt64) -> [FrontAction] {
         defer { release() }
         guard let pending = state.pendingPress else { return [] }
         state.pendingPress = nil
@@ -247,7 +247,7 @@ public struct KeyBar: Equatable, Sendable {
 
     /// Shows how far the file transfers are (`↑45%`) as the bar's first button, which opens
     /// the menu (where each can be cancelled); nil takes it away. The buttons stay usable.
-    public mutating func setTransferProgress(_ label: String?) {
+    package mutating func setTransferProgress(_ label: String?) {
         let item = label.map { KeyBarItem(label: $0, action: .menu, repeats: false) }
         guard item != state.transferProgress else { return }
         state.transferProgress = item
@@ -257,7 +257,7 @@ public struct KeyBar: Equatable, Sendable {
     /// Sets the session tabs (labels already marked for activity, bell, a waiting question
     /// or an ending). The tabs start a page of their own. Replacing them keeps the page
     /// shown, so a mark appearing on a tab does not turn the bar away from the tabs.
-    public mutating func setSessionTabs(_ labels: [String]) {
+    package mutating func setSessionTabs(_ labels: [String]) {
         state.sessionTabs = labels.enumerated().map { index, label in
             KeyBarItem(label: label, action: .session(index), repeats: false, startsPage: index == 0)
         }
@@ -266,13 +266,13 @@ public struct KeyBar: Equatable, Sendable {
 
     /// Drops armed (one-shot) modifiers and any held button; locked ones stay. The visible
     /// session changed: a modifier armed for one session must not land on another's key.
-    public mutating func releaseArmedModifiers() {
+    package mutating func releaseArmedModifiers() {
         state.latch.releaseArmed()
         release()
     }
 
     /// Stops any repeat and forgets a pending press; sends nothing.
-    public mutating func release() {
+    package mutating func release() {
         state.holdRepeat.release()
         state.heldEvent = nil
         state.pendingPress = nil
@@ -280,20 +280,20 @@ public struct KeyBar: Equatable, Sendable {
 
     /// When the held button next repeats, or a held button's popup opens, for the front's
     /// poll timeout; nil when nothing is held.
-    public func nextRepeatDeadline() -> UInt64? {
+    package func nextRepeatDeadline() -> UInt64? {
         if let pendingPress = state.pendingPress { return pendingPress.at &+ Self.popupDelay }
         return heldEvent == nil ? nil : holdRepeat.nextDeadline()
     }
 
     /// The repeats of the held button due at `now`, as keys to send (none when none).
-    public mutating func repeatsDue(at now: UInt64) -> [FrontAction] {
+    package mutating func repeatsDue(at now: UInt64) -> [FrontAction] {
         guard let heldEvent else { return [] }
         let count = state.holdRepeat.fire(now: now)
         return count == 0 ? [] : [.send(.keys(Array(repeating: heldEvent, count: count)))]
     }
 
     /// The mouse wheel over the bar, or a page button: the next or previous page, wrapping.
-    public mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> [FrontAction] {
+    package mutating func turnPage(_ direction: KeyBarItem.PageDirection) -> [FrontAction] {
         let count = layout.pageCount
         guard count > 1 else { return [] }
         switch direction {
@@ -307,12 +307,12 @@ public struct KeyBar: Equatable, Sendable {
     /// A key from the real keyboard: adds the latched modifiers, using up armed ones. The
     /// key itself is never changed or duplicated; compare `latch` before and after to know
     /// whether the bar needs a redraw.
-    public mutating func apply(to event: KeyEvent) -> KeyEvent {
+    package mutating func apply(to event: KeyEvent) -> KeyEvent {
         state.latch.apply(to: event)
     }
 
     /// The text and emphasis for drawing `slot` in the modifiers' current state.
-    public func appearance(of slot: KeyBarSlot) -> KeyBarLabel {
+    package func appearance(of slot: KeyBarSlot) -> KeyBarLabel {
         let all = shownItems
         guard let index = slot.itemIndex, all.indices.contains(index),
             case .modifier(let modifier) = all[index].action
@@ -330,11 +330,11 @@ public struct KeyBar: Equatable, Sendable {
 }
 
 /// How to draw one slot's label.
-public struct KeyBarLabel: Equatable, Sendable {
+package struct KeyBarLabel: Equatable, Sendable {
     /// How the label is emphasised. On the bar row's text (a notice, the history line)
     /// armed and locked are reverse video; on a button, whose cap is reverse video, they are
     /// the other way round (`FrameComposer.capAttributes`).
-    public enum Emphasis: Equatable, Sendable {
+    package enum Emphasis: Equatable, Sendable {
         /// An ordinary button.
         case normal
         /// A one-shot modifier that applies to the next key (`^Ctrl`).
@@ -344,17 +344,17 @@ public struct KeyBarLabel: Equatable, Sendable {
     }
 
     /// The text, already marked for the state so it reads without colour.
-    public var text: String
+    package var text: String
     /// The emphasis.
-    public var emphasis: Emphasis
+    package var emphasis: Emphasis
 }
 
 /// A press on a button that sends something or arms a modifier (`KeyBar.lastPress`).
-public struct KeyBarPress: Equatable, Sendable {
+package struct KeyBarPress: Equatable, Sendable {
     /// The button's label (its long one, which `click LABEL` in a script takes).
-    public let label: String
+    package let label: String
     /// How many such presses there have been, this one included.
-    public let count: Int
+    package let count: Int
 }
 
 extension KeyBarItem.Action {

@@ -4,17 +4,17 @@ import RemoteTermSSH
 
 /// A problem with one line of the key-bar config: the file, the line and what is wrong.
 /// `description` is the one line the front prints (`keybar:7: unknown key 'Ecs' …`).
-public struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The config file's name as given to the parser.
-    public var fileName: String
+    package var fileName: String
     /// The 1-based line number.
-    public var line: Int
+    package var line: Int
     /// What is wrong with the line.
-    public var problem: String
+    package var problem: String
 
     /// The problem quotes the line, which may hold control characters: they are made
     /// visible, never echoed to the terminal.
-    public var description: String { InertText.make("\(fileName):\(line): \(problem)") }
+    package var description: String { InertText.make("\(fileName):\(line): \(problem)") }
 }
 
 /// The key-bar config (`~/.config/rterm/keybar`, read by the front), parsed from its text.
@@ -44,32 +44,32 @@ public struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConvert
 /// replaces rterm's set of that name); `rule /PATTERN/ SET` shows SET while a program whose
 /// title matches runs. A bad line is skipped with an error naming the file and line; the
 /// rest still loads.
-public struct KeyBarConfig: Equatable, Sendable {
+package struct KeyBarConfig: Equatable, Sendable {
     /// The buttons before any `set` line, in order; the default bar when the config has none.
-    public var items: [KeyBarItem]
+    package var items: [KeyBarItem]
     /// The sets the file defines with `set NAME`, in order.
-    public var sets: [KeyBarSet] = []
+    package var sets: [KeyBarSet] = []
     /// The file's rules, in order (tried before rterm's).
-    public var rules: [KeyBarRule] = []
+    package var rules: [KeyBarRule] = []
     /// `rows N`: the bar's height, unless the command line or ssh_config says.
-    public var rows: Int?
+    package var rows: Int?
     /// `labels STYLE`: words, glyphs or auto, unless the command line or ssh_config says.
-    public var labels: FrontPreferences.Labels?
+    package var labels: FrontPreferences.Labels?
     /// `reader-key NAME`: the key that reads the bar out in reader mode (F12 unless given;
     /// `none` for no key, `~k` still works).
-    public var readerKey: KeyEvent??
+    package var readerKey: KeyEvent??
     /// One entry per line that could not be used.
-    public var errors: [KeyBarConfigError]
+    package var errors: [KeyBarConfigError]
 
     /// A config of these items and problems.
-    public init(items: [KeyBarItem], errors: [KeyBarConfigError]) {
+    package init(items: [KeyBarItem], errors: [KeyBarConfigError]) {
         self.items = items
         self.errors = errors
     }
 
     /// Every set the bar can show: rterm's (the `shell` set being the file's buttons when it
     /// has any), each replaced by the file's set of the same name, then the file's others.
-    public var allSets: [KeyBarSet] {
+    package var allSets: [KeyBarSet] {
         var result = KeyBarSet.builtIn
         result[0].items = items
         for set in sets {
@@ -83,10 +83,10 @@ public struct KeyBarConfig: Equatable, Sendable {
     }
 
     /// The rules: the file's, then rterm's.
-    public var allRules: [KeyBarRule] { rules + KeyBarRule.builtIn }
+    package var allRules: [KeyBarRule] { rules + KeyBarRule.builtIn }
 
     /// The config for a file's text, or the default bar when there is no file (`text` nil).
-    public static func load(text: String?, fileName: String, asciiOnly: Bool = false) -> KeyBarConfig {
+    package static func load(text: String?, fileName: String, asciiOnly: Bool = false) -> KeyBarConfig {
         guard let text else { return KeyBarConfig(items: KeyBarItem.defaultItems(asciiOnly: asciiOnly), errors: []) }
         var config = parse(text, fileName: fileName)
         // A file that defines no button (empty, or every line bad) would leave no way to
@@ -96,7 +96,7 @@ public struct KeyBarConfig: Equatable, Sendable {
     }
 
     /// Parses config text; `items` is exactly what the good lines define (maybe empty).
-    public static func parse(_ text: String, fileName: String) -> KeyBarConfig {
+    package static func parse(_ text: String, fileName: String) -> KeyBarConfig {
         var config = KeyBarConfig(items: [], errors: [])
         var items: [KeyBarItem] = []
         var errors: [KeyBarConfigError] = []

@@ -4,17 +4,17 @@ import RemoteTermSSH
 /// What the bar is made of, set up once (the key-bar file, the command line, ssh_config):
 /// its key sets and the rules that choose one, how labels read, its height, the reader key.
 /// Nothing a click or a key does changes it.
-public struct KeyBarConfiguration: Equatable, Sendable {
+package struct KeyBarConfiguration: Equatable, Sendable {
     /// The key sets the bar can show (`KeyBarSet`), empty for a bar of plain items.
-    public var sets: [KeyBarSet] = []
+    package var sets: [KeyBarSet] = []
     /// The rules that choose a set for the program running (`KeyBarSetChoice` applies them).
-    public var rules: [KeyBarRule] = []
+    package var rules: [KeyBarRule] = []
     /// How the buttons are labelled (symbols or words).
-    public var style = KeyBarLabelStyle.glyphs
+    package var style = KeyBarLabelStyle.glyphs
     /// Rows the bar takes when shown (1 to 3): every row of a button's box acts.
-    public var rows = 1 {
+    package var rows = 1 {
         didSet { rows = min(max(rows, 1), FrontPreferences.maximumBarRows) }
     }
     /// The key that reads the buttons out in reader mode (`reader-key` in the config).
-    public var readerKey: KeyEvent? = KeyEvent(.function(12))
+    package var readerKey: KeyEvent? = KeyEvent(.function(12))
 }

@@ -8,8 +8,8 @@ import RemoteTermSSH
 /// `file:line: problem` and skipped; the rest still loads (docs/keybar.md). The problems are
 /// returned for the front, which keeps them on the bar row until dismissed and prints them
 /// again when rterm exits.
-public enum KeyBarFile {
-    public static func load(environment: [String: String], preferences: FrontPreferences = FrontPreferences())
+package enum KeyBarFile {
+    package static func load(environment: [String: String], preferences: FrontPreferences = FrontPreferences())
         -> (bar: KeyBar, problems: [String])
     {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -24,7 +24,7 @@ public enum KeyBarFile {
     }
 
     /// The bar a config and the host's preferences make.
-    public static func bar(_ config: KeyBarConfig, preferences: FrontPreferences, environment: [String: String])
+    package static func bar(_ config: KeyBarConfig, preferences: FrontPreferences, environment: [String: String])
         -> KeyBar
     {
         var configuration = KeyBarConfiguration(sets: config.allSets, rules: config.allRules)

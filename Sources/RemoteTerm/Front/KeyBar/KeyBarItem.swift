@@ -6,9 +6,9 @@ import RemoteTermSSH
 ///
 /// Items are plain values; `KeyBarLayout` places them, `KeyBar` turns clicks into actions,
 /// and `KeyBarConfig` reads them from the user's config text.
-public struct KeyBarItem: Equatable, Sendable {
+package struct KeyBarItem: Equatable, Sendable {
     /// Which way a page button turns the bar's pages.
-    public enum PageDirection: Equatable, Sendable {
+    package enum PageDirection: Equatable, Sendable {
         /// The page before (wrapping from the first page to the last).
         case previous
         /// The page after (wrapping from the last page to the first).
@@ -16,7 +16,7 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// What a click on the item does.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Sends one key, through the one-shot modifiers and the remote's key encoding.
         case key(KeyEvent)
         /// Sends these bytes literally (a string such as `git status\r`).
@@ -41,30 +41,30 @@ public struct KeyBarItem: Equatable, Sendable {
     /// The widest label the config accepts, in terminal columns, so that every item fits
     /// between the page buttons of a 20-column bar (20 − 2 × 3 for ‹ › − 2 for the gap and
     /// the blank before the label).
-    public static let maximumLabelWidth = 12
+    package static let maximumLabelWidth = 12
 
     /// The label shown when there is room.
-    public var label: String
+    package var label: String
     /// A shorter label for narrow terminals; used only when no other item shows the same
     /// text (see `KeyBarLayout`), so a shortened bar is never ambiguous.
-    public var shortLabel: String?
+    package var shortLabel: String?
     /// What a click does.
-    public var action: Action
+    package var action: Action
     /// Whether holding the mouse button on the item repeats it (arrows and ⌫ by default).
-    public var repeats: Bool
+    package var repeats: Bool
     /// Whether the item starts a new page (a `page` line in the config before it).
-    public var startsPage: Bool
+    package var startsPage: Bool
     /// What a long press (or a right click) offers instead, in a strip above the button
     /// (`-` → `_ = +`); empty: none.
-    public var alternatives: [KeyBarItem] = []
+    package var alternatives: [KeyBarItem] = []
     /// The label in words (`Backspace`, `PageUp`), when the label is a symbol or an
     /// abbreviation; nil: the label, or words made from it (`KeyBarLabelStyle`).
-    public var wordLabel: String?
+    package var wordLabel: String?
     /// A shorter word label for narrow terminals (`BkSp`, `PgUp`).
-    public var shortWordLabel: String?
+    package var shortWordLabel: String?
 
     /// An item; `repeats` defaults to true for the arrows, Backspace and Delete.
-    public init(
+    package init(
         label: String, shortLabel: String? = nil, action: Action, repeats: Bool? = nil, startsPage: Bool = false
     ) {
         self.label = label
@@ -75,14 +75,14 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// This item with alternatives for its popup.
-    public func with(alternatives: [KeyBarItem]) -> KeyBarItem {
+    package func with(alternatives: [KeyBarItem]) -> KeyBarItem {
         var item = self
         item.alternatives = alternatives
         return item
     }
 
     /// This item with its label in words (and a shorter one for narrow rows).
-    public func with(words: String, short: String? = nil) -> KeyBarItem {
+    package func with(words: String, short: String? = nil) -> KeyBarItem {
         var item = self
         item.wordLabel = words
         item.shortWordLabel = short
@@ -92,7 +92,7 @@ public struct KeyBarItem: Equatable, Sendable {
     /// Whether the label is never shortened, whatever the width: Esc, Tab, Ctrl and Alt, the
     /// keys a phone's keyboard lacks and the reason the bar exists, read as what they are
     /// (`Ct` or `Al` does not). Where they do not fit, the bar pages instead.
-    public var keepsFullLabel: Bool {
+    package var keepsFullLabel: Bool {
         switch action {
         case .modifier: return true
         case .key(let event): return event.modifiers.isEmpty && (event.key == .escape || event.key == .tab)
@@ -101,7 +101,7 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// Keys people hold down to move or erase; everything else fires once per click.
-    public static func repeatsByDefault(_ action: Action) -> Bool {
+    package static func repeatsByDefault(_ action: Action) -> Bool {
         guard case .key(let event) = action else { return false }
         switch event.key {
         case .up, .down, .left, .right, .backspace, .delete: return true
@@ -116,7 +116,7 @@ public struct KeyBarItem: Equatable, Sendable {
     /// the label inside the button (`KeyBarLayout.minimumWidth`), so arming moves nothing
     /// and costs no room. A label with no lower case (`M`) locks as `[^M]` instead, to stay
     /// distinct. Other items ignore the state.
-    public func label(short: Bool, state: ModifierLatch.State) -> String {
+    package func label(short: Bool, state: ModifierLatch.State) -> String {
         let base = short ? (shortLabel ?? label) : label
         guard case .modifier = action else { return base }
         switch state {
@@ -128,7 +128,7 @@ public struct KeyBarItem: Equatable, Sendable {
 
     /// The default bar (the `shell` set). `asciiOnly` replaces the symbols (☰ ⌫ ⏎ and the
     /// arrows) with words for terminals or fonts without them.
-    public static func defaultItems(asciiOnly: Bool = false) -> [KeyBarItem] {
+    package static func defaultItems(asciiOnly: Bool = false) -> [KeyBarItem] {
         var items = [
             named(.escape), named(.tab), modifier(.control), modifier(.alt),
             named(.left), named(.up), named(.down), named(.right), named(.backspace), named(.enter),
@@ -146,7 +146,7 @@ public struct KeyBarItem: Equatable, Sendable {
 
     /// A button for a named key, labelled as the default bar labels it (a symbol where one
     /// is shorter, with its words for `--bar-labels words`).
-    public static func named(_ key: Key, modifiers: KeyModifiers = []) -> KeyBarItem {
+    package static func named(_ key: Key, modifiers: KeyModifiers = []) -> KeyBarItem {
         let event = KeyEvent(key, modifiers: modifiers)
         guard modifiers.isEmpty else { return KeyBarItem(label: event.name, action: .key(event)) }
         func item(_ label: String, _ short: String?, words: String, shortWords: String?) -> KeyBarItem {
@@ -168,7 +168,7 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// A button for one character.
-    public static func character(_ scalar: Unicode.Scalar) -> KeyBarItem {
+    package static func character(_ scalar: Unicode.Scalar) -> KeyBarItem {
         KeyBarItem(label: String(Character(scalar)), action: .key(.character(scalar)))
     }
 
@@ -178,25 +178,25 @@ public struct KeyBarItem: Equatable, Sendable {
     }
 
     /// A one-shot modifier button (never shortened: `keepsFullLabel`).
-    public static func modifier(_ modifier: KeyModifiers) -> KeyBarItem {
+    package static func modifier(_ modifier: KeyModifiers) -> KeyBarItem {
         modifier == .control
             ? KeyBarItem(label: "Ctrl", action: .modifier(.control))
             : KeyBarItem(label: "Alt", action: .modifier(.alt))
     }
 
     /// `Fn`: its popup holds F1…F12.
-    public static func functionKeys() -> KeyBarItem {
+    package static func functionKeys() -> KeyBarItem {
         KeyBarItem(label: "Fn", action: .popup)
             .with(alternatives: (1...12).map { KeyBarItem(label: "F\($0)", action: .key(KeyEvent(.function($0)))) })
     }
 
     /// rterm's menu button.
-    public static func menuItem() -> KeyBarItem {
+    package static func menuItem() -> KeyBarItem {
         KeyBarItem(label: "☰", action: .menu).with(words: "Menu")
     }
 
     /// Text sent as it is, under a label.
-    public static func text(_ text: String, label: String, words: String? = nil) -> KeyBarItem {
+    package static func text(_ text: String, label: String, words: String? = nil) -> KeyBarItem {
         let item = KeyBarItem(label: label, action: .text(Array(text.utf8)))
         return words.map { item.with(words: $0) } ?? item
     }

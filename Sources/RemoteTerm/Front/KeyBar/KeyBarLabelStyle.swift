@@ -4,7 +4,7 @@ import RemoteTermSSH
 /// How the bar's buttons are labelled: symbols where they are shorter (`← ⌫ ⏎ ☰`), or every
 /// button spelled in ASCII words (`Left Backspace Enter Menu`), which a screen reader says
 /// and a braille display shows, and which every terminal and font can draw.
-public enum KeyBarLabelStyle: Equatable, Sendable {
+package enum KeyBarLabelStyle: Equatable, Sendable {
     /// Symbols where they are shorter.
     case glyphs
     /// Words, ASCII only, on every button and on everything else the bar row says.
@@ -13,7 +13,7 @@ public enum KeyBarLabelStyle: Equatable, Sendable {
     /// The style for a setting: `auto` is words when the locale is not UTF-8 (`LC_ALL`, then
     /// `LC_CTYPE`, then `LANG`; none set is the C locale) or the terminal is one whose
     /// fonts lack the symbols (the Linux console, a VT100-family terminal, `dumb`).
-    public static func resolve(_ setting: FrontPreferences.Labels?, environment: [String: String]) -> KeyBarLabelStyle {
+    package static func resolve(_ setting: FrontPreferences.Labels?, environment: [String: String]) -> KeyBarLabelStyle {
         switch setting ?? .auto {
         case .glyphs: return .glyphs
         case .words: return .words
@@ -28,7 +28,7 @@ public enum KeyBarLabelStyle: Equatable, Sendable {
     }
 
     /// `item` as this style labels it.
-    public func styled(_ item: KeyBarItem) -> KeyBarItem {
+    package func styled(_ item: KeyBarItem) -> KeyBarItem {
         guard self == .words else { return item }
         var styled = item
         let words = item.wordLabel ?? Self.words(for: item)
@@ -64,7 +64,7 @@ public enum KeyBarLabelStyle: Equatable, Sendable {
     /// `text` in ASCII: rterm's symbols spelled out (a word run into the text before it gets
     /// a blank), anything else outside ASCII as `?`. Used for every label and line of the
     /// bar row in words style, whoever chose the text.
-    public static func ascii(_ text: String) -> String {
+    package static func ascii(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII {

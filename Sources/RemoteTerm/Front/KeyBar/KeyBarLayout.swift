@@ -3,22 +3,22 @@ import RemoteTermEngine
 import RemoteTermSSH
 
 /// One button placed on the bar row: which item (or page button), where, and its label.
-public struct KeyBarSlot: Equatable, Sendable {
+package struct KeyBarSlot: Equatable, Sendable {
     /// The index into the bar's items, or nil for a ‹ › page button.
-    public var itemIndex: Int?
+    package var itemIndex: Int?
     /// What a click on the slot does (for items, the item's action).
-    public var action: KeyBarItem.Action
+    package var action: KeyBarItem.Action
     /// The columns the slot covers (0-based, half-open); a click anywhere in them hits it.
-    public var columns: Range<Int>
+    package var columns: Range<Int>
     /// Whether the slot shows the item's short label.
-    public var usesShortLabel: Bool
+    package var usesShortLabel: Bool
     /// The label in the off state, as placed; `KeyBar.appearance(of:)` gives the text for
     /// the current modifier state.
-    public var label: String
+    package var label: String
 
     /// The columns drawn as the button's cap: all but the first, which is the gap that sets
     /// it apart from the button before it (so column 0 of the row is always a gap).
-    public var cap: Range<Int> {
+    package var cap: Range<Int> {
         columns.count > 1 ? (columns.lowerBound + 1)..<columns.upperBound : columns
     }
 
@@ -26,7 +26,7 @@ public struct KeyBarSlot: Equatable, Sendable {
     /// off label centred on the cap, an odd blank going before it; a wider state's text
     /// (`^Ctrl`) starts as many columns earlier, so the label itself does not move; always
     /// inside the cap.
-    public func column(of text: String) -> Int {
+    package func column(of text: String) -> Int {
         let offWidth = terminalColumns(label)
         let textWidth = terminalColumns(text)
         let centred = cap.lowerBound + max(0, (cap.count - offWidth + 1) / 2) - max(0, textWidth - offWidth)
@@ -52,23 +52,23 @@ public struct KeyBarSlot: Equatable, Sendable {
 /// - Each page fills the whole width: spare columns are shared out between its buttons.
 /// - A label wider than the room between the page buttons (possible only through the API;
 ///   the config caps labels at `KeyBarItem.maximumLabelWidth`) is clipped, never dropped.
-public struct KeyBarLayout: Equatable, Sendable {
+package struct KeyBarLayout: Equatable, Sendable {
     /// The row width laid out.
-    public let width: Int
+    package let width: Int
     /// The page shown (clamped to `0..<pageCount`).
-    public let page: Int
+    package let page: Int
     /// How many pages the items need at this width (1 when they fit).
-    public let pageCount: Int
+    package let pageCount: Int
     /// The page each item is on, by item index.
-    public let pageOfItem: [Int]
+    package let pageOfItem: [Int]
     /// The buttons of the shown page, left to right, without gaps or overlap.
-    public internal(set) var slots: [KeyBarSlot]
+    package internal(set) var slots: [KeyBarSlot]
 
     /// Columns of a ‹ or › page button: the arrow with a blank either side.
-    public static let pageButtonWidth = 3
+    package static let pageButtonWidth = 3
 
     /// Lays out `items` on a row `width` columns wide, showing `page`.
-    public static func layout(items: [KeyBarItem], width: Int, page: Int) -> KeyBarLayout {
+    package static func layout(items: [KeyBarItem], width: Int, page: Int) -> KeyBarLayout {
         let usableShort = unambiguousShortLabels(items)
         let full = items.map { minimumWidth($0, short: false) }
         let short = items.indices.map { minimumWidth(items[$0], short: usableShort[$0]) }
@@ -148,7 +148,7 @@ public struct KeyBarLayout: Equatable, Sendable {
     }
 
     /// The slot under `column`, or nil between the bar's ends (only on an empty bar).
-    public func hitTest(column: Int) -> KeyBarSlot? {
+    package func hitTest(column: Int) -> KeyBarSlot? {
         slots.first { $0.columns.contains(column) }
     }
 

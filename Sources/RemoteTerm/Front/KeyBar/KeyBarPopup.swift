@@ -5,18 +5,18 @@ import RemoteTermCore
 /// closes the strip; a click anywhere else, or Esc, closes it and sends nothing. A strip
 /// wider than the row (`Fn`'s twelve keys on a phone) pages between ‹ and ›, as the bar does,
 /// so every alternative is reachable at every width.
-public struct KeyBarPopup: Equatable, Sendable {
+package struct KeyBarPopup: Equatable, Sendable {
     /// The button whose alternatives these are (an index into the bar's shown items).
-    public var itemIndex: Int
+    package var itemIndex: Int
     /// The columns of that button, so the strip starts above it.
-    public var anchor: Range<Int>
+    package var anchor: Range<Int>
     /// The alternatives, in order, labelled in the bar's style.
-    public var items: [KeyBarItem]
+    package var items: [KeyBarItem]
     /// The page shown when the strip pages (clamped).
-    public var page = 0
+    package var page = 0
 
     /// A popup of `items` above the button at `anchor`, on its first page.
-    public init(itemIndex: Int, anchor: Range<Int>, items: [KeyBarItem]) {
+    package init(itemIndex: Int, anchor: Range<Int>, items: [KeyBarItem]) {
         self.itemIndex = itemIndex
         self.anchor = anchor
         self.items = items
@@ -26,7 +26,7 @@ public struct KeyBarPopup: Equatable, Sendable {
     /// either side, from the button's first column, moved left as far as needed to fit; when
     /// even the whole row is too narrow, a page of them between ‹ and › across the row
     /// (`KeyBarLayout`, whose page buttons carry `.page`).
-    public func layout(width: Int) -> [KeyBarSlot] {
+    package func layout(width: Int) -> [KeyBarSlot] {
         let widths = items.map { terminalColumns($0.label) + 2 }
         let total = widths.reduce(0, +)
         guard total <= width else { return KeyBarLayout.layout(items: items, width: width, page: page).slots }
@@ -47,7 +47,7 @@ public struct KeyBarPopup: Equatable, Sendable {
 extension KeyBar {
     /// How long a button with alternatives is held before its popup opens, 400 ms: the same
     /// gesture as the arrows' hold-to-repeat.
-    public static let popupDelay: UInt64 = 400_000_000
+    package static let popupDelay: UInt64 = 400_000_000
 
     /// The alternatives of the shown item `itemIndex`, above `columns` (nil when it has none).
     /// Opening a popup ends what was held.
@@ -59,7 +59,7 @@ extension KeyBar {
 
     /// A button held until `now`: its popup, once `popupDelay` has passed (the front shows it);
     /// nil before, or when nothing is held.
-    public mutating func popupDue(at now: UInt64) -> KeyBarPopup? {
+    package mutating func popupDue(at now: UInt64) -> KeyBarPopup? {
         guard let pending = state.pendingPress, now &- pending.at >= Self.popupDelay, now >= pending.at else {
             return nil
         }
@@ -67,7 +67,7 @@ extension KeyBar {
     }
 
     /// A right click on the bar at `column`: shows that button's alternatives, if it has any.
-    public mutating func rightClick(column: Int) -> [FrontAction] {
+    package mutating func rightClick(column: Int) -> [FrontAction] {
         guard isVisible, let slot = layout.hitTest(column: column), let index = slot.itemIndex,
             let popup = popup(itemIndex: index, columns: slot.columns)
         else { return [] }
@@ -77,7 +77,7 @@ extension KeyBar {
     /// A press at `column` on `popup`'s strip (nil: elsewhere): the alternative there is sent
     /// (through the one-shot modifiers, as a button's key is); anywhere else nothing is. The
     /// front closes the popup either way.
-    public mutating func pick(from popup: KeyBarPopup, column: Int?, at now: UInt64) -> [FrontAction] {
+    package mutating func pick(from popup: KeyBarPopup, column: Int?, at now: UInt64) -> [FrontAction] {
         guard let column, let slot = popup.layout(width: width).first(where: { $0.columns.contains(column) }) else {
             return [.redraw]
         }
@@ -94,7 +94,7 @@ extension KeyBar {
     }
 
     /// `popup`'s labels, placed for the bar's width.
-    public func labels(of popup: KeyBarPopup) -> [BarLabel] {
+    package func labels(of popup: KeyBarPopup) -> [BarLabel] {
         // Each alternative fills its box in reverse video, so the strip reads as buttons.
         popup.layout(width: width).map { slot in
             let text = " " + slot.label

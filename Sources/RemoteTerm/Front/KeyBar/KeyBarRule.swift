@@ -4,18 +4,18 @@ import Foundation
 /// (case-insensitively) against the window title, which shells set to the command they run
 /// and full-screen programs to their own name (vim's `file - VIM`). `rule /PATTERN/ SET` in
 /// the key-bar file; the file's rules are tried before rterm's.
-public struct KeyBarRule: Equatable, @unchecked Sendable {
+package struct KeyBarRule: Equatable, @unchecked Sendable {
     // @unchecked: NSRegularExpression is immutable and safe to share between threads.
 
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// The compiled pattern.
     let expression: NSRegularExpression
     /// The set shown while the pattern matches.
-    public let setName: String
+    package let setName: String
 
     /// A rule; nil when `source` is not a valid regular expression.
-    public init?(pattern source: String, setName: String) {
+    package init?(pattern source: String, setName: String) {
         guard let expression = try? NSRegularExpression(pattern: source, options: [.caseInsensitive]) else {
             return nil
         }
@@ -25,16 +25,16 @@ public struct KeyBarRule: Equatable, @unchecked Sendable {
     }
 
     /// Whether the pattern occurs in `title`.
-    public func matches(_ title: String) -> Bool {
+    package func matches(_ title: String) -> Bool {
         let range = NSRange(title.startIndex..<title.endIndex, in: title)
         return expression.firstMatch(in: title, options: [], range: range) != nil
     }
 
     /// Equal when written the same way for the same set.
-    public static func == (a: KeyBarRule, b: KeyBarRule) -> Bool { a.source == b.source && a.setName == b.setName }
+    package static func == (a: KeyBarRule, b: KeyBarRule) -> Bool { a.source == b.source && a.setName == b.setName }
 
     /// The set of the first rule that matches `title`, if any.
-    public static func setName(for title: String, in rules: [KeyBarRule]) -> String? {
+    package static func setName(for title: String, in rules: [KeyBarRule]) -> String? {
         guard !title.isEmpty else { return nil }
         return rules.first { $0.matches(title) }?.setName
     }
@@ -42,7 +42,7 @@ public struct KeyBarRule: Equatable, @unchecked Sendable {
     /// rterm's rules, for its built-in sets: a command line starting with the program (a
     /// shell's title, `sudo` allowed), or the title the program sets itself. A prompt's
     /// title (`user@host: ~/src`) never matches.
-    public static let builtIn: [KeyBarRule] = [
+    package static let builtIn: [KeyBarRule] = [
         KeyBarRule(pattern: #"^\s*(sudo\s+)?(n?vim?|vi|view|vimdiff)(\s|$)|\s-\s(N?VIM|VIM\d*)$"#, setName: "vim")!,
         KeyBarRule(pattern: #"^\s*(sudo\s+)?(less|more|most|man)(\s|$)"#, setName: "less")!,
         KeyBarRule(pattern: #"^\s*(sudo\s+)?(htop|top|btop|atop)(\s|$)"#, setName: "htop")!,

@@ -4,23 +4,23 @@ import RemoteTermEngine
 /// per program (`KeyBarRule`), or by a click on the set's name. rterm ships `shell` (the
 /// default bar), `vim`, `less`, `htop` and `tmux`; a `set NAME` block of the key-bar file
 /// replaces one or adds another.
-public struct KeyBarSet: Equatable, Sendable {
+package struct KeyBarSet: Equatable, Sendable {
     /// The set's name, shown first on the bar.
-    public var name: String
+    package var name: String
     /// Its buttons, in order.
-    public var items: [KeyBarItem]
+    package var items: [KeyBarItem]
 
     /// A set.
-    public init(name: String, items: [KeyBarItem]) {
+    package init(name: String, items: [KeyBarItem]) {
         self.name = name
         self.items = items
     }
 
     /// The name of the set shown when nothing chooses another.
-    public static let defaultName = "shell"
+    package static let defaultName = "shell"
 
     /// The sets rterm ships, `shell` first.
-    public static let builtIn: [KeyBarSet] = [
+    package static let builtIn: [KeyBarSet] = [
         KeyBarSet(name: defaultName, items: KeyBarItem.defaultItems()),
         vim, less, htop, tmux,
     ]

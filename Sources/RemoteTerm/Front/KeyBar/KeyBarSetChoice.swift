@@ -12,28 +12,28 @@
 /// - the shell's prompt marks (OSC 133 `A`/`D`, OSC 7): the shell is back.
 ///
 /// A pick by hand holds until the program changes.
-public struct KeyBarSetChoice: Equatable, Sendable {
+package struct KeyBarSetChoice: Equatable, Sendable {
     /// The host's set, nil for the default.
-    public let hostSet: String?
+    package let hostSet: String?
     /// The set of the program running, by a rule; nil when none is.
-    public private(set) var programSet: String?
+    package private(set) var programSet: String?
     /// The user's pick, until the program changes.
-    public private(set) var pickedSet: String?
+    package private(set) var pickedSet: String?
     private var seenTitle = ""
     private var seenAlternateScreen = false
     private var seenPromptMarks = 0
 
     /// A choice for a session of a host whose set is `hostSet`.
-    public init(hostSet: String?) {
+    package init(hostSet: String?) {
         self.hostSet = hostSet
     }
 
     /// The set to show: picked, else the program's, else the host's, else `shell`.
-    public var active: String { pickedSet ?? programSet ?? hostSet ?? KeyBarSet.defaultName }
+    package var active: String { pickedSet ?? programSet ?? hostSet ?? KeyBarSet.defaultName }
 
     /// What the session's terminal shows now; returns whether `active` changed.
     @discardableResult
-    public mutating func observe(title: String, alternateScreen: Bool, promptMarks: Int, rules: [KeyBarRule]) -> Bool {
+    package mutating func observe(title: String, alternateScreen: Bool, promptMarks: Int, rules: [KeyBarRule]) -> Bool {
         let before = active
         var program = programSet
         if alternateScreen != seenAlternateScreen {
@@ -63,7 +63,7 @@ public struct KeyBarSetChoice: Equatable, Sendable {
     }
 
     /// The user picked `name` (a click on the set's name cycles through the sets).
-    public mutating func pick(_ name: String) {
+    package mutating func pick(_ name: String) {
         pickedSet = name
     }
 }

@@ -3,31 +3,31 @@ import RemoteTermEngine
 /// What using the bar changes: the buttons shown (the set's and the session tabs), the
 /// page, the one-shot modifiers, a held button, whether the bar is shown, and the width it
 /// is laid out for.
-public struct KeyBarState: Equatable, Sendable {
+package struct KeyBarState: Equatable, Sendable {
     /// The shown set's name, first on the bar when there are several sets to cycle.
-    public var setName: String?
+    package var setName: String?
     /// The buttons, in order (the shown set's).
-    public var items: [KeyBarItem]
+    package var items: [KeyBarItem]
     /// The workspace's session tabs, on a page of their own after the buttons (none with a
     /// single session).
-    public var sessionTabs: [KeyBarItem] = []
+    package var sessionTabs: [KeyBarItem] = []
     /// The file transfers' progress (`↑45%`), first on the bar while one runs; it opens ☰.
-    public var transferProgress: KeyBarItem?
+    package var transferProgress: KeyBarItem?
     /// The page asked for; the layout clamps it to the pages there are.
-    public var page = 0
+    package var page = 0
     /// The one-shot modifiers (Ctrl, Alt) shared by the bar and the keyboard.
-    public var latch: ModifierLatch
+    package var latch: ModifierLatch
     /// Hold-to-repeat for the button being held.
-    public var holdRepeat: HoldRepeat
+    package var holdRepeat: HoldRepeat
     /// The key repeated while a button is held (with the modifiers it was sent with).
-    public var heldEvent: KeyEvent?
+    package var heldEvent: KeyEvent?
     /// A press on a button that has alternatives: its key goes at the release, unless it is
     /// held for `KeyBar.popupDelay` (its popup opens instead).
     var pendingPress: PendingPress?
     /// Whether the bar is shown; a hidden bar frees its row for the remote.
-    public var isVisible = true
+    package var isVisible = true
     /// The columns of the row the bar is laid out on (the local terminal's width).
-    public var width = 0
+    package var width = 0
 
     /// A press waiting to be a tap or a hold.
     struct PendingPress: Equatable, Sendable {

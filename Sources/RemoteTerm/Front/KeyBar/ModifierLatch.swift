@@ -12,9 +12,9 @@ import RemoteTermSSH
 ///
 /// Clicking sends nothing by itself; the caller redraws the bar to show the new state.
 /// Time is passed in (monotonic nanoseconds), so the latch never reads a clock.
-public struct ModifierLatch: Equatable, Sendable {
+package struct ModifierLatch: Equatable, Sendable {
     /// The state of one modifier.
-    public enum State: Equatable, Sendable {
+    package enum State: Equatable, Sendable {
         /// Not applied.
         case off
         /// Applied to the next key only.
@@ -25,36 +25,36 @@ public struct ModifierLatch: Equatable, Sendable {
 
     /// Two clicks on the same modifier at most this far apart (nanoseconds) are a
     /// double-click.
-    public var doubleClickInterval: UInt64
+    package var doubleClickInterval: UInt64
 
     /// The default double-click interval, 400 ms (GTK and Windows use 400–500 ms).
-    public static let defaultDoubleClickInterval: UInt64 = 400_000_000
+    package static let defaultDoubleClickInterval: UInt64 = 400_000_000
 
     /// Modifiers applied to the next key only.
-    public private(set) var armed: KeyModifiers = []
+    package private(set) var armed: KeyModifiers = []
     /// Modifiers applied to every key.
-    public private(set) var locked: KeyModifiers = []
+    package private(set) var locked: KeyModifiers = []
     /// When the modifier that is still armed was armed, for double-click detection.
     private var armedAt: [UInt8: UInt64] = [:]
 
     /// A latch with every modifier off.
-    public init(doubleClickInterval: UInt64 = ModifierLatch.defaultDoubleClickInterval) {
+    package init(doubleClickInterval: UInt64 = ModifierLatch.defaultDoubleClickInterval) {
         self.doubleClickInterval = doubleClickInterval
     }
 
     /// The state of `modifier` (a single modifier such as `.control`).
-    public func state(of modifier: KeyModifiers) -> State {
+    package func state(of modifier: KeyModifiers) -> State {
         if locked.isSuperset(of: modifier), !modifier.isEmpty { return .locked }
         if armed.isSuperset(of: modifier), !modifier.isEmpty { return .armed }
         return .off
     }
 
     /// Every modifier that the next key will get.
-    public var active: KeyModifiers { armed.union(locked) }
+    package var active: KeyModifiers { armed.union(locked) }
 
     /// A click on the bar button of `modifier` at time `now` (nanoseconds); each modifier
     /// in a set is clicked on its own.
-    public mutating func click(_ modifier: KeyModifiers, at now: UInt64) {
+    package mutating func click(_ modifier: KeyModifiers, at now: UInt64) {
         for bit in [KeyModifiers.shift, .alt, .control, .meta] where modifier.contains(bit) {
             clickSingle(bit, at: now)
         }
@@ -77,7 +77,7 @@ public struct ModifierLatch: Equatable, Sendable {
     }
 
     /// The event with the latched modifiers added; armed ones are used up, locked ones stay.
-    public mutating func apply(to event: KeyEvent) -> KeyEvent {
+    package mutating func apply(to event: KeyEvent) -> KeyEvent {
         var result = event
         result.modifiers.formUnion(active)
         armed = []
@@ -86,13 +86,13 @@ public struct ModifierLatch: Equatable, Sendable {
     }
 
     /// Armed (one-shot) modifiers off; locked ones stay.
-    public mutating func releaseArmed() {
+    package mutating func releaseArmed() {
         armed = []
         armedAt = [:]
     }
 
     /// Everything off (for example when the bar is hidden or the session ends).
-    public mutating func reset() {
+    package mutating func reset() {
         armed = []
         locked = []
         armedAt = [:]

@@ -1,20 +1,20 @@
 /// A foreground and background colour as local terminal colour numbers (what
 /// `ColorPalette.colorNumber` returns: -1 for the default colour, 0–255 for palette entries,
 /// 0xRRGGBB in direct colour).
-public struct ColorPair: Hashable, Sendable {
+package struct ColorPair: Hashable, Sendable {
     /// Foreground colour number, -1 for the default.
-    public var foreground: Int32
+    package var foreground: Int32
     /// Background colour number, -1 for the default.
-    public var background: Int32
+    package var background: Int32
 
     /// A pair of colour numbers.
-    public init(foreground: Int32, background: Int32) {
+    package init(foreground: Int32, background: Int32) {
         self.foreground = foreground
         self.background = background
     }
 
     /// The terminal's default colours, always pair 0.
-    public static let defaults = ColorPair(foreground: -1, background: -1)
+    package static let defaults = ColorPair(foreground: -1, background: -1)
 }
 
 /// Assigns ncurses colour-pair numbers to (foreground, background) pairs within the
@@ -29,12 +29,12 @@ public struct ColorPair: Hashable, Sendable {
 /// repaints them), so a frame that needed an eviction should be followed by a full redraw;
 /// `evictions` counts them so the adapter can notice. With extended pairs (32767 or more)
 /// that only happens on screens with more distinct colour pairs than that.
-public struct ColorPairTable: Sendable {
+package struct ColorPairTable: Sendable {
     /// The number of pairs the terminal has (`COLOR_PAIRS`), pair 0 included; ids handed
     /// out are `1 ..< capacity`.
-    public let capacity: Int
+    package let capacity: Int
     /// How many times a pair was taken from one colour combination and given to another.
-    public private(set) var evictions = 0
+    package private(set) var evictions = 0
 
     private var idByPair: [ColorPair: Int32] = [:]
     /// The colours held by each id; index 0 is the reserved default pair.
@@ -48,17 +48,17 @@ public struct ColorPairTable: Sendable {
 
     /// An empty table for a terminal with `capacity` colour pairs (`COLOR_PAIRS`; use at most
     /// 32767 if the adapter calls `init_pair` rather than `init_extended_pair`).
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Pairs in use besides pair 0.
-    public var count: Int { pairByID.count - 1 }
+    package var count: Int { pairByID.count - 1 }
 
     /// The pair number for `colors`, and whether it must be (re)initialised before use.
     /// Marks the pair as the most recently used. The default pair is always `(0, false)`;
     /// so is every pair when the terminal has no pairs to give.
-    public mutating func pair(for colors: ColorPair) -> (id: Int32, needsInit: Bool) {
+    package mutating func pair(for colors: ColorPair) -> (id: Int32, needsInit: Bool) {
         if colors == .defaults || capacity < 2 { return (0, false) }
         if let id = idByPair[colors] {
             markUsed(id)
@@ -83,19 +83,19 @@ public struct ColorPairTable: Sendable {
     }
 
     /// The pair number for a foreground and background, as `pair(for:)`.
-    public mutating func pair(foreground: Int32, background: Int32) -> (id: Int32, needsInit: Bool) {
+    package mutating func pair(foreground: Int32, background: Int32) -> (id: Int32, needsInit: Bool) {
         pair(for: ColorPair(foreground: foreground, background: background))
     }
 
     /// The colours a pair number holds, nil for a number not handed out.
-    public func colors(ofPair id: Int32) -> ColorPair? {
+    package func colors(ofPair id: Int32) -> ColorPair? {
         guard id >= 0, Int(id) < pairByID.count else { return nil }
         return pairByID[Int(id)]
     }
 
     /// Forgets every assignment (after the terminal's colours were reset), so each pair is
     /// initialised again on first use.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         self = ColorPairTable(capacity: capacity)
     }
 

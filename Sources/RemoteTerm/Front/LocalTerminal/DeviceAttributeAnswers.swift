@@ -4,19 +4,19 @@
 /// the primary question (`ESC [ ? … c`), so when that answer arrives the secondary one has
 /// arrived too or never will. Terminals that answer the secondary question (xterm, VTE,
 /// tmux, kitty, iTerm2, Windows Terminal…) draw as xterm does; the rest get `vt100`.
-public struct DeviceAttributeAnswers: Equatable, Sendable {
+package struct DeviceAttributeAnswers: Equatable, Sendable {
     /// An answer to `ESC [ > c` (`ESC [ > … c`) was seen.
-    public private(set) var sawSecondary = false
+    package private(set) var sawSecondary = false
     /// An answer to `ESC [ c` (`ESC [ ? … c`) was seen: nothing more will come.
-    public private(set) var sawPrimary = false
+    package private(set) var sawPrimary = false
     private var scanner = TerminalAnswerScanner(limit: 256)
 
     /// Nothing seen yet.
-    public init() {}
+    package init() {}
 
     /// Looks at more of what the terminal sent (answers may be split across reads; anything
     /// else, such as keys typed meanwhile, is skipped).
-    public mutating func scan(_ bytes: some Sequence<UInt8>) {
+    package mutating func scan(_ bytes: some Sequence<UInt8>) {
         var secondary = false
         var primary = false
         scanner.scan(bytes) { marker, _, final in
@@ -28,5 +28,5 @@ public struct DeviceAttributeAnswers: Equatable, Sendable {
     }
 
     /// The terminfo entry to draw with.
-    public var suggestedTerm: String { sawSecondary ? "xterm-256color" : "vt100" }
+    package var suggestedTerm: String { sawSecondary ? "xterm-256color" : "vt100" }
 }

@@ -10,22 +10,22 @@ import RemoteTermEngine
 /// the terminal as one (a scroll region) instead of a repaint of every row. Only a row whose
 /// identity differs (or that has none: rterm's own rows, rows under an overlay) is compared
 /// cell by cell, once, so a program that rewrites a row with what it held costs no drawing.
-public struct FrameDiff: Equatable, Sendable {
+package struct FrameDiff: Equatable, Sendable {
     /// Rows to draw again, in ascending order (after the scroll, when there is one).
-    public var rowsToRedraw: [Int]
+    package var rowsToRedraw: [Int]
     /// Whether every row must be drawn (first frame or new size): the adapter may clear the
     /// screen first.
-    public var isFullRedraw: Bool
+    package var isFullRedraw: Bool
     /// Whether the cursor moved, appeared or disappeared.
-    public var cursorChanged: Bool
+    package var cursorChanged: Bool
     /// Rows to move first, as a terminal's scroll region moves them.
-    public var scroll: FrameScroll?
+    package var scroll: FrameScroll?
 
     /// Whether nothing needs drawing at all.
-    public var isEmpty: Bool { rowsToRedraw.isEmpty && !cursorChanged && scroll == nil }
+    package var isEmpty: Bool { rowsToRedraw.isEmpty && !cursorChanged && scroll == nil }
 
     /// The differences between `previous` (nil: nothing drawn) and `next`.
-    public init(from previous: Frame?, to next: Frame) {
+    package init(from previous: Frame?, to next: Frame) {
         guard let previous, previous.rows == next.rows, previous.columns == next.columns else {
             rowsToRedraw = Array(0..<next.rows)
             isFullRedraw = true
@@ -51,14 +51,14 @@ public struct FrameDiff: Equatable, Sendable {
 
 /// A block of rows moved by a scroll: `rows` is the region (as DECSTBM sets it), `count` how
 /// far its lines move up (down when negative); the rows they leave become blank.
-public struct FrameScroll: Equatable, Sendable {
+package struct FrameScroll: Equatable, Sendable {
     /// The scroll region's rows.
-    public var rows: Range<Int>
+    package var rows: Range<Int>
     /// Lines moved up (positive) or down (negative).
-    public var count: Int
+    package var count: Int
 
     /// A scroll of `rows` by `count`.
-    public init(rows: Range<Int>, count: Int) {
+    package init(rows: Range<Int>, count: Int) {
         self.rows = rows
         self.count = count
     }
@@ -107,7 +107,7 @@ public struct FrameScroll: Equatable, Sendable {
 
     /// The row whose line `row` shows after the scroll: itself outside the region, the row
     /// its line came from inside, nil for a row the scroll leaves blank.
-    public func sourceRow(of row: Int) -> Int? {
+    package func sourceRow(of row: Int) -> Int? {
         guard rows.contains(row) else { return row }
         let source = row + count
         return rows.contains(source) ? source : nil

@@ -28,26 +28,26 @@
 /// The loop uses it like this: `outputArrived(at:)` after feeding the engine; the poll
 /// timeout from `timeoutMilliseconds(now:)` (or `nextDeadline()`); after each wake,
 /// `if shouldDraw(now:) { draw(); didDraw(at:) }`.
-public struct FramePacer: Equatable, Sendable {
+package struct FramePacer: Equatable, Sendable {
     /// Shortest time between two draws caused by output, in nanoseconds.
-    public var frameInterval: UInt64
+    package var frameInterval: UInt64
     /// Quiet time after the last output before drawing, in nanoseconds.
-    public var settleDelay: UInt64
+    package var settleDelay: UInt64
     /// Shortest time between two draws while output floods, in nanoseconds.
-    public var floodFrameInterval: UInt64
+    package var floodFrameInterval: UInt64
 
     /// One frame at 60 Hz: 16.67 ms.
-    public static let defaultFrameInterval: UInt64 = 16_666_667
+    package static let defaultFrameInterval: UInt64 = 16_666_667
     /// 1 ms: long enough for the rest of a burst already in flight, short enough not to be seen.
-    public static let defaultSettleDelay: UInt64 = 1_000_000
+    package static let defaultSettleDelay: UInt64 = 1_000_000
     /// 30 frames a second while output floods.
-    public static let defaultFloodFrameInterval: UInt64 = 33_333_333
+    package static let defaultFloodFrameInterval: UInt64 = 33_333_333
     /// Frames in a row drawn for output at the rate limit that make a flood: about an eighth
     /// of a second.
-    public static let floodAfterFrames = 8
+    package static let floodAfterFrames = 8
 
     /// Whether something changed since the last draw.
-    public private(set) var isDirty = false
+    package private(set) var isDirty = false
     /// A local change asked to be drawn without waiting.
     private var isDrawRequested = false
     /// When the last draw happened; nil before the first one.
@@ -60,13 +60,13 @@ public struct FramePacer: Equatable, Sendable {
     private var framesAtTheLimit = 0
 
     /// Whether output is flooding: drawn at `floodFrameInterval`.
-    public var isFlooding: Bool { framesAtTheLimit >= Self.floodAfterFrames }
+    package var isFlooding: Bool { framesAtTheLimit >= Self.floodAfterFrames }
 
     /// The shortest time between two draws for output now.
     private var interval: UInt64 { isFlooding ? floodFrameInterval : frameInterval }
 
     /// A pacer with nothing to draw.
-    public init(
+    package init(
         frameInterval: UInt64 = FramePacer.defaultFrameInterval, settleDelay: UInt64 = FramePacer.defaultSettleDelay,
         floodFrameInterval: UInt64 = FramePacer.defaultFloodFrameInterval
     ) {
@@ -76,7 +76,7 @@ public struct FramePacer: Equatable, Sendable {
     }
 
     /// Output from the remote changed the screen at `now`.
-    public mutating func outputArrived(at now: UInt64) {
+    package mutating func outputArrived(at now: UInt64) {
         // Output after a pause ends a flood: it is drawn at the full rate again. A pause is
         // longer than two flood frames: output held until the next frame comes one frame
         // after the last, and a late wake-up must not end the flood.
@@ -88,14 +88,14 @@ public struct FramePacer: Equatable, Sendable {
 
     /// Something local changed (the bar, the size, a scrollback view): draw at the next
     /// turn of the loop, without the rate limit.
-    public mutating func requestDraw() {
+    package mutating func requestDraw() {
         isDirty = true
         isDrawRequested = true
     }
 
     /// When the next draw is due (nanoseconds, possibly already past), or nil when there
     /// is nothing to draw and the loop may sleep until input.
-    public func nextDeadline() -> UInt64? {
+    package func nextDeadline() -> UInt64? {
         guard isDirty else { return nil }
         if isDrawRequested { return 0 }
         let settled =
@@ -107,7 +107,7 @@ public struct FramePacer: Equatable, Sendable {
 
     /// While output floods, when the next frame is drawn (output read before then would only
     /// wait for it); nil otherwise.
-    public var nextFloodFrame: UInt64? {
+    package var nextFloodFrame: UInt64? {
         // Only while output still comes: a draw long after the flood's last output (a key,
         // the bar) is no frame of it.
         guard isFlooding, let lastDraw, saturatingAdd(lastOutput, 2 * floodFrameInterval) >= lastDraw else { return nil }
@@ -115,14 +115,14 @@ public struct FramePacer: Equatable, Sendable {
     }
 
     /// Whether to draw now.
-    public func shouldDraw(now: UInt64) -> Bool {
+    package func shouldDraw(now: UInt64) -> Bool {
         guard let deadline = nextDeadline() else { return false }
         return now >= deadline
     }
 
     /// The poll timeout for the loop in milliseconds, rounded up so the loop never wakes
     /// early and spins: -1 (wait for input) when nothing is pending, 0 when a draw is due.
-    public func timeoutMilliseconds(now: UInt64) -> Int32 {
+    package func timeoutMilliseconds(now: UInt64) -> Int32 {
         guard let deadline = nextDeadline() else { return -1 }
         guard deadline > now else { return 0 }
         let milliseconds = (deadline - now + 999_999) / 1_000_000
@@ -130,7 +130,7 @@ public struct FramePacer: Equatable, Sendable {
     }
 
     /// The screen was drawn at `now`, showing everything received so far.
-    public mutating func didDraw(at now: UInt64) {
+    package mutating func didDraw(at now: UInt64) {
         if isDirty && !isDrawRequested, let lastDraw {
             // A frame for output drawn about as soon as the rate limit allowed: output is
             // keeping up with the frames (a gap of one and a half intervals or more is not).

@@ -7,12 +7,12 @@ import RemoteTermEngine
 /// The URL is text the remote chose. Only printable ASCII goes out: anything else is
 /// percent-encoded (so no control character or ST can end the OSC early), and a URL longer
 /// than `urlLimit` is not passed on at all.
-public enum HyperlinkOverpaint {
+package enum HyperlinkOverpaint {
     /// The longest URL passed on.
-    public static let urlLimit = 2048
+    package static let urlLimit = 2048
 
     /// `url` as it may be written inside OSC 8, nil when it cannot be.
-    public static func sanitizedURL(_ url: String) -> String? {
+    package static func sanitizedURL(_ url: String) -> String? {
         var out = ""
         for byte in url.utf8 {
             if byte > 0x20 && byte < 0x7F {
@@ -27,7 +27,7 @@ public enum HyperlinkOverpaint {
 
     /// The bytes that write each run again as a link to its URL (runs from `StyleOverpaint`
     /// positions; the cells are drawn with their full style).
-    public static func bytes(
+    package static func bytes(
         for links: [(run: OverpaintRun, url: String)], colors: TerminalColors, capabilities: LocalStyleCapabilities,
         reverseScreen: Bool
     ) -> [UInt8] {

@@ -6,12 +6,12 @@
 /// `$1` to `sh -c '… "$1"'`. Only URLs with a scheme a browser or mail program should get
 /// (http, https, ftp, file, mailto) are ever opened; anything else an OSC 8 link names is
 /// copied instead.
-public enum LinkOpener {
+package enum LinkOpener {
     /// Schemes a click may open.
-    public static let openableSchemes: Set<String> = ["http", "https", "ftp", "file", "mailto"]
+    package static let openableSchemes: Set<String> = ["http", "https", "ftp", "file", "mailto"]
 
     /// What to do with `url`. `hasXdgOpen`: whether `xdg-open` is on the PATH.
-    public static func plan(url: String, environment: [String: String], hasXdgOpen: Bool) -> LinkOpening {
+    package static func plan(url: String, environment: [String: String], hasXdgOpen: Bool) -> LinkOpening {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         guard url.contains(":"), openableSchemes.contains(scheme) else { return .copy }
         if let command = environment["RTERM_OPEN"], !command.trimmingWhitespace.isEmpty {
@@ -30,7 +30,7 @@ public enum LinkOpener {
 }
 
 /// What a click on a link does.
-public enum LinkOpening: Equatable, Sendable {
+package enum LinkOpening: Equatable, Sendable {
     /// Run this program (argument vector, the URL to be appended last).
     case run([String])
     /// Copy the URL to the clipboard.

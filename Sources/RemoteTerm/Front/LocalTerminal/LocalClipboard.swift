@@ -6,12 +6,12 @@ import Foundation
 /// rterm writes only sequences it built itself: the remote's data is decoded and encoded
 /// again, so nothing the remote chose reaches the local terminal raw; queries (`?`) are
 /// never answered, since the answer would hand the clipboard to the remote.
-public enum LocalClipboard {
+package enum LocalClipboard {
     /// Most bytes of text one copy may carry (larger copies are refused, not cut).
-    public static let limit = 1 << 20
+    package static let limit = 1 << 20
 
     /// The OSC 52 sequence that puts `text` on the clipboard, nil when it is over `limit`.
-    public static func sequence(copying text: String) -> [UInt8]? {
+    package static func sequence(copying text: String) -> [UInt8]? {
         let bytes = Array(text.utf8)
         guard bytes.count <= limit else { return nil }
         return sequence(targets: "c", data: Data(bytes))
@@ -19,7 +19,7 @@ public enum LocalClipboard {
 
     /// What to do with the remote's OSC 52 (`selection` targets, base64 `data`) when remote
     /// writes are `allowed`.
-    public static func remoteRequest(selection: String, data: String, allowed: Bool) -> RemoteClipboardDecision {
+    package static func remoteRequest(selection: String, data: String, allowed: Bool) -> RemoteClipboardDecision {
         if data == "?" { return .query }
         guard allowed else { return .refused("the remote's clipboard write was ignored (not allowed here)") }
         guard let decoded = Data(base64Encoded: data, options: [.ignoreUnknownCharacters]) else {
@@ -39,7 +39,7 @@ public enum LocalClipboard {
 }
 
 /// What rterm does with a remote's OSC 52.
-public enum RemoteClipboardDecision: Equatable, Sendable {
+package enum RemoteClipboardDecision: Equatable, Sendable {
     /// Write this sequence to the user's terminal (`bytes` of clipboard text).
     case write([UInt8], bytes: Int)
     /// A query: never answered, never passed on.

@@ -8,23 +8,23 @@ import RemoteTermEngine
 ///
 /// Every terminal answers the primary device attributes, and answers in order, so when
 /// `ESC [ ? … c` arrives the colour answers have arrived too or never will.
-public struct LocalColorAnswers: Equatable, Sendable {
+package struct LocalColorAnswers: Equatable, Sendable {
     /// The text colour (OSC 10), if the terminal said.
-    public private(set) var foreground: RGBColor?
+    package private(set) var foreground: RGBColor?
     /// The background colour (OSC 11), if the terminal said.
-    public private(set) var background: RGBColor?
+    package private(set) var background: RGBColor?
     /// `ESC [ ? … c` arrived: nothing more will come.
-    public private(set) var isComplete = false
+    package private(set) var isComplete = false
     private var pending: [UInt8] = []
 
     /// The questions to write: both colours (the probe adds DA1 as the end marker).
-    public static let question = Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\".utf8)
+    package static let question = Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\".utf8)
 
-    public init() {}
+    package init() {}
 
     /// Looks at more of what the terminal sent (answers may be split across reads; anything
     /// else is skipped). Bounded: an answer longer than 128 bytes is dropped.
-    public mutating func scan(_ bytes: some Sequence<UInt8>) {
+    package mutating func scan(_ bytes: some Sequence<UInt8>) {
         pending.append(contentsOf: bytes)
         while let escape = pending.firstIndex(of: 0x1B) {
             if escape > 0 { pending.removeFirst(escape) }
@@ -69,7 +69,7 @@ public struct LocalColorAnswers: Equatable, Sendable {
 
     /// xterm's defaults with the local text and background colours in their places (the
     /// cursor, pointer, Tek and highlight colours follow them as in xterm).
-    public var colorDefaults: TerminalColors.Defaults {
+    package var colorDefaults: TerminalColors.Defaults {
         var defaults = TerminalColors.Defaults.xterm
         if let foreground {
             for index in [0, 2, 3, 5, 7, 8] { defaults.dynamics[index] = foreground }

@@ -7,7 +7,7 @@ import RemoteTermEngine
 ///
 /// The engine keeps everything a cell holds. Drawn, a cell must take exactly the columns
 /// the engine gave it, or every later cell of the row lands in the wrong place.
-public enum LocalGlyph {
+package enum LocalGlyph {
     /// The code points to draw in a cell's columns: the base character (a space for an
     /// empty cell), then its zero-width marks. Left out:
     /// - a zero-width joiner: it shows nothing, and a terminal that clusters would join the
@@ -18,7 +18,7 @@ public enum LocalGlyph {
     ///   puts them in a cell), and what follows them, unless the widths of everything add up
     ///   to the cell's columns (a flag: two regional indicators of one column each). Drawn
     ///   otherwise, the user's terminal would give them columns the engine did not.
-    public static func codePoints(of cell: Cell, extras: CellExtras) -> [UInt32] {
+    package static func codePoints(of cell: Cell, extras: CellExtras) -> [UInt32] {
         let base = cell.codePoint == 0 ? 0x20 : cell.codePoint
         guard cell.extra != 0 else { return [base] }
         var all = [base]
@@ -37,13 +37,13 @@ public enum LocalGlyph {
 
     /// Whether `codePoints` holds more than one character with a width (a flag drawn whole):
     /// the front draws them as a run, one cell each, rather than as one complex character.
-    public static func isRun(_ codePoints: [UInt32]) -> Bool {
+    package static func isRun(_ codePoints: [UInt32]) -> Bool {
         codePoints.dropFirst().contains { characterWidth($0) != 0 }
     }
 
     /// The engine gives the cell two columns but its base takes one on the user's terminal
     /// (a clustered flag, an emoji widened by VS16): the front blanks the second column.
-    public static func needsPadding(_ cell: Cell, extras: CellExtras) -> Bool {
+    package static func needsPadding(_ cell: Cell, extras: CellExtras) -> Bool {
         guard cell.attributes.contains(.wide), characterWidth(cell.codePoint) < 2 else { return false }
         let drawn = codePoints(of: cell, extras: extras)
         return drawn.reduce(0) { $0 + characterWidth($1) } < 2

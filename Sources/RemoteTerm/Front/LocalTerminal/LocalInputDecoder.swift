@@ -13,9 +13,9 @@ import RemoteTermEngine
 /// are the same keys as their legacy bytes would be (`ReportedKey`), so those encodings never
 /// reach a remote that did not ask for them; key releases are dropped. Sequences this decoder
 /// does not know are passed through unchanged, so no physical key is ever lost.
-public struct LocalInputDecoder: Sendable {
+package struct LocalInputDecoder: Sendable {
     /// What one piece of local input means.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// A key, with the modifiers the local terminal reported.
         case key(KeyEvent)
         /// The start of a paste (the front wraps it if the remote asked for bracketed paste).
@@ -43,16 +43,16 @@ public struct LocalInputDecoder: Sendable {
     private static let pendingLimit = 64
 
     /// A decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// True while an ESC (or an unfinished sequence) waits for more bytes or `flushPending`.
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// True inside a bracketed paste (between its start and end markers).
-    public var isInPaste: Bool { isPasting }
+    package var isInPaste: Bool { isPasting }
 
     /// Decodes `bytes`; incomplete sequences at the end stay pending.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         var events: [Event] = []
         pending.append(contentsOf: bytes)
         var i = 0
@@ -98,7 +98,7 @@ public struct LocalInputDecoder: Sendable {
     /// Gives up waiting: a lone ESC is the Esc key; an unfinished sequence is forwarded.
     /// Inside a paste only the start of a possible end marker can be pending, and it stays:
     /// the rest of the marker may come in a later read (`endPaste` gives up on it).
-    public mutating func flushPending() -> [Event] {
+    package mutating func flushPending() -> [Event] {
         guard !isPasting else { return [] }
         defer { pending = [] }
         guard !pending.isEmpty else { return [] }
@@ -115,7 +115,7 @@ public struct LocalInputDecoder: Sendable {
 
     /// Ends a paste whose end marker never came (the terminal stopped sending in the middle
     /// of one): what is pending is pasted data, and later bytes are keys again.
-    public mutating func endPaste() -> [Event] {
+    package mutating func endPaste() -> [Event] {
         guard isPasting else { return [] }
         defer {
             pending = []
@@ -254,7 +254,7 @@ public struct LocalInputDecoder: Sendable {
     }
 
     /// The key that types `scalar` (a control character as its Ctrl key, Enter for CR).
-    public static func keyEvent(forTyped scalar: Unicode.Scalar) -> KeyEvent {
+    package static func keyEvent(forTyped scalar: Unicode.Scalar) -> KeyEvent {
         scalar.value < 0x20 || scalar.value == 0x7F ? controlKey(UInt8(scalar.value)) : .character(scalar)
     }
 
@@ -278,24 +278,24 @@ public struct LocalInputDecoder: Sendable {
 }
 
 /// A mouse report from the local terminal, in cell coordinates (0-based).
-public struct LocalMouseEvent: Equatable, Sendable {
+package struct LocalMouseEvent: Equatable, Sendable {
     /// What happened.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case press, release, motion, wheelUp, wheelDown
     }
     /// What happened.
-    public var action: Action
+    package var action: Action
     /// 0 left, 1 middle, 2 right (for presses, releases and drags).
-    public var button: Int
+    package var button: Int
     /// Column and row of the cell, 0-based.
-    public var column: Int
+    package var column: Int
     /// Row of the cell, 0-based.
-    public var row: Int
+    package var row: Int
     /// Shift, Alt (Meta) and Ctrl as the local terminal reported them.
-    public var modifiers: KeyModifiers
+    package var modifiers: KeyModifiers
 
     /// An event built from its parts.
-    public init(action: Action, button: Int, column: Int, row: Int, modifiers: KeyModifiers = []) {
+    package init(action: Action, button: Int, column: Int, row: Int, modifiers: KeyModifiers = []) {
         self.action = action
         self.button = button
         self.column = column

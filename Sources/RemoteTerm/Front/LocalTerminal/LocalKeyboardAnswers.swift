@@ -7,25 +7,25 @@ import RemoteTermEngine
 /// by the primary device attributes (`CSI c`), which every terminal answers, in order: when
 /// `CSI ? … c` arrives, the other answers have arrived too or never will. The kitty protocol
 /// is preferred when a terminal speaks both: it says more, and pops back cleanly.
-public struct LocalKeyboardAnswers: Equatable, Sendable {
+package struct LocalKeyboardAnswers: Equatable, Sendable {
     /// The kitty protocol's flags, if the terminal answered that question.
-    public private(set) var kittyFlags: KittyKeyboardFlags?
+    package private(set) var kittyFlags: KittyKeyboardFlags?
     /// The modifyOtherKeys level, if the terminal answered that question.
-    public private(set) var modifyOtherKeys: Int?
+    package private(set) var modifyOtherKeys: Int?
     /// `CSI ? … c` arrived: nothing more will come.
-    public private(set) var isComplete = false
+    package private(set) var isComplete = false
     private var scanner = TerminalAnswerScanner(limit: 128)
 
     /// The questions to write (the probe adds DA1 as the end marker).
-    public static let question = Array("\u{1B}[?u\u{1B}[?4m".utf8)
+    package static let question = Array("\u{1B}[?u\u{1B}[?4m".utf8)
 
     /// Nothing seen yet.
-    public init() {}
+    package init() {}
 
     /// Looks at more of what the terminal sent (answers may be split across reads; anything
     /// else, such as the colour answers or keys typed meanwhile, is skipped). Bounded: what
     /// waits for its end is dropped past 128 bytes.
-    public mutating func scan(_ bytes: some Sequence<UInt8>) {
+    package mutating func scan(_ bytes: some Sequence<UInt8>) {
         var answers: [(UInt8, ArraySlice<UInt8>, UInt8)] = []
         scanner.scan(bytes) { answers.append(($0, $1, $2)) }
         for (marker, parameters, final) in answers { record(marker: marker, parameters: parameters, final: final) }
@@ -55,7 +55,7 @@ public struct LocalKeyboardAnswers: Equatable, Sendable {
 
     /// The protocol to turn on: the kitty protocol's if the terminal speaks it, else
     /// modifyOtherKeys if it speaks that, else neither.
-    public var keyboardProtocol: LocalKeyboardProtocol {
+    package var keyboardProtocol: LocalKeyboardProtocol {
         if kittyFlags != nil { return .kitty }
         if let modifyOtherKeys { return .modifyOtherKeys(previous: modifyOtherKeys) }
         return .legacy

@@ -4,7 +4,7 @@
 /// asked for them (`LocalInputDecoder` reads every form back into the same keys; a remote
 /// that asked for nothing still gets legacy bytes). Chosen by what the terminal answered at
 /// start (`LocalKeyboardAnswers`); a terminal that answered neither question is left alone.
-public enum LocalKeyboardProtocol: Equatable, Sendable {
+package enum LocalKeyboardProtocol: Equatable, Sendable {
     /// Neither: the terminal's own legacy bytes.
     case legacy
     /// xterm's modifyOtherKeys at level 2; `previous` is the level the terminal reported,
@@ -15,7 +15,7 @@ public enum LocalKeyboardProtocol: Equatable, Sendable {
     case kitty
 
     /// What turns the protocol on: `CSI > 1 u` (push), or `CSI > 4 ; 2 m`.
-    public var enableSequence: String {
+    package var enableSequence: String {
         switch self {
         case .legacy: ""
         case .modifyOtherKeys: "\u{1B}[>4;2m"
@@ -24,7 +24,7 @@ public enum LocalKeyboardProtocol: Equatable, Sendable {
     }
 
     /// What turns it off again: `CSI < u` (pop), or modifyOtherKeys back at its level.
-    public var disableSequence: String {
+    package var disableSequence: String {
         switch self {
         case .legacy: ""
         case .modifyOtherKeys(let previous): "\u{1B}[>4;\(previous)m"

@@ -4,7 +4,7 @@ import RemoteTermEngine
 /// (the clipboard, the title), the bell, and leaving and taking back the screen around a
 /// suspend. The ncurses screen is one (`RemoteTermNcurses`); tests use it on a pipe, or a
 /// recording stand-in.
-public protocol LocalScreen: AnyObject {
+package protocol LocalScreen: AnyObject {
     /// The local terminal's size now.
     func currentSize() -> (rows: Int, columns: Int)
     /// The local terminal changed size to this.
@@ -44,29 +44,29 @@ public protocol LocalScreen: AnyObject {
 
 extension LocalScreen {
     /// A screen that draws frames draws the frame.
-    public func show(_ shown: ShownScreen, now: UInt64) { draw(shown.frame) }
-    public var deadline: UInt64? { nil }
-    public func say(_ text: String) -> Bool { false }
-    public func sessionShown(number: Int, name: String) {}
-    public var listsButtons: Bool { false }
+    package func show(_ shown: ShownScreen, now: UInt64) { draw(shown.frame) }
+    package var deadline: UInt64? { nil }
+    package func say(_ text: String) -> Bool { false }
+    package func sessionShown(number: Int, name: String) {}
+    package var listsButtons: Bool { false }
 }
 
 /// What the front shows at a frame: the frame, and for a screen that reads the remote's
 /// screen rather than drawing it (reader mode) the shown session's terminal, the program it
 /// runs and rterm's own line.
-public struct ShownScreen {
+package struct ShownScreen {
     /// Everything drawn.
-    public var frame: Frame
+    package var frame: Frame
     /// The shown session's terminal.
-    public var terminal: Terminal
+    package var terminal: Terminal
     /// The program running, when the key set's rule names it.
-    public var programName: String?
+    package var programName: String?
     /// rterm's own line (what the bar row says unless it shows the buttons), found only when
     /// asked for.
-    public var message: () -> String?
+    package var message: () -> String?
 
     /// What is shown.
-    public init(frame: Frame, terminal: Terminal, programName: String?, message: @escaping () -> String?) {
+    package init(frame: Frame, terminal: Terminal, programName: String?, message: @escaping () -> String?) {
         self.frame = frame
         self.terminal = terminal
         self.programName = programName

@@ -7,44 +7,44 @@ import RemoteTermEngine
 /// The strings are the terminfo capabilities as the local terminfo gives them (escapes
 /// already decoded, parameters still in terminfo's `%` language), so a terminal that spells
 /// a feature its own way is still driven correctly; nil means "use the standard sequence".
-public struct LocalStyleCapabilities: Equatable, Sendable {
+package struct LocalStyleCapabilities: Equatable, Sendable {
     /// The terminal takes `38;2;R;G;B` / `48;2;R;G;B` even though its terminfo entry counts
     /// 256 colours (COLORTERM=truecolor, or the RGB / Tc extension).
-    public var directColor: Bool
+    package var directColor: Bool
     /// SGR 9 (`smxx`).
-    public var strikethrough: Bool
+    package var strikethrough: Bool
     /// SGR 53 (`Smol`).
-    public var overline: Bool
+    package var overline: Bool
     /// Double, curly, dotted and dashed underlines (`Smulx`, or the older `Su` flag).
-    public var styledUnderline: Bool
+    package var styledUnderline: Bool
     /// SGR 58 (`Setulc`, or the older `Su` flag).
-    public var underlineColor: Bool
+    package var underlineColor: Bool
     /// OSC 8 hyperlinks: links on the screen are passed on so the user's terminal can open
     /// them itself. No terminfo capability says so; see `detect`.
-    public var hyperlinks: Bool
+    package var hyperlinks: Bool
     /// terminfo `smxx`; nil: `standardStrikethrough`.
-    public var strikethroughString: String?
+    package var strikethroughString: String?
     /// terminfo `Smol`; nil: `standardOverline`.
-    public var overlineString: String?
+    package var overlineString: String?
     /// terminfo `Smulx`, `%p1` the style (2 double … 5 dashed); nil: `standardStyledUnderline`.
-    public var styledUnderlineString: String?
+    package var styledUnderlineString: String?
     /// terminfo `Setulc`, `%p1` the colour as 0xRRGGBB; nil: `standardUnderlineColor`.
-    public var underlineColorString: String?
+    package var underlineColorString: String?
 
     /// ECMA-48's strikethrough ("crossed-out").
-    public static let standardStrikethrough = "\u{1B}[9m"
+    package static let standardStrikethrough = "\u{1B}[9m"
     /// ECMA-48's overline.
-    public static let standardOverline = "\u{1B}[53m"
+    package static let standardOverline = "\u{1B}[53m"
     /// The `4:N` sub-parameter form kitty introduced and VTE, tmux, mintty and others took up.
-    public static let standardStyledUnderline = "\u{1B}[4:%p1%dm"
+    package static let standardStyledUnderline = "\u{1B}[4:%p1%dm"
     /// ITU T.416's colon form of SGR 58 with an RGB value, as tmux's `usstyle` feature sends it.
-    public static let standardUnderlineColor =
+    package static let standardUnderlineColor =
         "\u{1B}[58:2::%p1%{65536}%/%d:%p1%{256}%/%{255}%&%d:%p1%{255}%&%d%;m"
 
     /// Nothing beyond ncurses: no overpaint at all.
-    public static let none = LocalStyleCapabilities()
+    package static let none = LocalStyleCapabilities()
 
-    public init(
+    package init(
         directColor: Bool = false, strikethrough: Bool = false, overline: Bool = false,
         styledUnderline: Bool = false, underlineColor: Bool = false,
         strikethroughString: String? = nil, overlineString: String? = nil,
@@ -74,7 +74,7 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
     /// Inside tmux (`TMUX` set) nothing changes: tmux's terminfo entry and the COLORTERM it
     /// passes on describe what tmux itself accepts, and tmux converts for the terminal
     /// outside it.
-    public static func detect(
+    package static func detect(
         environment: [String: String], string: (String) -> String?, flag: (String) -> Bool
     ) -> LocalStyleCapabilities {
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
@@ -116,14 +116,14 @@ public struct LocalStyleCapabilities: Equatable, Sendable {
     /// These capabilities less what ncurses already draws with `colorCount` colours (its
     /// `COLORS`): on a direct-colour entry (`xterm-direct`) ncurses sends RGB itself, so
     /// overpainting for colour would only repeat it.
-    public func beyondNcurses(colorCount: Int) -> LocalStyleCapabilities {
+    package func beyondNcurses(colorCount: Int) -> LocalStyleCapabilities {
         var result = self
         if colorCount >= ColorPalette.directColorCount { result.directColor = false }
         return result
     }
 
     /// Whether anything at all can be overpainted (the front skips the work otherwise).
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !directColor && !strikethrough && !overline && !styledUnderline && !underlineColor && !hyperlinks
     }
 

@@ -5,11 +5,11 @@ import RemoteTermEngine
 /// text and numbers (never the remote's bytes), ended with BEL as every terminal that knows
 /// them accepts. A notification's text holds no control of any kind (`TerminalNotification`
 /// dropped them), so nothing the remote wrote can end the sequence early or start another.
-public enum PassedOnSequence {
+package enum PassedOnSequence {
     /// The notification, in the form the program used: OSC 9 with the body, OSC 777 `notify`
     /// with a title and body (`;` in the title would start the body early, so it becomes
     /// `,`), or OSC 99 as a title and a body in two pieces of one notification.
-    public static func notification(_ notification: TerminalNotification) -> [UInt8] {
+    package static func notification(_ notification: TerminalNotification) -> [UInt8] {
         switch notification.kind {
         case .osc9:
             // A body that begins with digits and `;` would read as one of ConEmu's commands.
@@ -26,14 +26,14 @@ public enum PassedOnSequence {
     }
 
     /// OSC 9 ; 4 ; state ; percent, or `9 ; 4 ; 0` when the report was removed.
-    public static func progress(_ progress: TerminalProgress?) -> [UInt8] {
+    package static func progress(_ progress: TerminalProgress?) -> [UInt8] {
         guard let progress else { return osc("9;4;0") }
         let (state, value) = progress.stateAndValue
         return osc("9;4;\(state)" + (value.map { ";\($0)" } ?? ""))
     }
 
     /// Whether `sequence` is a progress report (OSC 9 ; 4) of this type's making.
-    public static func isProgress(_ sequence: [UInt8]) -> Bool {
+    package static func isProgress(_ sequence: [UInt8]) -> Bool {
         sequence.starts(with: [0x1B, UInt8(ascii: "]")] + Array("9;4;".utf8))
     }
 

@@ -9,14 +9,14 @@
 /// full-screen front runs instead. `restore()` (also on deinit) puts the modes back; the
 /// caller catches termination signals (`SignalSource`) so that it always runs. `resume()`
 /// makes it raw again after a suspend (`~^Z`).
-public final class RawTerminal {
+package final class RawTerminal {
     private let descriptor: Int32
     private var saved = termios()
     private var raw = termios()
     private var isRaw = false
 
     /// Raw mode on `descriptor` (standard input); nil when it is not a terminal.
-    public init?(descriptor: Int32 = 0) {
+    package init?(descriptor: Int32 = 0) {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return nil }
         self.descriptor = descriptor
         raw = saved
@@ -26,7 +26,7 @@ public final class RawTerminal {
     }
 
     /// Raw again, after `restore()` (a suspended rterm continued).
-    public func resume() {
+    package func resume() {
         guard !isRaw, tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return }
         isRaw = true
     }
@@ -36,14 +36,14 @@ public final class RawTerminal {
     }
 
     /// Puts the terminal back as it was.
-    public func restore() {
+    package func restore() {
         guard isRaw else { return }
         isRaw = false
         _ = tcsetattr(descriptor, TCSADRAIN, &saved)
     }
 
     /// The size of the terminal on standard output, or of standard input.
-    public static func size() -> (rows: Int, columns: Int)? {
+    package static func size() -> (rows: Int, columns: Int)? {
         for descriptor: Int32 in [1, 0, 2] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {

@@ -14,14 +14,14 @@ import RemoteTermEngine
 /// The text comes from the remote. The engine never stores C0 or C1 controls in a cell, but
 /// this does not rely on it: anything that is not a printable scalar is written as a space
 /// (or left out, for a combining mark), so nothing but the sequences above ever goes out.
-public enum StyleOverpaint {
+package enum StyleOverpaint {
     // MARK: - Which cells
 
     /// Whether `capabilities` can draw something of `cell` that ncurses does not: a 24-bit
     /// foreground or background (after the remote's palette changes, `colors.drawn`),
     /// strikethrough, overline, an underline style other than single, an underline colour
     /// (on an underlined cell: without an underline it shows nothing).
-    public static func needsOverpaint(
+    package static func needsOverpaint(
         _ cell: Cell, extras: CellExtras, colors: TerminalColors, capabilities: LocalStyleCapabilities
     ) -> Bool {
         let attributes = cell.attributes
@@ -45,7 +45,7 @@ public enum StyleOverpaint {
     /// need it join one run, and a wide character's continuation goes with its first half.
     /// A wide character cut off by the end of `cells` (the front shows fewer columns than the
     /// terminal has) is left to ncurses: written whole, it would reach past the screen.
-    public static func runs(
+    package static func runs(
         row: Int, cells: ArraySlice<Cell>, extras: CellExtras, colors: TerminalColors,
         capabilities: LocalStyleCapabilities
     ) -> [OverpaintRun] {
@@ -111,7 +111,7 @@ public enum StyleOverpaint {
     /// `reverseScreen` (DECSCNM) flips every cell's inverse, as the ncurses renderer does.
     /// A wide character is written once, over its two columns; one whose continuation is not
     /// in the run is written as a space, so nothing is drawn outside the run's columns.
-    public static func bytes(
+    package static func bytes(
         for runs: [OverpaintRun], colors: TerminalColors, capabilities: LocalStyleCapabilities,
         reverseScreen: Bool
     ) -> [UInt8] {

@@ -10,8 +10,8 @@ import RemoteTermLoop
 /// starts: who it is (`ESC [ > c`, then `ESC [ c`), for choosing a terminfo entry when `TERM`
 /// names one terminfo does not know (`DeviceAttributeAnswers`; no answer means vt100), and its
 /// colours and keyboard protocols (`startupAnswers`).
-public enum TerminalProbe {
-    public static func suggestedTerm(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 500) -> String {
+package enum TerminalProbe {
+    package static func suggestedTerm(input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 500) -> String {
         var answers = DeviceAttributeAnswers()
         ask(Array("\u{1B}[>c\u{1B}[c".utf8), input: input, output: output, timeout: timeout) { bytes in
             answers.scan(bytes)
@@ -26,7 +26,7 @@ public enum TerminalProbe {
     /// sees (xterm's when it does not say), and the keyboard protocols it speaks
     /// (`LocalKeyboardAnswers`), for the one the screen turns on. Terminals without these
     /// queries (the Linux console, DEC terminals) are not asked: some would show the question.
-    public static func startupAnswers(
+    package static func startupAnswers(
         term: String?, input: Int32 = 0, output: Int32 = 1, timeout: Int32 = 300
     ) -> StartupAnswers {
         let plain = ["linux", "dumb", "vt52", "vt100", "vt102", "vt220", "vt320", "vt420", "vt520", "cons25"]
@@ -50,14 +50,14 @@ public enum TerminalProbe {
         LocalColorAnswers.question + LocalKeyboardAnswers.question + Array("\u{1B}[m\u{1B}[c".utf8)
 
     /// What `startupAnswers` found out.
-    public struct StartupAnswers: Equatable, Sendable {
+    package struct StartupAnswers: Equatable, Sendable {
         /// xterm's colours with the local text and background colours in their places.
-        public var colorDefaults: TerminalColors.Defaults
+        package var colorDefaults: TerminalColors.Defaults
         /// The keyboard protocol for the screen to turn on.
-        public var keyboard: LocalKeyboardProtocol
+        package var keyboard: LocalKeyboardProtocol
 
         /// What a terminal that is not asked is taken to have: xterm's colours, legacy keys.
-        public init(colorDefaults: TerminalColors.Defaults = .xterm, keyboard: LocalKeyboardProtocol = .legacy) {
+        package init(colorDefaults: TerminalColors.Defaults = .xterm, keyboard: LocalKeyboardProtocol = .legacy) {
             self.colorDefaults = colorDefaults
             self.keyboard = keyboard
         }

@@ -6,7 +6,7 @@
 /// plain lines (no full screen, no bar, no escape sequence of rterm's or the remote's; the
 /// bell is the one control passed on), written by the `TranscriptScreen` over it.
 /// `restore()` (also on deinit) gives the terminal back.
-public final class ReaderScreen: PlainTerminal {
+package final class ReaderScreen: PlainTerminal {
     private var raw: RawTerminal?
     /// The terminal read from: raw again on `resume()`.
     private let input: Int32
@@ -14,7 +14,7 @@ public final class ReaderScreen: PlainTerminal {
 
     /// Reader mode on the terminal of standard input, writing to `output`; nil when standard
     /// input is not a terminal.
-    public init?(input: Int32 = 0, output: Int32 = 1) {
+    package init?(input: Int32 = 0, output: Int32 = 1) {
         guard let raw = RawTerminal(descriptor: input) else { return nil }
         self.raw = raw
         self.input = input
@@ -24,21 +24,21 @@ public final class ReaderScreen: PlainTerminal {
     deinit { restore() }
 
     /// Puts the terminal back as it was (idempotent).
-    public func restore() {
+    package func restore() {
         raw?.restore()
         raw = nil
     }
 
-    public func currentSize() -> (rows: Int, columns: Int) { RawTerminal.size() ?? (rows: 24, columns: 80) }
-    public func bell() { writeTranscript([0x07]) }
-    public func suspend() { raw?.restore() }
-    public func resume() {
+    package func currentSize() -> (rows: Int, columns: Int) { RawTerminal.size() ?? (rows: 24, columns: 80) }
+    package func bell() { writeTranscript([0x07]) }
+    package func suspend() { raw?.restore() }
+    package func resume() {
         raw = RawTerminal(descriptor: input)
     }
 
     /// Writes all of `bytes`, waiting while the terminal is full (standard output may share
     /// standard input's non-blocking mode).
-    public func writeTranscript(_ bytes: [UInt8]) {
+    package func writeTranscript(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }

@@ -19,28 +19,28 @@ import RemoteTermEngine
 /// `summaryInterval`, once the screen has been still for a moment; one line says when it ends.
 ///
 /// rterm's own words (a question, a notice, a lost link) are written as lines of their own.
-public struct ReaderTranscript: Sendable {
+package struct ReaderTranscript: Sendable {
     /// How long a rewritten line must stay unchanged before it is written again.
-    public static let settleDelay: UInt64 = 400_000_000
+    package static let settleDelay: UInt64 = 400_000_000
     /// The least time between two writes of the same line.
-    public static let rewriteInterval: UInt64 = 1_000_000_000
+    package static let rewriteInterval: UInt64 = 1_000_000_000
     /// The least time between two summaries of a full screen.
-    public static let summaryInterval: UInt64 = 1_000_000_000
+    package static let summaryInterval: UInt64 = 1_000_000_000
     /// How long a full screen must be still before it is summarised (unless it never is).
-    public static let stillDelay: UInt64 = 150_000_000
+    package static let stillDelay: UInt64 = 150_000_000
 
     /// What the transcript reads at a moment.
-    public struct View {
+    package struct View {
         /// The shown session's terminal.
-        public var terminal: Terminal
+        package var terminal: Terminal
         /// The program running, when something names it (the key set's rule), for the line
         /// that announces a full screen.
-        public var programName: String?
+        package var programName: String?
         /// rterm's own line (a question, a notice, the lost link), nil when it says nothing.
-        public var message: String?
+        package var message: String?
 
         /// A view.
-        public init(terminal: Terminal, programName: String? = nil, message: String? = nil) {
+        package init(terminal: Terminal, programName: String? = nil, message: String? = nil) {
             self.terminal = terminal
             self.programName = programName
             self.message = message
@@ -74,10 +74,10 @@ public struct ReaderTranscript: Sendable {
     }
 
     /// A transcript that starts with what is on the screen at the first look.
-    public init() {}
+    package init() {}
 
     /// The bytes to write for `view` at `now`.
-    public mutating func update(_ view: View, now: UInt64) -> [UInt8] {
+    package mutating func update(_ view: View, now: UInt64) -> [UInt8] {
         var out = Output()
         say(view.message, into: &out)
         let terminal = view.terminal
@@ -96,7 +96,7 @@ public struct ReaderTranscript: Sendable {
 
     /// When the transcript may have something to write without new output (a line settling,
     /// a summary due), or nil.
-    public func nextDeadline() -> UInt64? {
+    package func nextDeadline() -> UInt64? {
         if let fullScreen, let first = fullScreen.firstUnsummarisedChange {
             let still = fullScreen.changedAt &+ Self.stillDelay
             let forced = first &+ 2 * Self.summaryInterval
@@ -256,7 +256,7 @@ public struct ReaderTranscript: Sendable {
     // MARK: - rterm's own words
 
     /// rterm says `text` now (the bar's keys read out, what a number sent): a line of its own.
-    public mutating func announce(_ text: String) -> [UInt8] {
+    package mutating func announce(_ text: String) -> [UInt8] {
         var out = Output()
         finishLocalLine(into: &out)
         out.line("[rterm] " + text)

@@ -3,54 +3,54 @@
 /// frames, rterm's own lines said there too, and the bar's buttons listed in words on
 /// request. The front knows nothing of reader mode: it shows, says and switches sessions
 /// through `LocalScreen`, and this screen decides what that means here.
-public final class TranscriptScreen: LocalScreen {
+package final class TranscriptScreen: LocalScreen {
     /// Where the lines go.
     private let plain: PlainTerminal
     private var transcript = ReaderTranscript()
 
     /// Reader mode over `plain` (the terminal in raw mode: `ReaderScreen`).
-    public init(over plain: PlainTerminal) {
+    package init(over plain: PlainTerminal) {
         self.plain = plain
     }
 
-    public func currentSize() -> (rows: Int, columns: Int) { plain.currentSize() }
-    public func resize(rows: Int, columns: Int) {}
-    public func draw(_ frame: Frame) {}
-    public func invalidate() {}
+    package func currentSize() -> (rows: Int, columns: Int) { plain.currentSize() }
+    package func resize(rows: Int, columns: Int) {}
+    package func draw(_ frame: Frame) {}
+    package func invalidate() {}
     /// Never: the transcript is plain text.
-    public var takesOwnSequences: Bool { false }
-    public func writeOwn(_ bytes: [UInt8]) {}
-    public func setTitle(_ title: String) {}
-    public func bell() { plain.bell() }
-    public func suspend() { plain.suspend() }
-    public func resume() { plain.resume() }
+    package var takesOwnSequences: Bool { false }
+    package func writeOwn(_ bytes: [UInt8]) {}
+    package func setTitle(_ title: String) {}
+    package func bell() { plain.bell() }
+    package func suspend() { plain.suspend() }
+    package func resume() { plain.resume() }
     private func writeTranscript(_ bytes: [UInt8]) { plain.writeTranscript(bytes) }
 
     /// The lines that the shown screen has for the transcript, and rterm's own line.
-    public func show(_ shown: ShownScreen, now: UInt64) {
+    package func show(_ shown: ShownScreen, now: UInt64) {
         let view = ReaderTranscript.View(terminal: shown.terminal, programName: shown.programName, message: shown.message())
         writeTranscript(transcript.update(view, now: now))
     }
 
-    public var deadline: UInt64? { transcript.nextDeadline() }
+    package var deadline: UInt64? { transcript.nextDeadline() }
 
-    public func say(_ text: String) -> Bool {
+    package func say(_ text: String) -> Bool {
         writeTranscript(transcript.announce(text))
         return true
     }
 
     /// Another screen: its lines are read afresh, from its top row.
-    public func sessionShown(number: Int, name: String) {
+    package func sessionShown(number: Int, name: String) {
         transcript = ReaderTranscript()
         writeTranscript(transcript.announce("session \(number): \(name)"))
     }
 
-    public var listsButtons: Bool { true }
+    package var listsButtons: Bool { true }
 }
 
 /// What reader mode writes on: a terminal that takes plain lines (text, CR, LF, backspaces
 /// and the bell), its size, and leaving and taking it back around a suspend.
-public protocol PlainTerminal: AnyObject {
+package protocol PlainTerminal: AnyObject {
     /// The terminal's size now.
     func currentSize() -> (rows: Int, columns: Int)
     /// Writes reader mode's lines (`ReaderTranscript`).

@@ -1,19 +1,19 @@
 /// One piece of text on the bar row, placed and styled: what the front draws there.
-public struct BarLabel: Equatable, Sendable {
+package struct BarLabel: Equatable, Sendable {
     /// The column it starts at.
-    public var column: Int
+    package var column: Int
     /// The text.
-    public var text: String
+    package var text: String
     /// How it is emphasised: an armed or locked modifier, a sticky notice (`FrameComposer`
     /// draws it, on a button's cap or as plain text).
-    public var emphasis: KeyBarLabel.Emphasis
+    package var emphasis: KeyBarLabel.Emphasis
     /// The columns of the button it labels, drawn as a cap on every row of the bar (reverse
     /// video, in the user's own colours) so the bar reads as buttons and not as output; nil
     /// for text that is no button (a notice, the menu, a question).
-    public var cap: Range<Int>?
+    package var cap: Range<Int>?
 
     /// A label.
-    public init(column: Int, text: String, emphasis: KeyBarLabel.Emphasis = .normal, cap: Range<Int>? = nil) {
+    package init(column: Int, text: String, emphasis: KeyBarLabel.Emphasis = .normal, cap: Range<Int>? = nil) {
         self.column = column
         self.text = text
         self.emphasis = emphasis

@@ -2,19 +2,19 @@
 /// hyperlink the program set (`isExplicit`) or a URL written in plain text. Its cells run
 /// from `start` to `end` inclusive, which may be on a later line when the text is
 /// soft-wrapped.
-public struct DetectedLink: Equatable, Sendable {
+package struct DetectedLink: Equatable, Sendable {
     /// What to open: the OSC 8 URI, or the URL as written (`http://` put before `www.`).
-    public var url: String
+    package var url: String
     /// The link's first cell.
-    public var start: TextPosition
+    package var start: TextPosition
     /// The link's last cell, inclusive (the second half when it ends in a wide character).
-    public var end: TextPosition
+    package var end: TextPosition
     /// Whether the program marked the link itself (OSC 8) rather than it being found in
     /// the text.
-    public var isExplicit: Bool
+    package var isExplicit: Bool
 
     /// A link.
-    public init(url: String, start: TextPosition, end: TextPosition, isExplicit: Bool) {
+    package init(url: String, start: TextPosition, end: TextPosition, isExplicit: Bool) {
         self.url = url
         self.start = start
         self.end = end
@@ -23,5 +23,5 @@ public struct DetectedLink: Equatable, Sendable {
 
     /// Whether the cell at `p` is part of the link. (The lines between the first and the
     /// last are wholly the link's, as wrapped text fills them.)
-    public func contains(_ p: TextPosition) -> Bool { start <= p && p <= end }
+    package func contains(_ p: TextPosition) -> Bool { start <= p && p <= end }
 }

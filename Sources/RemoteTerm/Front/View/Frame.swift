@@ -6,39 +6,39 @@ import RemoteTermEngine
 /// bar row. The ncurses front only turns a frame into calls, and only for the lines that
 /// differ from the frame it drew last (`FrameDiff`), so every visual feature is a change to
 /// a value that tests can read, not a special case in the renderer.
-public struct Frame: Equatable, Sendable {
+package struct Frame: Equatable, Sendable {
     /// Rows of the local screen the frame covers (the bar row included when shown).
-    public let rows: Int
+    package let rows: Int
     /// Columns of the local screen.
-    public let columns: Int
+    package let columns: Int
     /// One line per row, each exactly `columns` cells wide.
-    public var lines: [FrameLine]
+    package var lines: [FrameLine]
     /// Where the cursor is shown, nil when hidden.
-    public var cursor: FrameCursor?
+    package var cursor: FrameCursor?
     /// The remote's colour table: palette entries and default colours it changed (OSC 4,
     /// 10, 11) are drawn as their RGB values.
-    public var colors = TerminalColors()
+    package var colors = TerminalColors()
 
     /// A blank frame.
-    public init(rows: Int, columns: Int) {
+    package init(rows: Int, columns: Int) {
         self.rows = max(0, rows)
         self.columns = max(1, columns)
         lines = Array(repeating: FrameLine(columns: self.columns), count: self.rows)
     }
 
     /// The frame's text, one string per row, trailing blanks trimmed (for tests and dumps).
-    public var text: [String] { lines.map(\.text) }
+    package var text: [String] { lines.map(\.text) }
 }
 
 /// The cursor of a frame: a cell, 0-based.
-public struct FrameCursor: Equatable, Sendable {
+package struct FrameCursor: Equatable, Sendable {
     /// The row.
-    public var row: Int
+    package var row: Int
     /// The column.
-    public var column: Int
+    package var column: Int
 
     /// A cursor position.
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
@@ -46,38 +46,38 @@ public struct FrameCursor: Equatable, Sendable {
 
 /// One row of a frame: cells as the engine stores them (so the renderer draws remote text,
 /// rterm's own text and overlays the same way) and the table their `extra` indices refer to.
-public struct FrameLine: Sendable {
+package struct FrameLine: Sendable {
     /// The cells, exactly as many as the frame is wide. Any change to them makes the line
     /// rterm's own (its `identity` is dropped).
-    public var cells: [Cell] { didSet { identity = nil } }
+    package var cells: [Cell] { didSet { identity = nil } }
     /// The engine row this line shows as it is (`Terminal.rowIdentity`): set by the composer
     /// on a live row no overlay touched, nil on rterm's own rows and any row an overlay
     /// changed. Two lines with the same identity hold the same cells, so the composer reuses
     /// the line it made last time and the renderer knows it unchanged, or scrolled, without
     /// comparing a cell.
-    public var identity: RowIdentity?
+    package var identity: RowIdentity?
     /// What the cells' `extra` indices refer to.
-    public var extras: CellExtras
+    package var extras: CellExtras
     /// Whether the remote turned the screen to reverse video (DECSCNM): the renderer inverts
     /// every cell of the line. rterm's own rows never are.
-    public var isReverseScreen: Bool
+    package var isReverseScreen: Bool
     /// The links on this line (OSC 8 and URLs found in the text), for terminals that take
     /// OSC 8 themselves.
-    public var links: [FrameLink] = []
+    package var links: [FrameLink] = []
     /// Whether the line is rterm's own (the bar): drawn in the user's terminal's colours,
     /// never in default colours the remote changed (OSC 10, 11) or its palette (OSC 4), so
     /// the bar's buttons look the same in every session.
-    public var usesLocalColors = false
+    package var usesLocalColors = false
 
     /// A blank line.
-    public init(columns: Int) {
+    package init(columns: Int) {
         cells = Array(repeating: Cell.blank, count: columns)
         extras = CellExtras()
         isReverseScreen = false
     }
 
     /// A line of these cells, padded with blanks or cut to `columns`.
-    public init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool = false) {
+    package init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool = false) {
         var row = Array(cells.prefix(columns))
         if row.count < columns { row += repeatElement(Cell.blank, count: columns - row.count) }
         // A wide character cut in half at the right edge would leave half a glyph.
@@ -96,7 +96,7 @@ public struct FrameLine: Sendable {
     }
 
     /// The line's text, trailing blanks trimmed.
-    public var text: String {
+    package var text: String {
         var out = ""
         for cell in cells where !cell.attributes.contains(.wideContinuation) {
             out += TextRenderer.grapheme(of: cell, extras: extras) ?? " "
@@ -107,7 +107,7 @@ public struct FrameLine: Sendable {
 
     /// Writes `text` from `column` on, one character per cell (two for a wide one), in the
     /// given rendition; what does not fit is cut. rterm's own text (bar, panels) uses this.
-    public mutating func write(_ text: String, at column: Int, attributes: CellAttributes = []) {
+    package mutating func write(_ text: String, at column: Int, attributes: CellAttributes = []) {
         var column = column
         for scalar in text.unicodeScalars {
             guard column >= 0 && column < cells.count else { break }
@@ -133,7 +133,7 @@ public struct FrameLine: Sendable {
 extension FrameLine: Equatable {
     /// Equal when they draw the same: same cells, and the same marks and underline colours
     /// behind the cells that have any (the tables themselves may differ).
-    public static func == (a: FrameLine, b: FrameLine) -> Bool {
+    package static func == (a: FrameLine, b: FrameLine) -> Bool {
         guard a.isReverseScreen == b.isReverseScreen, a.usesLocalColors == b.usesLocalColors, a.cells == b.cells,
             a.links == b.links
         else { return false }
@@ -147,14 +147,14 @@ extension FrameLine: Equatable {
 }
 
 /// The part of a link on one line of a frame.
-public struct FrameLink: Equatable, Sendable {
+package struct FrameLink: Equatable, Sendable {
     /// The columns it covers.
-    public var columns: Range<Int>
+    package var columns: Range<Int>
     /// Where it points.
-    public var url: String
+    package var url: String
 
     /// A link segment.
-    public init(columns: Range<Int>, url: String) {
+    package init(columns: Range<Int>, url: String) {
         self.columns = columns
         self.url = url
     }

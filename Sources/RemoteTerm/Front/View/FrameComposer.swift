@@ -5,32 +5,32 @@ import RemoteTermEngine
 /// screen, or the history from a stable line number on), then the overlays in order
 /// (links underlined, the selection in reverse video, a panel over the bottom rows), then the
 /// bar row. Pure: the same inputs give the same frame, and tests read it as text and cells.
-public enum FrameComposer {
+package enum FrameComposer {
     /// What is shown on top of the terminal's text.
-    public struct Overlays: Equatable, Sendable {
+    package struct Overlays: Equatable, Sendable {
         /// Links (OSC 8 or URLs found in the text): underlined, and named on their lines.
-        public var links: [DetectedLink] = []
+        package var links: [DetectedLink] = []
         /// The selection: reverse video.
-        public var selection: ClosedRange<TextPosition>?
+        package var selection: ClosedRange<TextPosition>?
         /// A panel over the bottom rows of the remote area.
-        public var panel: Panel?
+        package var panel: Panel?
         /// The bar row's labels; nil when the bar is hidden (no bar row).
-        public var bar: [BarLabel]?
+        package var bar: [BarLabel]?
         /// The cursor's column on the bar row while an answer is typed there.
-        public var barCursor: Int?
+        package var barCursor: Int?
         /// Rows of the bar (1 to 3); the labels go on the middle one.
-        public var barRows = 1
+        package var barRows = 1
         /// A button's alternatives, in a strip as tall as the bar just above it (over the
         /// remote's bottom rows).
-        public var popup: [BarLabel]?
+        package var popup: [BarLabel]?
         /// The remote screen is stale (the link is down): drawn faint, without its cursor.
-        public var isStale = false
+        package var isStale = false
         /// Typed keys shown before the remote echoed them: drawn underlined over the live
         /// screen, with the cursor after them.
-        public var predictions: PredictionOverlay?
+        package var predictions: PredictionOverlay?
 
         /// No overlays and no bar.
-        public init(
+        package init(
             links: [DetectedLink] = [], selection: ClosedRange<TextPosition>? = nil, panel: Panel? = nil,
             bar: [BarLabel]? = nil, barCursor: Int? = nil
         ) {
@@ -44,14 +44,14 @@ public enum FrameComposer {
 
     /// The stable line number shown on the area's top row: `topLine` in the history (held
     /// inside what the terminal still keeps), the screen's top row when live (nil).
-    public static func firstLine(of terminal: Terminal, topLine: Int?) -> Int {
+    package static func firstLine(of terminal: Terminal, topLine: Int?) -> Int {
         guard let topLine else { return terminal.screenTopLineNumber }
         return min(max(topLine, terminal.oldestLineNumber), terminal.screenTopLineNumber)
     }
 
     /// The frame for an area of `area.rows` remote rows (plus the bar row when `overlays.bar`
     /// is set) and `area.columns` columns.
-    public static func compose(
+    package static func compose(
         _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays
     ) -> Frame {
         var work = FrameWork()
@@ -61,7 +61,7 @@ public enum FrameComposer {
     /// The same, reusing the lines of `previous` (the frame composed last) that show an engine
     /// row unchanged since, wherever that row has moved: only the rows that changed are read
     /// from the engine (counted in `work.rowsComposed`).
-    public static func compose(
+    package static func compose(
         _ terminal: Terminal, topLine: Int?, area: (rows: Int, columns: Int), overlays: Overlays,
         reusing previous: Frame?, work: inout FrameWork
     ) -> Frame {
@@ -169,7 +169,7 @@ public enum FrameComposer {
     }
 
     /// The row of a bar (or popup) `rows` tall that carries the labels: the middle one.
-    public static func labelRowOffset(rows: Int) -> Int { (max(1, rows) - 1) / 2 }
+    package static func labelRowOffset(rows: Int) -> Int { (max(1, rows) - 1) / 2 }
 
     /// The popup strip: each alternative's box in reverse video over `rows`, its label on the
     /// middle row.

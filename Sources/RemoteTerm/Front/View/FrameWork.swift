@@ -4,16 +4,16 @@ import RemoteTermEngine
 /// rather than time it: frames composed, rows read from the engine (a row unchanged since the
 /// frame before, wherever it scrolled to, is reused instead) and logical lines scanned for
 /// links (a line whose rows are unchanged keeps the links found before).
-public struct FrameWork: Equatable, Sendable {
+package struct FrameWork: Equatable, Sendable {
     /// Frames composed.
-    public var frames = 0
+    package var frames = 0
     /// Rows whose cells were read from the engine (or the history) into a frame line.
-    public var rowsComposed = 0
+    package var rowsComposed = 0
     /// Logical lines (a row and the rows it wraps into) scanned for links.
-    public var linesScannedForLinks = 0
+    package var linesScannedForLinks = 0
 
     /// Nothing counted yet.
-    public init() {}
+    package init() {}
 }
 
 /// The lines of the frame composed last that show an engine row as it is, found by the

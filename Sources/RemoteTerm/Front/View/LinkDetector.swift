@@ -6,7 +6,7 @@ import RemoteTermEngine
 /// soft wraps. It reruns on the visible lines after every burst of output, so it reads code
 /// points rather than strings and does one linear pass over each logical line; a URL is cut
 /// at `maximumURLLength` characters.
-public enum LinkDetector {
+package enum LinkDetector {
     /// Longest plain-text URL taken, in characters (the rest of a longer run is not read
     /// again for links).
     static let maximumURLLength = 2048
@@ -18,7 +18,7 @@ public enum LinkDetector {
     /// the program marked cells as a link, no URL is looked for in them. A URL is found from
     /// its scheme, so give the lines from the start of the logical line that holds the first
     /// one (the lines above it that wrap into it), or a URL begun above is missed.
-    public static func links(in lines: [TerminalLine], firstLineNumber: Int) -> [DetectedLink] {
+    package static func links(in lines: [TerminalLine], firstLineNumber: Int) -> [DetectedLink] {
         var work = 0
         return links(in: lines, firstLineNumber: firstLineNumber, work: &work)
     }

@@ -2,21 +2,21 @@
 /// session lists): a title row, then text wrapped to the width, scrolled when it does not
 /// fit. It is drawn by `FrameComposer` and owns the rows it covers: clicks there act on the
 /// panel (the wheel scrolls it) and never reach the remote or a hidden button.
-public struct Panel: Equatable, Sendable {
+package struct Panel: Equatable, Sendable {
     /// The title row's text.
-    public var title: String
+    package var title: String
     /// How to use the panel, shown after the title when it fits ("any key closes").
-    public var hint: String
+    package var hint: String
     /// The text, one paragraph per element; wrapped at blanks to the width shown.
-    public var paragraphs: [String]
+    package var paragraphs: [String]
     /// The first wrapped line shown.
-    public var scroll = 0
+    package var scroll = 0
     /// Whether the paragraphs are wrapped at blanks to the width; a table already laid out
     /// for the width (the keys by number) keeps its blanks, one row per paragraph.
-    public var wraps = true
+    package var wraps = true
 
     /// A panel.
-    public init(title: String, hint: String = "", paragraphs: [String]) {
+    package init(title: String, hint: String = "", paragraphs: [String]) {
         self.title = title
         self.hint = hint
         self.paragraphs = paragraphs
@@ -24,7 +24,7 @@ public struct Panel: Equatable, Sendable {
 
     /// The text wrapped to `width` columns: at blanks where possible, a paragraph's
     /// continuation lines indented like its first line.
-    public func wrappedLines(width: Int) -> [String] {
+    package func wrappedLines(width: Int) -> [String] {
         let width = max(4, width)
         guard wraps else { return paragraphs.map { String($0.prefix(width)) } }
         var out: [String] = []
@@ -52,17 +52,17 @@ public struct Panel: Equatable, Sendable {
 
     /// Rows the panel takes in an area of `rows` × `columns`: its title and as much text as
     /// fits, at most the whole area.
-    public func height(rows: Int, columns: Int) -> Int {
+    package func height(rows: Int, columns: Int) -> Int {
         min(rows, 1 + wrappedLines(width: columns - 2).count)
     }
 
     /// The most `scroll` can be for that area.
-    public func maximumScroll(rows: Int, columns: Int) -> Int {
+    package func maximumScroll(rows: Int, columns: Int) -> Int {
         max(0, wrappedLines(width: columns - 2).count - (height(rows: rows, columns: columns) - 1))
     }
 
     /// Scrolls by `lines` (negative: up), kept in range for the area.
-    public mutating func scroll(by lines: Int, rows: Int, columns: Int) {
+    package mutating func scroll(by lines: Int, rows: Int, columns: Int) {
         scroll = min(max(0, scroll + lines), maximumScroll(rows: rows, columns: columns))
     }
 }

@@ -4,16 +4,16 @@ import RemoteTermEngine
 /// (`head`) and what it grows by. Positions are stable line numbers, so the selection stays
 /// on its text while output scrolls; `bounds(lines:)` turns it into the cells to highlight
 /// and copy (`SelectionText`).
-public struct Selection: Equatable, Sendable {
+package struct Selection: Equatable, Sendable {
     /// Where the selection started (the press).
-    public var anchor: TextPosition
+    package var anchor: TextPosition
     /// Where it ends now (the drag); may be before `anchor`.
-    public var head: TextPosition
+    package var head: TextPosition
     /// What it grows by.
-    public var granularity: SelectionGranularity
+    package var granularity: SelectionGranularity
 
     /// A selection from `anchor` to `head`.
-    public init(anchor: TextPosition, head: TextPosition, granularity: SelectionGranularity = .character) {
+    package init(anchor: TextPosition, head: TextPosition, granularity: SelectionGranularity = .character) {
         self.anchor = anchor
         self.head = head
         self.granularity = granularity
@@ -23,7 +23,7 @@ public struct Selection: Equatable, Sendable {
     /// pointer went: both ends grown to whole words or whole logical lines as the
     /// granularity says, and a wide character taken whole when either end is on one of
     /// its cells. `lines` gives a line by stable number (`Terminal.line(number:)`).
-    public func bounds(lines: (Int) -> TerminalLine?) -> (start: TextPosition, end: TextPosition) {
+    package func bounds(lines: (Int) -> TerminalLine?) -> (start: TextPosition, end: TextPosition) {
         var start = min(anchor, head)
         var end = max(anchor, head)
         switch granularity {

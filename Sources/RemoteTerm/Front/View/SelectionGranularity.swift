@@ -1,6 +1,6 @@
 /// What a selection grows by as the pointer moves: single cells (a drag), whole words (a
 /// double-click and drag) or whole logical lines (a triple-click and drag).
-public enum SelectionGranularity: Sendable {
+package enum SelectionGranularity: Sendable {
     /// Cell by cell; a wide character is still taken whole.
     case character
     /// Word by word, as `WordBoundaries` finds them.

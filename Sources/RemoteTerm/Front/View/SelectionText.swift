@@ -5,10 +5,10 @@ import RemoteTermEngine
 /// that ends a line loses its trailing blanks; a wide character is read once and combining
 /// marks stay with their base; an empty cell reads as a space only when text follows it on
 /// its row; lines no longer held are skipped.
-public enum SelectionText {
+package enum SelectionText {
     /// The text from `start` to `end`, both inclusive (given the other way round, they are
     /// swapped). `lines` gives a line by stable number (`Terminal.line(number:)`).
-    public static func text(
+    package static func text(
         from start: TextPosition, to end: TextPosition, lines: (Int) -> TerminalLine?
     ) -> String {
         let (start, end) = start <= end ? (start, end) : (end, start)

@@ -5,7 +5,7 @@ import RemoteTermEngine
 /// its rows' identities (`Terminal.rowIdentity`), so a line that only scrolled, or did not
 /// move, keeps the links found on it before. The history view and a line that begins above
 /// the screen (in the scrollback) are scanned on every frame, as they were before.
-public struct VisibleLinks {
+package struct VisibleLinks {
     /// The links of the logical lines of the last frame, their line numbers counted from the
     /// logical line's first row.
     private var known: [LineKey: [DetectedLink]] = [:]
@@ -17,11 +17,11 @@ public struct VisibleLinks {
     }
 
     /// Nothing known.
-    public init() {}
+    package init() {}
 
     /// The links on the `rows` lines shown from `topLine` (nil: the live screen), as
     /// `FrontController.visibleLinks` finds them; logical lines scanned are counted in `work`.
-    public mutating func links(_ terminal: Terminal, topLine: Int?, rows: Int, work: inout FrameWork) -> [DetectedLink] {
+    package mutating func links(_ terminal: Terminal, topLine: Int?, rows: Int, work: inout FrameWork) -> [DetectedLink] {
         guard topLine == nil else {
             known = [:]
             work.linesScannedForLinks += rows

@@ -4,12 +4,12 @@ import RemoteTermEngine
 /// letters, digits, marks and `_-.~/:@%+#?&=` — so that paths, URLs, e-mail addresses and
 /// host:port select whole, as in most modern terminals; a run goes on across a soft wrap.
 /// A blank selects the run of blanks around it; any other character selects itself.
-public enum WordBoundaries {
+package enum WordBoundaries {
     /// The word at `position`: the first and last cells (inclusive) of the run of the same
     /// class of characters, which may begin and end on other lines than `position` when the
     /// text is soft-wrapped. A position on a wide character's second half counts as the
     /// character; a missing line gives `position` itself.
-    public static func word(
+    package static func word(
         at position: TextPosition, lines: (Int) -> TerminalLine?
     ) -> (start: TextPosition, end: TextPosition) {
         guard let line = lines(position.line), !line.cells.isEmpty else { return (position, position) }

@@ -13,7 +13,7 @@ import RemoteTermSSH
 ///
 /// It speaks the front's one vocabulary (`FrontAction`): the keys it lets through are
 /// `.send(.key(_))`, an escape is what the workspace carries out.
-public struct EscapeCharacterFilter: Sendable {
+package struct EscapeCharacterFilter: Sendable {
     private var isAtLineStart = true
     private var isHoldingTilde = false
     /// The escape character as the key that types it.
@@ -24,13 +24,13 @@ public struct EscapeCharacterFilter: Sendable {
 
     /// A filter at the start of a line, as at the start of a session, for the escape
     /// character `escape` (a byte as typed: `~`, or a control character such as 0x1D).
-    public init(escape: UInt8 = 0x7E, sessionEscapes: Bool = false) {
+    package init(escape: UInt8 = 0x7E, sessionEscapes: Bool = false) {
         tilde = LocalInputDecoder.controlOrCharacter(escape)
         self.sessionEscapes = sessionEscapes
     }
 
     /// The key that types the escape character.
-    public var escapeKey: KeyEvent { tilde }
+    package var escapeKey: KeyEvent { tilde }
 
     /// The session escape `event` stands for after the escape character, if any.
     private func sessionEscape(_ event: KeyEvent) -> FrontAction? {
@@ -49,7 +49,7 @@ public struct EscapeCharacterFilter: Sendable {
     }
 
     /// Filters one key typed by the user.
-    public mutating func filter(_ event: KeyEvent) -> [FrontAction] {
+    package mutating func filter(_ event: KeyEvent) -> [FrontAction] {
         if isHoldingTilde {
             isHoldingTilde = false
             switch event {
@@ -89,7 +89,7 @@ public struct EscapeCharacterFilter: Sendable {
 
     /// A paste or other input that is not a key ends any pending escape (the held `~` is
     /// sent first) and leaves the line started or not depending on its last byte.
-    public mutating func passThrough(endsWithNewline: Bool) -> [FrontAction] {
+    package mutating func passThrough(endsWithNewline: Bool) -> [FrontAction] {
         defer {
             isHoldingTilde = false
             isAtLineStart = endsWithNewline

@@ -4,7 +4,7 @@ import RemoteTermEngine
 /// modifiers the bar's latch added), a paste, raw bytes, or a key-bar button by its label
 /// (what the button sends is not told again). Not bytes: an observer never has to parse
 /// the remote's encoding back.
-public enum FrontInput: Equatable, Sendable {
+package enum FrontInput: Equatable, Sendable {
     /// A key from the keyboard, or let through by the escape filter.
     case key(KeyEvent)
     /// A paste (bracketed or not is the session's business).
@@ -20,7 +20,7 @@ public enum FrontInput: Equatable, Sendable {
 /// it): told each input as it goes to the shown session with the screen it was decided on,
 /// the screen after each loop turn (when the remote's answer has been read), and the end.
 /// The front only tells; it never waits for an observer or asks it anything.
-public protocol FrontInputObserver: AnyObject {
+package protocol FrontInputObserver: AnyObject {
     /// `input` went to the shown session, whose screen was `screen` when it was decided.
     func frontSent(_ input: FrontInput, screen: Terminal)
     /// The shown session's screen after a loop turn.

@@ -7,35 +7,35 @@ import RemoteTermEngine
 /// `✉` a notification came, `✗N` the shell's last command failed with status N (OSC 133),
 /// `42%` the remote's progress report (OSC 9 ; 4; `…` busy), and `[N]` the session ended
 /// with status N (shown until the session is closed).
-public struct SessionTab: Equatable, Sendable {
+package struct SessionTab: Equatable, Sendable {
     /// The session's name (its destination as given, or the local command).
-    public var name: String
+    package var name: String
     /// Output arrived since the session was last shown.
-    public var hasActivity = false
+    package var hasActivity = false
     /// The remote rang the bell since the session was last shown.
-    public var hasBell = false
+    package var hasBell = false
     /// The connection asks something and waits for the session to be shown.
-    public var isWaitingForAnswer = false
+    package var isWaitingForAnswer = false
     /// How the session ended, once it has.
-    public var ending: SessionEnding?
+    package var ending: SessionEnding?
     /// A notification came since the session was last shown.
-    public var hasNotification = false
+    package var hasNotification = false
     /// The status of the shell's last command when it failed (nil: it succeeded, or the
     /// shell does not say).
-    public var failedStatus: Int?
+    package var failedStatus: Int?
     /// The remote's progress report.
-    public var progress: TerminalProgress?
+    package var progress: TerminalProgress?
 
     /// The shell said its command finished with `status`.
-    public mutating func commandFinished(status: Int?) {
+    package mutating func commandFinished(status: Int?) {
         failedStatus = status.flatMap { $0 == 0 ? nil : $0 }
     }
 
     /// The longest name a tab shows, in characters (the rest is cut).
-    public static let nameLimit = 16
+    package static let nameLimit = 16
 
     /// A tab for `name`, with no marks.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
@@ -46,7 +46,7 @@ public struct SessionTab: Equatable, Sendable {
     }
 
     /// The tab's label as the bar and menu show it: `2:db#!` (number from 1).
-    public func label(number: Int, isShown: Bool) -> String {
+    package func label(number: Int, isShown: Bool) -> String {
         var text = "\(number):" + String(shortName.prefix(Self.nameLimit))
         if let ending {
             return text + "[\(ending.exitStatus)]"
@@ -65,7 +65,7 @@ public struct SessionTab: Equatable, Sendable {
 extension TerminalProgress {
     /// How the bar and a tab show the report: `42%`, `…` while busy, `!42%` after an error,
     /// `‖42%` paused.
-    public var barLabel: String {
+    package var barLabel: String {
         switch self {
         case .percent(let value): "\(value)%"
         case .indeterminate: "…"

@@ -6,10 +6,10 @@ import RemoteTermEngine
 /// screen, read when it is shown).
 extension Workspace {
     /// Whether a session has events the front has not taken.
-    public var hasSessionEvents: Bool { entries.contains { $0.session.hasEvents } }
+    package var hasSessionEvents: Bool { entries.contains { $0.session.hasEvents } }
 
     /// Drains every session's events (after each loop turn) and returns what to do.
-    public func sessionEvents(now: UInt64) -> [WorkspaceEffect] {
+    package func sessionEvents(now: UInt64) -> [WorkspaceEffect] {
         var tabsChanged = false
         for index in entries.indices { tabsChanged = drainEvents(of: index, now: now) || tabsChanged }
         if tabsChanged { updateTabs() }

@@ -11,7 +11,7 @@ extension Workspace {
     /// connection being set up), coloured with the remote's colour table.
     /// Rows that did not change since the last frame are reused from it, and only logical lines
     /// that changed are scanned for links (`frameWork` counts both).
-    public func frame(now: UInt64, isInputPaused: Bool = false) -> Frame {
+    package func frame(now: UInt64, isInputPaused: Bool = false) -> Frame {
         let session = shown
         let view = view(now: now, isInputPaused: isInputPaused)
         let top = controller.historyTop

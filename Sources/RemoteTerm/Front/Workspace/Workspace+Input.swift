@@ -7,7 +7,7 @@ import RemoteTermEngine
 /// is sent.
 extension Workspace {
     /// What the controller needs of the shown session.
-    public func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
+    package func view(now: UInt64, isInputPaused: Bool = false) -> FrontView {
         let area = remoteSize
         var view = FrontView(
             terminal: shown.terminal, remoteRows: area.rows, columns: localSize.columns,
@@ -20,7 +20,7 @@ extension Workspace {
     /// Bytes typed, pasted or clicked into the local terminal: each key (paste, click) is
     /// decided on the screen shown at that moment and carried out before the next, so keys
     /// typed right after `~n` or `~c` in one read reach the session shown or the question.
-    public func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+    package func input(_ bytes: some Sequence<UInt8>, now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
         for event in controller.decode(bytes, now: now) {
             let presses = controller.bar.lastPress?.count
             let actions = controller.handle(event, now: now, view: view(now: now, isInputPaused: isInputPaused))
@@ -39,7 +39,7 @@ extension Workspace {
 
     /// What the clock decides at `now`: a lone Esc, a held button, a link, a notice, and the
     /// bar row's count of seconds while the shown session's link is down.
-    public func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
+    package func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
         perform(controller.timersDue(now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
         if shown.reconnection != nil, now >= reconnectTick &+ Self.tick {
             reconnectTick = now
@@ -49,7 +49,7 @@ extension Workspace {
     }
 
     /// The next time `timersDue` has something to do, or nil.
-    public func nextDeadline() -> UInt64? {
+    package func nextDeadline() -> UInt64? {
         let deadline = controller.nextDeadline()
         guard shown.reconnection != nil else { return deadline }
         let tick = reconnectTick &+ Self.tick

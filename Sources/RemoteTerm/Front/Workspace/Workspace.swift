@@ -13,41 +13,41 @@ import RemoteTermSSH
 /// in, draws `frame(now:)` and carries out the `WorkspaceEffect`s that come back (the bell,
 /// the title, the clipboard, opening a session it parsed). Tested in-process with memory
 /// transports and a manual clock.
-public final class Workspace {
+package final class Workspace {
     /// One session and its tab.
-    public struct Entry {
+    package struct Entry {
         /// The session.
-        public let session: Session
+        package let session: Session
         /// What its tab says.
-        public var tab: SessionTab
+        package var tab: SessionTab
         /// The tmux session a reconnect lands in (`--resume`), for what the bar says.
-        public var resumeName: String?
+        package var resumeName: String?
         /// OpenSSH's escapes in the keys typed into it (nil: escapes are off, `-e none`).
         var escapes: EscapeCharacterFilter?
         /// The escape character as the help shows it (`~`, `^]`).
         var escapeName: String?
         /// The remote's last title, put on the window when the session is shown.
-        public var title = ""
+        package var title = ""
         /// Whether it was ever connected (a session that never was failed to connect).
-        public var wasConnected = false
+        package var wasConnected = false
         /// Which key set its bar shows: the host's, the running program's, or the user's pick.
-        public var keySets = KeyBarSetChoice(hostSet: nil)
+        package var keySets = KeyBarSetChoice(hostSet: nil)
     }
 
     /// The sessions, in the order of their tabs.
-    public internal(set) var entries: [Entry] = []
+    package internal(set) var entries: [Entry] = []
     /// The index of the shown session.
-    public internal(set) var shownIndex = 0
+    package internal(set) var shownIndex = 0
     /// The front's decisions, for the shown session's screen.
-    public var controller: FrontController
+    package var controller: FrontController
     /// The local terminal's size; the remote size of every session follows it.
-    public private(set) var localSize: (rows: Int, columns: Int)
+    package private(set) var localSize: (rows: Int, columns: Int)
     /// Lines to print after the terminal is restored (messages that came while live).
-    public internal(set) var laterMessages: [String] = []
+    package internal(set) var laterMessages: [String] = []
     /// How each session that has ended ended, in the order they ended.
-    public internal(set) var endings: [SessionEnding] = []
+    package internal(set) var endings: [SessionEnding] = []
     /// Whether some session could never connect (rterm then exits 255).
-    public internal(set) var someFailedToConnect = false
+    package internal(set) var someFailedToConnect = false
     /// When the bar row's "last contact 12s ago" was last brought up to date (it counts
     /// seconds while the shown session's link is down).
     var reconnectTick: UInt64 = 0
@@ -65,14 +65,14 @@ public final class Workspace {
     var lastFrame: (session: Session, frame: Frame)?
     var visibleLinks = VisibleLinks()
     /// What composing frames has cost so far.
-    public internal(set) var frameWork = FrameWork()
+    package internal(set) var frameWork = FrameWork()
     /// Told what the user sends to the shown session (`rterm record`), if anyone is.
-    public weak var inputObserver: (any FrontInputObserver)?
+    package weak var inputObserver: (any FrontInputObserver)?
     /// While a key-bar press is carried out: what it sends is not told again.
     var isCarryingOutBarPress = false
 
     /// An empty workspace for a local terminal of `localSize`, deciding with `controller`.
-    public init(controller: FrontController, localSize: (rows: Int, columns: Int), loop: EventLoop? = nil) {
+    package init(controller: FrontController, localSize: (rows: Int, columns: Int), loop: EventLoop? = nil) {
         self.controller = controller
         self.localSize = localSize
         self.loop = loop
@@ -80,27 +80,27 @@ public final class Workspace {
     }
 
     /// The shown session.
-    public var shown: Session { entries[shownIndex].session }
+    package var shown: Session { entries[shownIndex].session }
 
     /// Whether every session has ended: rterm then exits.
-    public var isFinished: Bool { !entries.isEmpty && entries.allSatisfy { $0.session.ending != nil } }
+    package var isFinished: Bool { !entries.isEmpty && entries.allSatisfy { $0.session.ending != nil } }
 
     /// rterm's exit status once finished: the last session's, or 255 if another failed to
     /// connect (a last one that failed to connect keeps its own: 127 for a local command
     /// that cannot start).
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         guard let last = endings.last else { return 255 }
         if case .connectFailed = last { return last.exitStatus }
         return someFailedToConnect ? 255 : last.exitStatus
     }
 
     /// The remote size for the local size: the rows above the bar.
-    public var remoteSize: (rows: Int, columns: Int) {
+    package var remoteSize: (rows: Int, columns: Int) {
         Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
     }
 
     /// The remote size for a local size: the rows above the bar (`barRows`, 1 when shown).
-    public static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
+    package static func remoteSize(local: (rows: Int, columns: Int), barRows: Int = 1) -> (rows: Int, columns: Int) {
         (max(1, local.rows - barRows), max(1, local.columns))
     }
 
@@ -108,7 +108,7 @@ public final class Workspace {
 
     /// Adds a session the factory made; `show` makes it the shown one.
     @discardableResult
-    public func add(_ opened: SessionFactory.Opened, show: Bool = false) -> Int {
+    package func add(_ opened: SessionFactory.Opened, show: Bool = false) -> Int {
         add(
             opened.session, name: opened.label, resumeName: opened.resumeName, escape: opened.escapeCharacter,
             keySet: opened.front.keyBarSet, show: show)
@@ -118,7 +118,7 @@ public final class Workspace {
     /// none) in the keys typed into it, and returns its index; `show` makes it the shown
     /// one (the first session is always shown).
     @discardableResult
-    public func add(
+    package func add(
         _ session: Session, name: String, resumeName: String? = nil, escape: UInt8? = 0x7E, keySet: String? = nil,
         show: Bool = false
     ) -> Int {
@@ -157,7 +157,7 @@ public final class Workspace {
     /// What belonged to the one before stands down (`FrontController.sessionShown`); its
     /// marks are read; a question it waits on is asked now; if it ended, how stays on the
     /// bar row until a key closes it.
-    public func show(_ index: Int) {
+    package func show(_ index: Int) {
         guard entries.indices.contains(index), index != shownIndex else { return }
         // A question left unanswered waits on the tab of the session it belongs to.
         if entries.indices.contains(shownIndex), entries[shownIndex].session.pendingPrompt != nil {
@@ -205,7 +205,7 @@ public final class Workspace {
     }
 
     /// Shows the next session (`step` 1) or the previous one (−1), wrapping.
-    public func showNeighbour(_ step: Int) {
+    package func showNeighbour(_ step: Int) {
         guard entries.count > 1 else { return }
         show(((shownIndex + step) % entries.count + entries.count) % entries.count)
     }
@@ -223,7 +223,7 @@ public final class Workspace {
 
     /// The local terminal changed size (or the bar was hidden or shown): every session's
     /// remote size follows, shown or not.
-    public func resize(local size: (rows: Int, columns: Int)) {
+    package func resize(local size: (rows: Int, columns: Int)) {
         localSize = size
         controller.bar.setWidth(size.columns)
         let remote = remoteSize
@@ -231,12 +231,12 @@ public final class Workspace {
     }
 
     /// Ends every session (a termination signal, the terminal gone, a loop failure).
-    public func endAll(_ ending: SessionEnding) {
+    package func endAll(_ ending: SessionEnding) {
         for entry in entries { entry.session.end(ending) }
     }
 
     /// The tab labels, as the bar and menu show them.
-    public var tabLabels: [String] {
+    package var tabLabels: [String] {
         entries.indices.map { entries[$0].tab.label(number: $0 + 1, isShown: $0 == shownIndex) }
     }
 
@@ -252,7 +252,7 @@ public final class Workspace {
     }
 
     /// Shows `text` on the bar row for a few seconds.
-    public func notify(_ text: String, now: UInt64) {
+    package func notify(_ text: String, now: UInt64) {
         controller.showNotice(text, now: now)
         effects.append(.redraw)
     }

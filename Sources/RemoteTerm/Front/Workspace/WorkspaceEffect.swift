@@ -1,5 +1,5 @@
 /// What the workspace asks of the front that draws it (the ncurses adapter), as values.
-public enum WorkspaceEffect: Equatable, Sendable {
+package enum WorkspaceEffect: Equatable, Sendable {
     /// Something rterm draws changed: draw without waiting.
     case redraw
     /// The shown session's screen changed: draw at frame pace.

@@ -4,9 +4,9 @@
 /// words|glyphs|auto`) and reader mode (`RTermReader yes` / `--reader`). OpenSSH needs
 /// `IgnoreUnknown RTerm*` to read a file that sets them. nil: not set, the key-bar file's
 /// setting or rterm's default applies.
-public struct FrontPreferences: Equatable, Sendable {
+package struct FrontPreferences: Equatable, Sendable {
     /// How the bar's buttons are labelled.
-    public enum Labels: String, Equatable, Sendable {
+    package enum Labels: String, Equatable, Sendable {
         /// Symbols where they are shorter (`← ↑ ⌫ ⏎ ☰`).
         case glyphs
         /// Every button spelled in ASCII words (`Left Up Backspace Enter Menu`), for a screen
@@ -17,16 +17,16 @@ public struct FrontPreferences: Equatable, Sendable {
     }
 
     /// The key set the bar shows on connect (a set of the key-bar file, or a built-in one).
-    public var keyBarSet: String?
+    package var keyBarSet: String?
     /// Rows of the bar, 1 to 3.
-    public var barRows: Int?
+    package var barRows: Int?
     /// How buttons are labelled.
-    public var barLabels: Labels?
+    package var barLabels: Labels?
     /// Reader mode: plain lines for a screen reader instead of a full screen.
-    public var reader: Bool?
+    package var reader: Bool?
 
     /// Nothing set.
-    public init(keyBarSet: String? = nil, barRows: Int? = nil, barLabels: Labels? = nil, reader: Bool? = nil) {
+    package init(keyBarSet: String? = nil, barRows: Int? = nil, barLabels: Labels? = nil, reader: Bool? = nil) {
         self.keyBarSet = keyBarSet
         self.barRows = barRows
         self.barLabels = barLabels
@@ -34,10 +34,10 @@ public struct FrontPreferences: Equatable, Sendable {
     }
 
     /// The most rows a bar may take.
-    public static let maximumBarRows = 3
+    package static let maximumBarRows = 3
 
     /// A key set's name: letters, digits, `_` and `-`, at most 32.
-    public static func setName(_ text: String) throws(SSHOptionValueError) -> String {
+    package static func setName(_ text: String) throws(SSHOptionValueError) -> String {
         let allowed = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x5F || byte == 0x2D
@@ -49,7 +49,7 @@ public struct FrontPreferences: Equatable, Sendable {
     }
 
     /// A bar height: 1, 2 or 3.
-    public static func barRows(_ text: String) throws(SSHOptionValueError) -> Int {
+    package static func barRows(_ text: String) throws(SSHOptionValueError) -> Int {
         guard let rows = Int(text), (1...maximumBarRows).contains(rows) else {
             throw SSHOptionValueError("bad bar rows '\(text)' (1, 2 or 3)")
         }
@@ -57,7 +57,7 @@ public struct FrontPreferences: Equatable, Sendable {
     }
 
     /// A label style: words, glyphs or auto.
-    public static func labels(_ text: String) throws(SSHOptionValueError) -> Labels {
+    package static func labels(_ text: String) throws(SSHOptionValueError) -> Labels {
         guard let labels = Labels(rawValue: text.lowercased()) else {
             throw SSHOptionValueError("bad bar labels '\(text)' (words, glyphs or auto)")
         }

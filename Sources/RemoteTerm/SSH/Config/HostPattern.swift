@@ -3,9 +3,9 @@
 /// `*` matches any run of characters (including none), `?` exactly one; every other
 /// character, brackets included, is literal. So `[127.0.0.*]:2222` is a valid known_hosts
 /// pattern. Matching works on UTF-8 bytes, as OpenSSH does.
-public enum HostPattern {
+package enum HostPattern {
     /// The outcome of matching a comma-separated pattern list.
-    public enum ListMatch: Sendable, Equatable {
+    package enum ListMatch: Sendable, Equatable {
         /// A positive pattern matched and no negated one did.
         case matched
         /// No pattern matched.
@@ -16,14 +16,14 @@ public enum HostPattern {
     }
 
     /// Whether `string` matches the single wildcard `pattern` (case-sensitive).
-    public static func matches(_ string: String, pattern: String) -> Bool {
+    package static func matches(_ string: String, pattern: String) -> Bool {
         wildcardMatch(Array(string.utf8), Array(pattern.utf8))
     }
 
     /// OpenSSH's `match_pattern_list`: `patternList` is comma separated, `!` negates one
     /// pattern, and a negated match wins over any positive one. With `caseInsensitive`, the
     /// patterns are lower-cased (the caller lower-cases `string`).
-    public static func matchList(_ string: String, patternList: String, caseInsensitive: Bool)
+    package static func matchList(_ string: String, patternList: String, caseInsensitive: Bool)
         -> ListMatch
     {
         let subject = Array(string.utf8)
@@ -42,7 +42,7 @@ public enum HostPattern {
     }
 
     /// OpenSSH's `match_hostname`: a case-insensitive `matchList` on a host name.
-    public static func matchHostname(_ host: String, patternList: String) -> ListMatch {
+    package static func matchHostname(_ host: String, patternList: String) -> ListMatch {
         matchList(host.lowercased(), patternList: patternList, caseInsensitive: true)
     }
 

@@ -1,5 +1,5 @@
 /// When typed keys are shown before the remote echoes them (`--predict`).
-public enum PredictMode: String, Equatable, Sendable, CaseIterable {
+package enum PredictMode: String, Equatable, Sendable, CaseIterable {
     /// Only while the link is slow: the measured time from a key to its echo is above the
     /// threshold (and until it falls well below it).
     case adaptive

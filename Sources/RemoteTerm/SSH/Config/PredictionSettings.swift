@@ -3,32 +3,32 @@
 /// given), `always` or `never`; `overwrite` guesses that a typed character replaces the one
 /// under the cursor instead of pushing the rest of the line right (shells that draw their
 /// own text after the cursor, such as fish's autosuggestions).
-public struct PredictionSettings: Equatable, Sendable, CustomStringConvertible {
+package struct PredictionSettings: Equatable, Sendable, CustomStringConvertible {
     /// When guesses are shown.
-    public var mode: PredictMode
+    package var mode: PredictMode
     /// `adaptive` shows guesses once the smoothed round trip is above this (ns); they stop
     /// below half of it.
-    public var threshold: UInt64 = Self.defaultThreshold
+    package var threshold: UInt64 = Self.defaultThreshold
     /// A typed character replaces the one under the cursor rather than being inserted.
-    public var overwrite = false
+    package var overwrite = false
 
     /// 40 ms: typing is felt as late above about this.
-    public static let defaultThreshold: UInt64 = 40_000_000
+    package static let defaultThreshold: UInt64 = 40_000_000
 
     /// The default: adaptive, 40 ms, inserting.
-    public static let adaptive = PredictionSettings(mode: .adaptive)
+    package static let adaptive = PredictionSettings(mode: .adaptive)
     /// Never guess.
-    public static let never = PredictionSettings(mode: .never)
+    package static let never = PredictionSettings(mode: .never)
 
     /// Settings in `mode`.
-    public init(mode: PredictMode, threshold: UInt64 = Self.defaultThreshold, overwrite: Bool = false) {
+    package init(mode: PredictMode, threshold: UInt64 = Self.defaultThreshold, overwrite: Bool = false) {
         self.mode = mode
         self.threshold = threshold
         self.overwrite = overwrite
     }
 
     /// Parses `MODE[=MS][,overwrite]`, or nil.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var parts = text.lowercased().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         var overwrite = false
         if parts.count == 2, parts[1] == "overwrite" {
@@ -47,7 +47,7 @@ public struct PredictionSettings: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// As written in a config (`-G` shows it).
-    public var description: String {
+    package var description: String {
         var text = mode.rawValue
         if mode == .adaptive, threshold != Self.defaultThreshold { text += "=\(threshold / 1_000_000)" }
         return overwrite ? text + ",overwrite" : text

@@ -12,9 +12,9 @@ import RemoteTermEngine
 /// `-V`, `-h` and `--help` act at once, like ssh's `-V`. `-p`, `-l`, `-i`, `-J`, `-o`, `user@`
 /// and an `ssh://` port are applied in order with ssh's first-value-wins rule; `-t`/`-T`
 /// override. rterm's own subcommands are not handled here.
-public struct SSHCommandLine: Sendable, Equatable {
+package struct SSHCommandLine: Sendable, Equatable {
     /// What the command line asks for.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Connect (and run `remoteCommand`, if any).
         case connect
         /// `-G`: print the resolved configuration and exit.
@@ -26,27 +26,27 @@ public struct SSHCommandLine: Sendable, Equatable {
     }
 
     /// What to do.
-    public var action: Action = .connect
+    package var action: Action = .connect
     /// The destination (nil only for `showVersion` and `showHelp`).
-    public var destination: SSHDestination?
+    package var destination: SSHDestination?
     /// The remote command words, empty for a login shell.
-    public var remoteCommand: [String] = []
+    package var remoteCommand: [String] = []
     /// `-F`: the user config file to read instead of `~/.ssh/config` and `/etc/ssh/ssh_config`.
-    public var configFile: String?
+    package var configFile: String?
     /// The number of `-v` given (0...3).
-    public var verbosity = 0
+    package var verbosity = 0
     /// `-E`: the file the log is appended to instead of standard error.
-    public var logFile: String?
+    package var logFile: String?
     /// `-n`: standard input is not read (the remote side gets EOF at once), as `< /dev/null`.
-    public var stdinFromNull = false
+    package var stdinFromNull = false
     /// The option values from the command line, to pass to `SSHConfigResolver`.
-    public var values = SSHConfigValues()
+    package var values = SSHConfigValues()
 
     /// An empty command line (connect, nothing set).
-    public init() {}
+    package init() {}
 
     /// The usage text for `-h`.
-    public static let usage = """
+    package static let usage = """
         usage: rterm [-46ACGgNnqtTvV] [-D [bind_address:]port] [-E logfile]
                      [-e escape_char] [-F configfile] [-i identity_file]
                      [-J [user@]host[:port]] [-L [bind_address:]port:host:hostport]
@@ -118,7 +118,7 @@ public struct SSHCommandLine: Sendable, Equatable {
     }
 
     /// Parses `arguments` (without the program name).
-    public static func parse(_ arguments: [String]) throws(SSHCommandLineError) -> SSHCommandLine {
+    package static func parse(_ arguments: [String]) throws(SSHCommandLineError) -> SSHCommandLine {
         var commandLine = SSHCommandLine()
         var index = 0
         var optionsEnded = false
@@ -142,13 +142,13 @@ public struct SSHCommandLine: Sendable, Equatable {
     /// How many of the leading `arguments` are options (with their values, and a `--` that
     /// ends them): what comes before a command where no host is written (`rterm --hosts FILE
     /// [ssh options] COMMAND`). Throws what is wrong with one of them.
-    public static func leadingOptionCount(_ arguments: [String]) throws(SSHCommandLineError) -> Int {
+    package static func leadingOptionCount(_ arguments: [String]) throws(SSHCommandLineError) -> Int {
         try leadingOptions(arguments).count
     }
 
     /// The leading `arguments` that are options, parsed (no destination), and how many words
     /// they took (with a `--` that ends them): what a `--local` target's options set.
-    public static func leadingOptions(_ arguments: [String]) throws(SSHCommandLineError)
+    package static func leadingOptions(_ arguments: [String]) throws(SSHCommandLineError)
         -> (commandLine: SSHCommandLine, count: Int)
     {
         var commandLine = SSHCommandLine()
@@ -161,7 +161,7 @@ public struct SSHCommandLine: Sendable, Equatable {
     /// word (`-o`, `-p`, `-Ap`, `--keybar`), else 1 (a flag, `-p22`, `--keybar=vim`), whatever
     /// the words are; nil when `word` is not an option. (What is wrong with the value is for
     /// the parse to say: asked of `-o` with a stand-in value, it answered about the stand-in.)
-    public static func wordsTaken(by word: String) -> Int? {
+    package static func wordsTaken(by word: String) -> Int? {
         guard word.hasPrefix("-"), word.count > 1, word != "--" else { return nil }
         if Self.longOptions.contains(where: { word == $0.0 }) { return 2 }
         if word.hasPrefix("--") { return 1 }
@@ -183,7 +183,7 @@ public struct SSHCommandLine: Sendable, Equatable {
     }
 
     /// rterm's long options that take a value, and the keyword each one sets.
-    public static let longOptions: [(String, SSHConfigKeyword)] = [
+    package static let longOptions: [(String, SSHConfigKeyword)] = [
         ("--resume", .rtermResume), ("--predict", .rtermPredict), ("--keybar", .rtermKeyBar),
         ("--bar-rows", .rtermBarRows), ("--bar-labels", .rtermBarLabels),
     ]

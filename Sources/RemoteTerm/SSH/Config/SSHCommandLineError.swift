@@ -1,5 +1,5 @@
 /// Why the `rterm` command line was rejected. Each description is one line.
-public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A single-letter option that neither rterm nor ssh knows.
     case unknownOption(Character)
     /// An ssh option that rterm does not implement; `feature` says what it does in ssh.
@@ -35,7 +35,7 @@ public enum SSHCommandLineError: Error, Sendable, Equatable, CustomStringConvert
     case invalidDestination(String)
 
     /// One line: what failed, on what, and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let letter):
             return "rterm: unknown option -- \(letter) (see rterm -h)"

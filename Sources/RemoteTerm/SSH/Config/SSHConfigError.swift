@@ -1,7 +1,7 @@
 import RemoteTermEngine
 
 /// Why ssh_config could not be read or resolved. Each description is one line.
-public enum SSHConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SSHConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file named with `-F` could not be read.
     case cannotOpen(path: String, reason: String)
     /// A user config file owned by someone else or writable by group or others.
@@ -16,7 +16,7 @@ public enum SSHConfigError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// One line: what failed, where, and what to try; control characters a config line
     /// quoted are made visible.
-    public var description: String { InertText.make(rawDescription) }
+    package var description: String { InertText.make(rawDescription) }
 
     private var rawDescription: String {
         switch self {

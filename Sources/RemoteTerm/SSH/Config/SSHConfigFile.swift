@@ -15,9 +15,9 @@ import Foundation
 /// OpenSSH options that rterm does not implement are ignored, so real configs keep working:
 /// they are listed in `ignoredOptions` (those in blocks that apply) and explained in `notes`
 /// (for `-v`). Unlike OpenSSH, an unknown keyword is also ignored, with a note.
-public struct SSHConfigFile: Sendable {
+package struct SSHConfigFile: Sendable {
     /// Which kind of file is read: it decides where relative `Include` paths point.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// `~/.ssh/config` or a file given with `-F`.
         case user
         /// `/etc/ssh/ssh_config`.
@@ -25,22 +25,22 @@ public struct SSHConfigFile: Sendable {
     }
 
     /// OpenSSH's READCONF_MAX_DEPTH.
-    public static let maximumIncludeDepth = 16
+    package static let maximumIncludeDepth = 16
 
     /// The host as given on the command line, matched by `Host` patterns.
-    public let originalHost: String
+    package let originalHost: String
     /// The local facts used for `~`, `Match localuser` and the like.
-    public let context: SSHLocalContext
+    package let context: SSHLocalContext
     /// The values collected so far (start with the command line's).
-    public var values: SSHConfigValues
+    package var values: SSHConfigValues
     /// Keywords (lower-cased, without repeats) that applied but were ignored.
-    public private(set) var ignoredOptions: [String] = []
+    package private(set) var ignoredOptions: [String] = []
     /// One-line notes for `-v`: ignored options, unsupported `Match` criteria, empty
     /// `Include` patterns.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// A reader for `originalHost`, starting from `values` (the command line's).
-    public init(
+    package init(
         originalHost: String, context: SSHLocalContext, values: SSHConfigValues = SSHConfigValues()
     ) {
         self.originalHost = originalHost
@@ -52,7 +52,7 @@ public struct SSHConfigFile: Sendable {
     /// With `checkPermissions` (for `~/.ssh/config`; included files are always checked), a
     /// file that another user owns or can write is refused, as OpenSSH does: it could point
     /// the connection at another host or known_hosts file.
-    public mutating func read(
+    package mutating func read(
         path: String, kind: Kind, mustExist: Bool = false, checkPermissions: Bool = false
     ) throws(SSHConfigError) {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -71,7 +71,7 @@ public struct SSHConfigFile: Sendable {
     }
 
     /// Reads config `text` as if it were the file `file` (for tests and for `-F` pipes).
-    public mutating func read(text: String, file: String, kind: Kind) throws(SSHConfigError) {
+    package mutating func read(text: String, file: String, kind: Kind) throws(SSHConfigError) {
         var active = true
         try read(text: text, file: file, kind: kind, depth: 0, active: &active, neverMatch: false)
     }

@@ -1,5 +1,5 @@
 /// The ssh_config keywords rterm implements (lower-cased, as matched).
-public enum SSHConfigKeyword: String, Sendable, CaseIterable {
+package enum SSHConfigKeyword: String, Sendable, CaseIterable {
     case host, match, include
     case hostName = "hostname"
     case user, port
@@ -52,12 +52,12 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
 
     /// The keywords that set an option (the block and file structure keywords excluded);
     /// these are the ones `-o` accepts.
-    public var isOption: Bool { self != .host && self != .match && self != .include }
+    package var isOption: Bool { self != .host && self != .match && self != .include }
 
     /// Whether `keyword` (any case) is an OpenSSH 9.x client keyword, including Debian's
     /// GSSAPI additions, deprecated aliases and Apple's `UseKeychain`. Used to tell an option
     /// rterm does not implement (ignored in config files) from a typo.
-    public static func isOpenSSHKeyword(_ keyword: String) -> Bool {
+    package static func isOpenSSHKeyword(_ keyword: String) -> Bool {
         let lowered = keyword.lowercased()
         return SSHConfigKeyword(rawValue: lowered) != nil || openSSHOnlyKeywords.contains(lowered)
     }
@@ -96,7 +96,7 @@ public enum SSHConfigKeyword: String, Sendable, CaseIterable {
 
 extension SSHConfigKeyword {
     /// The keyword in OpenSSH's documented capitalisation.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .host: return "Host"
         case .match: return "Match"

@@ -6,36 +6,36 @@
 /// * arguments are separated by whitespace; `"..."` and `'...'` quote, and a backslash
 ///   escapes a quote, a backslash, or (outside quotes) a space;
 /// * `#` at the start of a word ends the line (a comment); `a#b` is one word.
-public struct SSHConfigLine: Sendable, Equatable {
+package struct SSHConfigLine: Sendable, Equatable {
     /// The keyword, lower-cased.
-    public var keyword: String
+    package var keyword: String
     /// The arguments with quotes and escapes removed.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The text after the keyword (and its `=`) as written, trailing blanks trimmed: what
     /// `ProxyCommand` takes whole, quotes and all, for the shell to read.
-    public var raw: String
+    package var raw: String
 
     /// A split line (`raw`: the arguments joined, unless given).
-    public init(keyword: String, arguments: [String], raw: String? = nil) {
+    package init(keyword: String, arguments: [String], raw: String? = nil) {
         self.keyword = keyword
         self.arguments = arguments
         self.raw = raw ?? arguments.joined(separator: " ")
     }
 
     /// Lines are the same when their keyword and arguments are (how they were quoted aside).
-    public static func == (a: SSHConfigLine, b: SSHConfigLine) -> Bool {
+    package static func == (a: SSHConfigLine, b: SSHConfigLine) -> Bool {
         a.keyword == b.keyword && a.arguments == b.arguments
     }
 
     /// The arguments as `SSHConfigValues.apply` takes them for `keyword`: ProxyCommand and
     /// RemoteCommand get the raw text as one argument, every other keyword its split arguments.
-    public func arguments(for keyword: SSHConfigKeyword) -> [String] {
+    package func arguments(for keyword: SSHConfigKeyword) -> [String] {
         keyword == .proxyCommand || keyword == .remoteCommand ? [raw] : arguments
     }
 
     /// Splits `text`. Returns nil for a blank or comment line; throws for unbalanced quotes or
     /// a keyword without a value.
-    public static func parse(_ text: Substring) throws(SSHOptionValueError) -> SSHConfigLine? {
+    package static func parse(_ text: Substring) throws(SSHOptionValueError) -> SSHConfigLine? {
         var rest = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" }
         while let last = rest.last, last == " " || last == "\t" || last == "\r" || last == "\u{0C}" {
             rest.removeLast()
@@ -56,7 +56,7 @@ public struct SSHConfigLine: Sendable, Equatable {
     }
 
     /// OpenSSH's `argv_split(..., terminate_on_comment = 1)`.
-    public static func splitArguments(_ text: Substring) throws(SSHOptionValueError) -> [String] {
+    package static func splitArguments(_ text: Substring) throws(SSHOptionValueError) -> [String] {
         let characters = Array(text)
         var arguments: [String] = []
         var index = 0

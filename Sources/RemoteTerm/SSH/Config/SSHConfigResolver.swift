@@ -6,22 +6,22 @@
 /// ssh's precedence: command line (`-o`, `-p`, `-l`, `-i`, `user@`) first, then the user
 /// config (`~/.ssh/config`, or the `-F` file), then `/etc/ssh/ssh_config`, then defaults.
 /// As in OpenSSH, `-F` replaces both files (`-F none` reads no file at all).
-public enum SSHConfigResolver {
+package enum SSHConfigResolver {
     /// OpenSSH's system-wide client config.
-    public static let systemConfigPath = "/etc/ssh/ssh_config"
+    package static let systemConfigPath = "/etc/ssh/ssh_config"
     /// Identity files tried when none is configured. ed25519 comes first because libssh2
     /// 1.10 cannot sign with RSA keys for OpenSSH >= 8.8 servers.
-    public static let defaultIdentityFiles = [
+    package static let defaultIdentityFiles = [
         "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_rsa",
     ]
     /// known_hosts files read when `UserKnownHostsFile` is not set.
-    public static let defaultUserKnownHostsFiles = ["~/.ssh/known_hosts", "~/.ssh/known_hosts2"]
+    package static let defaultUserKnownHostsFiles = ["~/.ssh/known_hosts", "~/.ssh/known_hosts2"]
     /// OpenSSH's `GlobalKnownHostsFile` default.
-    public static let defaultGlobalKnownHostsFiles = ["/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts2"]
+    package static let defaultGlobalKnownHostsFiles = ["/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts2"]
 
     /// Reads the config files for `host` (as given on the command line, before any
     /// `HostName`) and resolves the settings.
-    public static func resolve(
+    package static func resolve(
         host: String, commandLine: SSHConfigValues, configFile: String?, context: SSHLocalContext,
         systemConfigPath: String = systemConfigPath
     ) throws(SSHConfigError) -> SSHSettings {
@@ -47,7 +47,7 @@ public enum SSHConfigResolver {
     }
 
     /// Applies defaults and expansions to collected `values` (no file is read).
-    public static func finish(
+    package static func finish(
         host: String, values: SSHConfigValues, context: SSHLocalContext,
         ignoredOptions: [String] = [], notes: [String] = []
     ) throws(SSHConfigError) -> SSHSettings {
@@ -138,7 +138,7 @@ public enum SSHConfigResolver {
     /// The `%` tokens OpenSSH 9.2 offers in IdentityFile, IdentityAgent and
     /// UserKnownHostsFile: `%C` (SHA-1 of `%l%h%p%r`), `%d`, `%h`, `%i`, `%k` (the host as
     /// given, rterm has no HostKeyAlias), `%L`, `%l`, `%n`, `%p`, `%r`, `%u`.
-    public static func percentTokens(
+    package static func percentTokens(
         originalHost: String, hostName: String, user: String, port: Int, context: SSHLocalContext
     ) -> [Character: String] {
         let shortLocalHost = String(context.localHostName.prefix { $0 != "." })

@@ -2,86 +2,86 @@
 /// `%`/`~` expansion. OpenSSH's rule applies: the first value obtained for an option wins,
 /// except that `IdentityFile` and `SendEnv` accumulate. `SetEnv` is first-wins as a whole
 /// directive (OpenSSH 9.2: the first applicable `SetEnv` line is used, later ones ignored).
-public struct SSHConfigValues: Sendable, Equatable {
+package struct SSHConfigValues: Sendable, Equatable {
     /// `HostName`, unexpanded (`%h` allowed).
-    public var hostName: String?
+    package var hostName: String?
     /// `User`.
-    public var user: String?
+    package var user: String?
     /// `Port`.
-    public var port: Int?
+    package var port: Int?
     /// `IdentityFile` values in order, unexpanded, without repeats.
-    public var identityFiles: [String] = []
+    package var identityFiles: [String] = []
     /// `IdentitiesOnly`.
-    public var identitiesOnly: Bool?
+    package var identitiesOnly: Bool?
     /// `IdentityAgent`, unexpanded.
-    public var identityAgent: String?
+    package var identityAgent: String?
     /// `UserKnownHostsFile` paths, unexpanded (`["none"]` disables them).
-    public var userKnownHostsFiles: [String]?
+    package var userKnownHostsFiles: [String]?
     /// `GlobalKnownHostsFile` paths, unexpanded (`["none"]` disables them).
-    public var globalKnownHostsFiles: [String]?
+    package var globalKnownHostsFiles: [String]?
     /// `StrictHostKeyChecking`.
-    public var strictHostKeyChecking: StrictHostKeyChecking?
+    package var strictHostKeyChecking: StrictHostKeyChecking?
     /// `ConnectTimeout` in seconds.
-    public var connectTimeout: Int?
+    package var connectTimeout: Int?
     /// `ServerAliveInterval` in seconds.
-    public var serverAliveInterval: Int?
+    package var serverAliveInterval: Int?
     /// `ServerAliveCountMax`.
-    public var serverAliveCountMax: Int?
+    package var serverAliveCountMax: Int?
     /// `SetEnv` assignments.
-    public var setEnv: [SSHEnvironmentVariable]?
+    package var setEnv: [SSHEnvironmentVariable]?
     /// `SendEnv` patterns.
-    public var sendEnv: [String] = []
+    package var sendEnv: [String] = []
     /// `RequestTTY` (or `-t`/`-T`).
-    public var requestTTY: RequestTTY?
+    package var requestTTY: RequestTTY?
     /// `ProxyJump` hops; an empty list is an explicit `none`.
-    public var proxyJump: [SSHDestination]?
+    package var proxyJump: [SSHDestination]?
     /// `ProxyJump` as written, for `-G` and `%j`.
-    public var proxyJumpText: String?
+    package var proxyJumpText: String?
     /// `BatchMode`: never prompt.
-    public var batchMode: Bool?
+    package var batchMode: Bool?
     /// `PreferredAuthentications`, lower-cased method names in order.
-    public var preferredAuthentications: [String]?
+    package var preferredAuthentications: [String]?
     /// `RTermResume` / `--resume`: a tmux session name, or `none`.
-    public var rtermResume: String?
+    package var rtermResume: String?
     /// `RTermPredict` / `--predict`: `MODE[=MS][,overwrite]`.
-    public var rtermPredict: PredictionSettings?
+    package var rtermPredict: PredictionSettings?
     /// rterm's front keywords (`RTermKeyBar`, `RTermBarRows`, `RTermBarLabels`,
     /// `RTermReader`), each first value winning.
-    public var front = FrontPreferences()
+    package var front = FrontPreferences()
     /// `ProxyCommand`, unexpanded, or `none`.
-    public var proxyCommand: String?
+    package var proxyCommand: String?
     /// `RemoteCommand`, unexpanded, or `none`.
-    public var remoteCommand: String?
+    package var remoteCommand: String?
     /// `AddressFamily` (`-4`, `-6`): `any`, `inet` or `inet6`.
-    public var addressFamily: String?
+    package var addressFamily: String?
     /// `Compression` (`-C`).
-    public var compression: Bool?
+    package var compression: Bool?
     /// `LogLevel` (`-q` is QUIET), upper-cased.
-    public var logLevel: String?
+    package var logLevel: String?
     /// `ForwardAgent` (`-A`): yes, no, or an agent socket.
-    public var forwardAgent: String?
+    package var forwardAgent: String?
     /// `-L`, `-R`, `-D`, `LocalForward`, `RemoteForward`, `DynamicForward`: every one
     /// applies (the command line's first), each once.
-    public var forwards: [SSHForward] = []
+    package var forwards: [SSHForward] = []
     /// `GatewayPorts`: `-L`/`-D` ports without a bind address listen on every interface.
-    public var gatewayPorts: Bool?
+    package var gatewayPorts: Bool?
     /// `ExitOnForwardFailure`.
-    public var exitOnForwardFailure: Bool?
+    package var exitOnForwardFailure: Bool?
     /// `ClearAllForwardings`: no forwards at all.
-    public var clearAllForwardings: Bool?
+    package var clearAllForwardings: Bool?
     /// `SessionType` (`-N` is `none`): `none` or `default`.
-    public var sessionType: String?
+    package var sessionType: String?
     /// `EscapeChar` (`-e`).
-    public var escapeChar: SSHEscapeCharacter?
+    package var escapeChar: SSHEscapeCharacter?
 
     /// No values.
-    public init() {}
+    package init() {}
 
     /// Validates `arguments` for the option `keyword` and, when `active`, records the value
     /// unless one is already set. Validation happens even when inactive, as in OpenSSH, so
     /// a bad value is reported wherever it is. `Host`, `Match` and `Include` are not options
     /// and are handled by the file reader.
-    public mutating func apply(
+    package mutating func apply(
         _ keyword: SSHConfigKeyword, arguments: [String], active: Bool
     ) throws(SSHOptionValueError) {
         switch keyword {
@@ -217,7 +217,7 @@ public struct SSHConfigValues: Sendable, Equatable {
     }
 
     /// Adds a forward unless the same one is there already.
-    public mutating func addForward(_ forward: SSHForward, active: Bool = true) {
+    package mutating func addForward(_ forward: SSHForward, active: Bool = true) {
         if active, !forwards.contains(forward) { forwards.append(forward) }
     }
 

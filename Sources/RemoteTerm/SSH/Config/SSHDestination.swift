@@ -2,17 +2,17 @@
 /// (`[user@]host` or `ssh://[user@]host[:port]`), and a hop of `ProxyJump` / `-J`
 /// (`[user@]host[:port]` too). One parser for both: the user is everything before the *last*
 /// `@`, as in OpenSSH.
-public struct SSHDestination: Sendable, Equatable, CustomStringConvertible {
+package struct SSHDestination: Sendable, Equatable, CustomStringConvertible {
     /// The user given with `user@`, if any (otherwise the config's, or the local user).
-    public var user: String?
+    package var user: String?
     /// The host as written (an alias that ssh_config may map to another HostName; brackets
     /// of an IPv6 literal removed).
-    public var host: String
+    package var host: String
     /// The port, if given.
-    public var port: Int?
+    package var port: Int?
 
     /// A destination.
-    public init(user: String? = nil, host: String, port: Int? = nil) {
+    package init(user: String? = nil, host: String, port: Int? = nil) {
         self.user = user
         self.host = host
         self.port = port
@@ -20,18 +20,18 @@ public struct SSHDestination: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses the destination argument; nil when the host part is empty or not a valid host
     /// name. A port is only taken from an `ssh://` URI (`host:22` is a host name to ssh).
-    public static func parse(_ argument: String) -> SSHDestination? {
+    package static func parse(_ argument: String) -> SSHDestination? {
         parse(argument, takesPort: argument.hasPrefix("ssh://"))
     }
 
     /// Parses one `ProxyJump` hop (`[user@]host[:port]`, `ssh://…`), or nil if malformed.
-    public static func parseHop(_ text: String) -> SSHDestination? {
+    package static func parseHop(_ text: String) -> SSHDestination? {
         parse(text, takesPort: true)
     }
 
     /// Parses a `ProxyJump` value: `none` gives an empty list, otherwise a comma-separated
     /// list of hops, the first being the one connected to first.
-    public static func parseHops(_ value: String) throws(SSHOptionValueError) -> [SSHDestination] {
+    package static func parseHops(_ value: String) throws(SSHOptionValueError) -> [SSHDestination] {
         let trimmed = value.trimmingWhitespace
         if trimmed == "none" { return [] }
         var hops: [SSHDestination] = []
@@ -68,7 +68,7 @@ public struct SSHDestination: Sendable, Equatable, CustomStringConvertible {
 
     /// The destination in `[user@]host[:port]` form (IPv6 literals bracketed when a port
     /// follows).
-    public var description: String {
+    package var description: String {
         var text = user.map { "\($0)@" } ?? ""
         if let port {
             text += host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -81,7 +81,7 @@ public struct SSHDestination: Sendable, Equatable, CustomStringConvertible {
     /// OpenSSH's check on host names taken from the command line: not empty, no leading
     /// `-` (it would read as an option to a proxy command), and no whitespace, control or
     /// shell metacharacters.
-    public static func isValidHostName(_ host: String) -> Bool {
+    package static func isValidHostName(_ host: String) -> Bool {
         guard !host.isEmpty, !host.hasPrefix("-") else { return false }
         let forbidden = Set("'`\"$\\;&<>|(){}")
         return !host.unicodeScalars.contains { scalar in

@@ -8,22 +8,22 @@ import Foundation
 
 /// Facts about the local side that ssh_config expansion needs (`~`, `%d`, `%u`, `%l`,
 /// `${VAR}`). Tests build one by hand; `current()` reads the real ones.
-public struct SSHLocalContext: Sendable {
+package struct SSHLocalContext: Sendable {
     /// The home directory: `$HOME` when set and absolute, else the password database's.
-    public var homeDirectory: String
+    package var homeDirectory: String
     /// The local user name.
-    public var userName: String
+    package var userName: String
     /// The local user id (`%i`).
-    public var userID: UInt32
+    package var userID: UInt32
     /// The local host name (`%l`; `%L` is its first component).
-    public var localHostName: String
+    package var localHostName: String
     /// The environment, for `${VAR}` and `IdentityAgent SSH_AUTH_SOCK`.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Looks up another user's home directory for `~user/...`.
-    public var homeDirectoryOfUser: @Sendable (String) -> String?
+    package var homeDirectoryOfUser: @Sendable (String) -> String?
 
     /// A context built from its parts; `~user` resolves only through `homeDirectoryOfUser`.
-    public init(
+    package init(
         homeDirectory: String, userName: String, userID: UInt32 = 0,
         localHostName: String = "localhost",
         environment: [String: String] = [:],
@@ -38,7 +38,7 @@ public struct SSHLocalContext: Sendable {
     }
 
     /// The real user, host name and environment of this process.
-    public static func current() -> SSHLocalContext {
+    package static func current() -> SSHLocalContext {
         let uid = getuid()
         var home = ProcessInfo.processInfo.environment["HOME"] ?? "/"
         var name = ProcessInfo.processInfo.environment["USER"] ?? String(uid)

@@ -1,19 +1,19 @@
 /// A bad option value, before it is tied to a file and line or to the command line.
-public struct SSHOptionValueError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SSHOptionValueError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. "bad port 'x'".
-    public var message: String
+    package var message: String
 
     /// An error with `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Parsers for ssh_config value syntaxes, with OpenSSH's rules (readconf.c, misc.c).
-public enum SSHOptionValue {
+package enum SSHOptionValue {
     /// A TCP port 1...65535 written in decimal (OpenSSH's a2port), or nil.
-    public static func port(_ text: String) -> Int? {
+    package static func port(_ text: String) -> Int? {
         guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit),
             let value = Int(text), (1...65535).contains(value)
         else { return nil }
@@ -21,7 +21,7 @@ public enum SSHOptionValue {
     }
 
     /// A port, or the error "bad port 'text'".
-    public static func requirePort(_ text: String) throws(SSHOptionValueError) -> Int {
+    package static func requirePort(_ text: String) throws(SSHOptionValueError) -> Int {
         guard let value = port(text) else { throw SSHOptionValueError("bad port '\(text)'") }
         return value
     }
@@ -30,7 +30,7 @@ public enum SSHOptionValue {
     /// A tmux session name for `RTermResume` / `--resume`: letters, digits, `_` and `-`, at
     /// most 64 (tmux turns `.` and `:` into `_`, and the name goes into a remote command
     /// line, so nothing that a shell or tmux would read differently), or `none`.
-    public static func resumeName(_ text: String) throws(SSHOptionValueError) -> String {
+    package static func resumeName(_ text: String) throws(SSHOptionValueError) -> String {
         let allowed = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x5F || byte == 0x2D
@@ -43,12 +43,12 @@ public enum SSHOptionValue {
     }
 
     /// OpenSSH's log levels and the `-v` count each means here (-1: quiet, warnings too).
-    public static let logLevels: [String: Int] = [
+    package static let logLevels: [String: Int] = [
         "QUIET": -1, "FATAL": -1, "ERROR": -1, "INFO": 0, "VERBOSE": 1, "DEBUG": 1, "DEBUG1": 1, "DEBUG2": 2,
         "DEBUG3": 3,
     ]
 
-    public static func flag(_ text: String) throws(SSHOptionValueError) -> Bool {
+    package static func flag(_ text: String) throws(SSHOptionValueError) -> Bool {
         switch text.lowercased() {
         case "yes", "true": return true
         case "no", "false": return false
@@ -57,7 +57,7 @@ public enum SSHOptionValue {
     }
 
     /// A non-negative decimal integer.
-    public static func nonNegativeInteger(_ text: String) throws(SSHOptionValueError) -> Int {
+    package static func nonNegativeInteger(_ text: String) throws(SSHOptionValueError) -> Int {
         guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let value = Int(text),
             value <= Int(Int32.max)
         else {
@@ -68,7 +68,7 @@ public enum SSHOptionValue {
 
     /// A time in seconds in OpenSSH's format: a sequence of `number[s|m|h|d|w]` (any case),
     /// e.g. `30`, `90m`, `1h30m`.
-    public static func seconds(_ text: String) throws(SSHOptionValueError) -> Int {
+    package static func seconds(_ text: String) throws(SSHOptionValueError) -> Int {
         var total = 0
         var number = ""
         func addPart(multiplier: Int) -> Bool {
@@ -105,7 +105,7 @@ public enum SSHOptionValue {
     }
 
     /// `StrictHostKeyChecking`: `yes`/`true`, `no`/`false`/`off`, `ask`, `accept-new`.
-    public static func strictHostKeyChecking(_ text: String) throws(SSHOptionValueError)
+    package static func strictHostKeyChecking(_ text: String) throws(SSHOptionValueError)
         -> StrictHostKeyChecking
     {
         switch text.lowercased() {
@@ -119,7 +119,7 @@ public enum SSHOptionValue {
     }
 
     /// `RequestTTY`: `yes`/`true`, `no`/`false`, `force`, `auto`.
-    public static func requestTTY(_ text: String) throws(SSHOptionValueError) -> RequestTTY {
+    package static func requestTTY(_ text: String) throws(SSHOptionValueError) -> RequestTTY {
         switch text.lowercased() {
         case "yes", "true": return .yes
         case "no", "false": return .no
@@ -131,7 +131,7 @@ public enum SSHOptionValue {
     }
 
     /// A `SetEnv` word: `NAME=value` with a non-empty name.
-    public static func environmentAssignment(_ text: String) throws(SSHOptionValueError)
+    package static func environmentAssignment(_ text: String) throws(SSHOptionValueError)
         -> SSHEnvironmentVariable
     {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {

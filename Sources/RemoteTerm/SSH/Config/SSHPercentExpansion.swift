@@ -1,11 +1,11 @@
 /// OpenSSH's expansions of ssh_config values: `~` and `~user` at the start of a path,
 /// `${VAR}` from the environment, and `%` tokens (`%h`, `%r`, `%%`, ...).
-public enum SSHPercentExpansion {
+package enum SSHPercentExpansion {
     /// Replaces `%x` tokens with `tokens[x]` (`%%` is a literal `%`) and, when `environment`
     /// is given, `${NAME}` with that variable, in one pass like OpenSSH's
     /// `percent_dollar_expand` (so an expanded value is never expanded again). An unknown
     /// token, a trailing lone `%`, or an undefined variable is an error.
-    public static func expandTokens(
+    package static func expandTokens(
         _ text: String, tokens: [Character: String], environment: [String: String]? = nil
     ) throws(SSHOptionValueError) -> String {
         var result = ""
@@ -49,7 +49,7 @@ public enum SSHPercentExpansion {
     }
 
     /// Expands a leading `~` or `~user`; other paths are returned unchanged.
-    public static func expandTilde(_ path: String, context: SSHLocalContext)
+    package static func expandTilde(_ path: String, context: SSHLocalContext)
         throws(SSHOptionValueError) -> String
     {
         guard path.hasPrefix("~") else { return path }
@@ -72,7 +72,7 @@ public enum SSHPercentExpansion {
 
     /// A path option (IdentityFile, IdentityAgent, UserKnownHostsFile): `~` first, then
     /// `${VAR}` and `%` tokens together, in OpenSSH's order.
-    public static func expandPath(
+    package static func expandPath(
         _ path: String, tokens: [Character: String], context: SSHLocalContext
     ) throws(SSHOptionValueError) -> String {
         let tildeExpanded = try expandTilde(path, context: context)

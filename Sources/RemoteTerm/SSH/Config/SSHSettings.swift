@@ -4,93 +4,93 @@
 
 /// The resolved settings for one connection: command line, then user config, then system
 /// config, then defaults, with `%`, `~` and `${VAR}` expanded.
-public struct SSHSettings: Sendable, Equatable {
+package struct SSHSettings: Sendable, Equatable {
     /// The host as given on the command line (what `Host` patterns matched).
-    public var originalHost: String
+    package var originalHost: String
     /// The name or address to connect to (`HostName`, else the host), lower-cased.
-    public var hostName: String
+    package var hostName: String
     /// The remote user (`User`, `-l`, `user@`, else the local user).
-    public var user: String
+    package var user: String
     /// The remote port (default 22).
-    public var port: Int
+    package var port: Int
     /// Identity files to try, expanded, in order.
-    public var identityFiles: [String]
+    package var identityFiles: [String]
     /// True when `identityFiles` are the defaults (missing ones are skipped silently), false
     /// when they were given (a missing one deserves a warning, as OpenSSH prints).
-    public var identityFilesAreDefaults: Bool
+    package var identityFilesAreDefaults: Bool
     /// `IdentitiesOnly`: use only the identity files, not other agent keys.
-    public var identitiesOnly: Bool
+    package var identitiesOnly: Bool
     /// `IdentityAgent` as configured and expanded: nil (use `$SSH_AUTH_SOCK`), `none`,
     /// `SSH_AUTH_SOCK`, `$VARIABLE`, or a socket path. See `agentSocketPath(environment:)`.
-    public var identityAgent: String?
+    package var identityAgent: String?
     /// known_hosts files to read (the first is the one new keys are appended to); empty for
     /// `UserKnownHostsFile none`.
-    public var userKnownHostsFiles: [String]
+    package var userKnownHostsFiles: [String]
     /// `GlobalKnownHostsFile`: the files every user shares, read after the user's own and
     /// never written; empty for `GlobalKnownHostsFile none`.
-    public var globalKnownHostsFiles: [String] = SSHConfigResolver.defaultGlobalKnownHostsFiles
+    package var globalKnownHostsFiles: [String] = SSHConfigResolver.defaultGlobalKnownHostsFiles
     /// `StrictHostKeyChecking`.
-    public var strictHostKeyChecking: StrictHostKeyChecking
+    package var strictHostKeyChecking: StrictHostKeyChecking
     /// `ConnectTimeout` in seconds; nil or 0 means the system's TCP timeout.
-    public var connectTimeout: Int?
+    package var connectTimeout: Int?
     /// `ServerAliveInterval` in seconds; 0 disables keepalives.
-    public var serverAliveInterval: Int
+    package var serverAliveInterval: Int
     /// `ServerAliveCountMax`: unanswered keepalives before the connection is dropped.
-    public var serverAliveCountMax: Int
+    package var serverAliveCountMax: Int
     /// `SetEnv` variables to send.
-    public var setEnv: [SSHEnvironmentVariable]
+    package var setEnv: [SSHEnvironmentVariable]
     /// `SendEnv` patterns of local variables to send.
-    public var sendEnv: [String]
+    package var sendEnv: [String]
     /// `RequestTTY` (`-t`, `-tt`, `-T`).
-    public var requestTTY: RequestTTY
+    package var requestTTY: RequestTTY
     /// Jump hosts, the first connected to first; empty for a direct connection.
-    public var proxyJump: [SSHDestination]
+    package var proxyJump: [SSHDestination]
     /// `ProxyJump` as written (for `-G`), nil when there is none.
-    public var proxyJumpText: String?
+    package var proxyJumpText: String?
     /// `BatchMode`: never prompt (passphrases, passwords, host keys).
-    public var batchMode: Bool = false
+    package var batchMode: Bool = false
     /// `PreferredAuthentications`: the methods to try, in order.
-    public var preferredAuthentications: [String] = SSHAuthenticator.defaultMethods
+    package var preferredAuthentications: [String] = SSHAuthenticator.defaultMethods
     /// Config keywords that applied but that rterm does not implement (lower-cased).
-    public var ignoredOptions: [String]
+    package var ignoredOptions: [String]
     /// One-line notes for `-v` (ignored options with their file and line, unsupported
     /// `Match` criteria, `Include` patterns that matched nothing).
-    public var notes: [String]
+    package var notes: [String]
     /// `ServerAliveInterval` was not set anywhere: an interactive session uses rterm's
     /// default (`ConnectionPlan.interactiveKeepalive`), a command none, as ssh.
-    public var serverAliveIsDefault = false
+    package var serverAliveIsDefault = false
     /// `RTermResume` / `--resume`: the tmux session the shell runs in, nil for none.
-    public var resumeSession: String?
+    package var resumeSession: String?
     /// `RTermPredict` / `--predict`: when typed keys are shown before their echo.
-    public var predict = PredictionSettings.adaptive
+    package var predict = PredictionSettings.adaptive
     /// rterm's front keywords: the key set, the bar's rows and labels, reader mode.
-    public var front = FrontPreferences()
+    package var front = FrontPreferences()
     /// `ProxyCommand` with its `%` tokens expanded, nil for none (or `ProxyCommand none`).
-    public var proxyCommand: String?
+    package var proxyCommand: String?
     /// `RemoteCommand` with its `%` tokens expanded, nil for none.
-    public var remoteCommand: String?
+    package var remoteCommand: String?
     /// `AddressFamily`: `AF_UNSPEC`, `AF_INET` (`-4`) or `AF_INET6` (`-6`).
-    public var addressFamily: Int32 = 0
+    package var addressFamily: Int32 = 0
     /// `Compression` (`-C`): zlib when the server offers it.
-    public var compression = false
+    package var compression = false
     /// `LogLevel` as a `-v` count (-1 quiet), nil when not set.
-    public var logVerbosity: Int?
+    package var logVerbosity: Int?
     /// `ForwardAgent` (`-A`) asked for.
-    public var forwardAgent = false
+    package var forwardAgent = false
     /// The port forwards, in order (none with ClearAllForwardings).
-    public var forwards: [SSHForward] = []
+    package var forwards: [SSHForward] = []
     /// `GatewayPorts`: local forwards without a bind address listen on every interface.
-    public var gatewayPorts = false
+    package var gatewayPorts = false
     /// `ExitOnForwardFailure`: a forward that cannot be set up ends the connection.
-    public var exitOnForwardFailure = false
+    package var exitOnForwardFailure = false
     /// `SessionType none` (`-N`): no shell or command, only the forwards.
-    public var forwardsOnly = false
+    package var forwardsOnly = false
     /// `EscapeChar` (`-e`).
-    public var escapeCharacter = SSHEscapeCharacter.tilde
+    package var escapeCharacter = SSHEscapeCharacter.tilde
 
     /// The agent socket to use, or nil for none: `IdentityAgent none` disables the agent,
     /// `SSH_AUTH_SOCK` or no setting reads `$SSH_AUTH_SOCK`, `$NAME` reads that variable.
-    public func agentSocketPath(environment: [String: String]) -> String? {
+    package func agentSocketPath(environment: [String: String]) -> String? {
         guard let agent = identityAgent else { return nonEmpty(environment["SSH_AUTH_SOCK"]) }
         if agent == "none" { return nil }
         if agent == "SSH_AUTH_SOCK" { return nonEmpty(environment["SSH_AUTH_SOCK"]) }
@@ -100,7 +100,7 @@ public struct SSHSettings: Sendable, Equatable {
 
     /// The settings as `ssh -G` prints them: lower-case option names, one per line, in
     /// ssh's order. Paths are shown expanded (ssh shows IdentityFile unexpanded).
-    public var configDump: String {
+    package var configDump: String {
         var lines = [
             "host \(originalHost)",
             "user \(user)",

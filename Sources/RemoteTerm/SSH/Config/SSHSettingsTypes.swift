@@ -1,6 +1,6 @@
 /// `StrictHostKeyChecking`: what to do with a host key that known_hosts does not list.
 /// A changed or revoked key is refused whatever this says.
-public enum StrictHostKeyChecking: String, Sendable, Equatable, CaseIterable {
+package enum StrictHostKeyChecking: String, Sendable, Equatable, CaseIterable {
     /// Show the fingerprint and ask (OpenSSH's default).
     case ask
     /// Refuse unknown hosts.
@@ -11,7 +11,7 @@ public enum StrictHostKeyChecking: String, Sendable, Equatable, CaseIterable {
     case no
 
     /// The spelling `ssh -G` prints.
-    public var configDumpValue: String {
+    package var configDumpValue: String {
         switch self {
         case .ask: return "ask"
         case .yes: return "true"
@@ -22,7 +22,7 @@ public enum StrictHostKeyChecking: String, Sendable, Equatable, CaseIterable {
 }
 
 /// `RequestTTY` (and `-t` / `-T`): whether to ask the server for a pseudo-terminal.
-public enum RequestTTY: String, Sendable, Equatable, CaseIterable {
+package enum RequestTTY: String, Sendable, Equatable, CaseIterable {
     /// A tty when there is no remote command and standard input is a terminal (the default).
     case auto
     /// Never (`-T`).
@@ -33,7 +33,7 @@ public enum RequestTTY: String, Sendable, Equatable, CaseIterable {
     case force
 
     /// The spelling `ssh -G` prints.
-    public var configDumpValue: String {
+    package var configDumpValue: String {
         switch self {
         case .auto: return "auto"
         case .no: return "false"
@@ -44,18 +44,18 @@ public enum RequestTTY: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One `SetEnv NAME=value` assignment.
-public struct SSHEnvironmentVariable: Sendable, Equatable {
+package struct SSHEnvironmentVariable: Sendable, Equatable {
     /// The variable name.
-    public var name: String
+    package var name: String
     /// The value (quotes already removed).
-    public var value: String
+    package var value: String
 
     /// `name=value`.
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 
     /// `NAME=value`, as written in ssh_config and printed by `ssh -G`.
-    public var assignment: String { "\(name)=\(value)" }
+    package var assignment: String { "\(name)=\(value)" }
 }

@@ -6,7 +6,7 @@ import RemoteTermEngine
 /// question on its next turn (the waker ends its sleep), the front shows it, and the user's
 /// answer (or nil: cancelled) releases the waiting thread. `cancel()` answers every present
 /// and future question with nil, so a session that ends never leaves a thread waiting.
-public final class PromptMailbox: @unchecked Sendable {
+package final class PromptMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private let answered = DispatchSemaphore(value: 0)
     private var request: PromptRequest?
@@ -16,12 +16,12 @@ public final class PromptMailbox: @unchecked Sendable {
     private let wake: @Sendable () -> Void
 
     /// A mailbox that calls `wake` (the loop's waker) whenever a question is posted.
-    public init(wake: @escaping @Sendable () -> Void) {
+    package init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
     /// Asks `request` and waits for the answer (nil: cancelled or ended). Called off the loop.
-    public func ask(_ request: PromptRequest) -> String? {
+    package func ask(_ request: PromptRequest) -> String? {
         lock.lock()
         if isCancelled {
             lock.unlock()
@@ -39,14 +39,14 @@ public final class PromptMailbox: @unchecked Sendable {
     }
 
     /// The question waiting for an answer, if any (loop side).
-    public var pending: PromptRequest? {
+    package var pending: PromptRequest? {
         lock.lock()
         defer { lock.unlock() }
         return request
     }
 
     /// Answers the waiting question (loop side); nil gives up.
-    public func reply(_ text: String?) {
+    package func reply(_ text: String?) {
         lock.lock()
         guard request != nil else {
             lock.unlock()
@@ -60,7 +60,7 @@ public final class PromptMailbox: @unchecked Sendable {
 
     /// Tells the user something that needs no answer ("Permission denied, please try
     /// again.", a warning); the session shows it. Called off the loop.
-    public func notify(_ message: String) {
+    package func notify(_ message: String) {
         lock.lock()
         notices.append(InertText.make(message, keepingNewlines: true))
         lock.unlock()
@@ -68,7 +68,7 @@ public final class PromptMailbox: @unchecked Sendable {
     }
 
     /// The notices since the last call (loop side).
-    public func takeNotices() -> [String] {
+    package func takeNotices() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         let taken = notices
@@ -77,7 +77,7 @@ public final class PromptMailbox: @unchecked Sendable {
     }
 
     /// Gives up every question, present and future.
-    public func cancel() {
+    package func cancel() {
         lock.lock()
         let waiting = request != nil
         isCancelled = true

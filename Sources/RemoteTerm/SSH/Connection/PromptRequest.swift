@@ -3,9 +3,9 @@ import RemoteTermEngine
 /// A question the connection asks the user: a passphrase, a password, a keyboard-interactive
 /// prompt, or a host key confirmation. The text is already inert (`InertText`), so a front
 /// may draw it anywhere.
-public struct PromptRequest: Equatable, Sendable {
+package struct PromptRequest: Equatable, Sendable {
     /// How the answer is typed.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A secret: not shown while typed.
         case secret
         /// Plain text, shown while typed (keyboard-interactive prompts that allow echo).
@@ -15,23 +15,23 @@ public struct PromptRequest: Equatable, Sendable {
     }
 
     /// The question, possibly several lines (an explanation, then the prompt itself).
-    public var text: String
+    package var text: String
     /// How the answer is typed.
-    public var kind: Kind
+    package var kind: Kind
 
     /// A question.
-    public init(text: String, kind: Kind) {
+    package init(text: String, kind: Kind) {
         self.text = InertText.make(text, keepingNewlines: true)
         self.kind = kind
     }
 
     /// The last line: what is asked, to show next to the answer being typed.
-    public var question: String {
+    package var question: String {
         String(text.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
     }
 
     /// The lines before the question (an explanation), possibly none.
-    public var explanation: [String] {
+    package var explanation: [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }

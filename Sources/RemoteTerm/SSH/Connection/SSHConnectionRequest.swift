@@ -1,21 +1,21 @@
 /// Everything `SSHTransport.connect` needs: the resolved settings of the destination and
 /// of each jump host, what to run, and whether to ask for a pseudo-terminal.
-public struct SSHConnectionRequest: Sendable {
+package struct SSHConnectionRequest: Sendable {
     /// The destination's settings.
-    public var destination: SSHSettings
+    package var destination: SSHSettings
     /// The jump hosts' settings, the first connected to first (empty: direct).
-    public var jumpHosts: [SSHSettings]
+    package var jumpHosts: [SSHSettings]
     /// The remote command, nil for a login shell.
-    public var command: String?
+    package var command: String?
     /// The pseudo-terminal to request, nil for none.
-    public var terminal: SSHTerminalRequest?
+    package var terminal: SSHTerminalRequest?
     /// The local environment: `SendEnv` values and `SSH_AUTH_SOCK` come from here.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// How to ask the user for secrets and host key confirmations.
-    public var prompter: SSHPrompter
+    package var prompter: SSHPrompter
 
     /// A request.
-    public init(
+    package init(
         destination: SSHSettings, jumpHosts: [SSHSettings] = [], command: String?,
         terminal: SSHTerminalRequest?, environment: [String: String], prompter: SSHPrompter
     ) {
@@ -30,20 +30,20 @@ public struct SSHConnectionRequest: Sendable {
     /// How long rterm waits for any one answer from a server when ConnectTimeout is not
     /// set. OpenSSH waits for the TCP timeout; rterm prefers a bounded wait so that a peer
     /// that accepts and then says nothing cannot hang it.
-    public static let defaultAnswerTimeout = 60
+    package static let defaultAnswerTimeout = 60
 }
 
 /// The pseudo-terminal asked for: its type and exact size.
-public struct SSHTerminalRequest: Sendable, Equatable {
+package struct SSHTerminalRequest: Sendable, Equatable {
     /// `TERM` for the remote side; rterm's engine emulates xterm-256color.
-    public var term: String
+    package var term: String
     /// Rows.
-    public var rows: Int
+    package var rows: Int
     /// Columns.
-    public var columns: Int
+    package var columns: Int
 
     /// A request for a `term` terminal of `rows` x `columns`.
-    public init(term: String = "xterm-256color", rows: Int, columns: Int) {
+    package init(term: String = "xterm-256color", rows: Int, columns: Int) {
         self.term = term
         self.rows = rows
         self.columns = columns

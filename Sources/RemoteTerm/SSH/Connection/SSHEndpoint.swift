@@ -1,17 +1,17 @@
 /// A server rterm talks to: the destination or one of its jump hosts. Used to label
 /// messages ("jump host bastion port 22") and to look host keys up.
-public struct SSHEndpoint: Sendable, Equatable, CustomStringConvertible {
+package struct SSHEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// The host name or address connected to (after `HostName`).
-    public var host: String
+    package var host: String
     /// The port.
-    public var port: Int
+    package var port: Int
     /// The user authenticated as.
-    public var user: String
+    package var user: String
     /// Whether this is a jump host (`-J`/`ProxyJump`) rather than the destination.
-    public var isJumpHost: Bool
+    package var isJumpHost: Bool
 
     /// An endpoint.
-    public init(host: String, port: Int, user: String, isJumpHost: Bool = false) {
+    package init(host: String, port: Int, user: String, isJumpHost: Bool = false) {
         self.host = host
         self.port = port
         self.user = user
@@ -19,10 +19,10 @@ public struct SSHEndpoint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `host port N`, with `jump host` in front for a hop, as ssh words its messages.
-    public var description: String {
+    package var description: String {
         (isJumpHost ? "jump host " : "") + "\(host) port \(port)"
     }
 
     /// The known_hosts name: `host` for port 22, else `[host]:port`.
-    public var knownHostsName: String { KnownHosts.lookupName(host: host, port: port) }
+    package var knownHostsName: String { KnownHosts.lookupName(host: host, port: port) }
 }

@@ -1,6 +1,6 @@
 /// Why an SSH connection failed. Each description is one line starting `rterm:` that says
 /// what failed, on what, and what to try; rterm exits 255 after printing it, as ssh does.
-public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `getaddrinfo` could not resolve the host name.
     case cannotResolve(host: String, reason: String)
     /// Every address of the host refused or failed the TCP connection.
@@ -49,7 +49,7 @@ public enum SSHError: Error, Sendable, Equatable, CustomStringConvertible {
     case forwardingFailed(String)
 
     /// One line: what failed, on what, and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotResolve(let host, let reason):
             return "rterm: cannot resolve host name '\(host)': \(reason) "
@@ -141,7 +141,7 @@ extension SSHError {
     /// is down may come back, but a refused login, a host key that changed or was not
     /// accepted, or a server that refuses the channel will refuse again. Reconnecting never
     /// retries those (ConnectionBot's rule): it says why and waits for the user.
-    public var isWorthRetrying: Bool {
+    package var isWorthRetrying: Bool {
         switch self {
         case .cannotResolve, .cannotConnect, .connectTimedOut, .handshakeFailed, .timedOut, .connectionClosed,
             .jumpFailed, .connectionLost, .serverNotResponding, .serverStalled, .proxyCommandFailed, .forwardingFailed:

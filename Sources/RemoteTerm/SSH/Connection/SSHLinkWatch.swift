@@ -12,24 +12,24 @@
 ///   usually die: NAT tables and Wi-Fi associations are gone. The watch then asks for a
 ///   keepalive at once and gives the server one `interval` to answer, so a link that died in
 ///   the sleep is noticed within one interval of waking, not `interval × countMax`.
-public struct SSHLinkWatch: Equatable, Sendable {
+package struct SSHLinkWatch: Equatable, Sendable {
     /// `ServerAliveInterval`, in seconds (> 0).
-    public let interval: Int
+    package let interval: Int
     /// `ServerAliveCountMax` (at least 1).
-    public let countMax: Int
+    package let countMax: Int
     /// When the server last sent a byte, on the awake clock.
-    public private(set) var lastReceived: UInt64
+    package private(set) var lastReceived: UInt64
     /// When the watch last looked, on both clocks (to see a sleep between two looks).
     private var lastAwake: UInt64
     private var lastBoot: UInt64
     /// After a wake-up: the link is dead unless a byte arrives before this (awake clock).
-    public private(set) var probeDeadline: UInt64?
+    package private(set) var probeDeadline: UInt64?
 
     /// How much further the boot clock must move than the awake clock to count as a sleep.
-    public static let sleepThreshold: UInt64 = 2_000_000_000
+    package static let sleepThreshold: UInt64 = 2_000_000_000
 
     /// What the watch says at one look.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// The link is fine; send a keepalive now when `keepaliveNow` (after a wake-up).
         case alive(keepaliveNow: Bool)
         /// Silent for too long: `seconds` is the bound that ran out, `afterSleep` whether it
@@ -38,7 +38,7 @@ public struct SSHLinkWatch: Equatable, Sendable {
     }
 
     /// A watch that starts counting at `awake` / `boot`.
-    public init(interval: Int, countMax: Int, awake: UInt64, boot: UInt64) {
+    package init(interval: Int, countMax: Int, awake: UInt64, boot: UInt64) {
         self.interval = max(interval, 1)
         self.countMax = max(countMax, 1)
         lastReceived = awake
@@ -47,16 +47,16 @@ public struct SSHLinkWatch: Equatable, Sendable {
     }
 
     /// The seconds of silence after which the link is dead (OpenSSH's formula).
-    public var limit: Int { interval * countMax }
+    package var limit: Int { interval * countMax }
 
     /// The server sent something at `awake`.
-    public mutating func received(awake: UInt64) {
+    package mutating func received(awake: UInt64) {
         lastReceived = max(lastReceived, awake)
         probeDeadline = nil
     }
 
     /// Looks at the link at `awake` / `boot`.
-    public mutating func check(awake: UInt64, boot: UInt64) -> Verdict {
+    package mutating func check(awake: UInt64, boot: UInt64) -> Verdict {
         let awakeStep = awake &- min(awake, lastAwake)
         let bootStep = boot &- min(boot, lastBoot)
         lastAwake = max(lastAwake, awake)
@@ -76,7 +76,7 @@ public struct SSHLinkWatch: Equatable, Sendable {
     }
 
     /// The latest the link must be looked at again (awake clock): when it would be dead.
-    public var nextCheck: UInt64 {
+    package var nextCheck: UInt64 {
         let silenceEnd = lastReceived &+ UInt64(limit) * 1_000_000_000
         return probeDeadline.map { min($0, silenceEnd) } ?? silenceEnd
     }

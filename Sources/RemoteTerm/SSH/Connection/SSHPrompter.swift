@@ -13,16 +13,16 @@ import RemoteTermEngine
 /// `SSH_ASKPASS_REQUIRE=force`, or when there is no terminal but a display. Inside the
 /// full-screen front, questions go through `mailbox` instead, and the front asks on its bar
 /// row (askpass still wins when forced). Nothing asked or answered here is ever logged.
-public struct SSHPrompter: Sendable {
+package struct SSHPrompter: Sendable {
     /// The environment (`SSH_ASKPASS`, `SSH_ASKPASS_REQUIRE`, `DISPLAY`, `WAYLAND_DISPLAY`).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// `BatchMode`: never ask; every question counts as unanswered.
-    public var batchMode: Bool
+    package var batchMode: Bool
     /// Where the full-screen front takes questions, when it runs.
-    public var mailbox: PromptMailbox?
+    package var mailbox: PromptMailbox?
 
     /// A prompter reading `environment`.
-    public init(environment: [String: String], batchMode: Bool = false) {
+    package init(environment: [String: String], batchMode: Bool = false) {
         self.environment = environment
         self.batchMode = batchMode
     }
@@ -30,7 +30,7 @@ public struct SSHPrompter: Sendable {
     /// Asks `prompt`; with `echo` false the answer is not shown. Nil when no one can be
     /// asked (BatchMode, no terminal and no askpass) or the user gave up (EOF, askpass
     /// failed).
-    public func ask(_ prompt: String, echo: Bool) -> String? {
+    package func ask(_ prompt: String, echo: Bool) -> String? {
         if batchMode { return nil }
         switch route {
         case .askpass(let program):
@@ -46,7 +46,7 @@ public struct SSHPrompter: Sendable {
 
     /// Asks a yes/no question (a host key confirmation). Through askpass,
     /// `SSH_ASKPASS_PROMPT=confirm` is set, as OpenSSH does.
-    public func confirm(_ prompt: String) -> String? {
+    package func confirm(_ prompt: String) -> String? {
         if batchMode { return nil }
         switch route {
         case .askpass(let program):
@@ -63,7 +63,7 @@ public struct SSHPrompter: Sendable {
     /// Tells the person being asked something (such as "Permission denied, please try
     /// again."): on the terminal when questions go there, nowhere otherwise, so that a
     /// script reading standard error sees only the final `rterm:` line.
-    public func notify(_ message: String) {
+    package func notify(_ message: String) {
         guard !batchMode else { return }
         if case .mailbox(let mailbox) = route {
             mailbox.notify(message)
@@ -77,7 +77,7 @@ public struct SSHPrompter: Sendable {
     }
 
     /// Whether someone can be asked at all (for messages such as "cannot ask: ...").
-    public var canAsk: Bool {
+    package var canAsk: Bool {
         if batchMode { return false }
         if case .none = route { return false }
         return true

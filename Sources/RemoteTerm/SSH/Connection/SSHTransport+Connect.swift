@@ -7,7 +7,7 @@ extension SSHTransport {
     /// (each stage bounded by its own timeout), so it runs off the loop; the transport then
     /// keeps its time (keepalives, input pacing, the server's last word) on `clock`, the
     /// loop's.
-    public static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
+    package static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
         -> SSHTransport
     {
         let session = try openChain(request, log: log, clock: clock)

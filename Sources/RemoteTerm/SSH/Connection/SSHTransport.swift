@@ -24,7 +24,7 @@ import RemoteTermLoop
 ///   counts as dead after ServerAliveInterval x ServerAliveCountMax seconds awake without a
 ///   byte from the server, as in OpenSSH, or one ServerAliveInterval after the machine woke
 ///   up from a sleep.
-public final class SSHTransport: Transport {
+package final class SSHTransport: Transport {
     /// The shell's or command's channel. With `-N` (forwards only) an idle session channel
     /// where nothing runs: libssh2 reads the connection only inside a call about a channel
     /// or a listener, so with no forwarded connection open it is what keeps the server's
@@ -94,16 +94,16 @@ public final class SSHTransport: Transport {
     }
 
     /// When the server last sent a byte (the receive callback's time).
-    public var lastReceived: UInt64? { session?.context.lastReceived }
+    package var lastReceived: UInt64? { session?.context.lastReceived }
 
     /// The session's socket (and the hops' sockets when jumping), and the forwards' sockets.
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         (session?.pollInterests ?? []) + (forwarding?.pollInterests ?? [])
     }
 
     /// The forwards are read from the same socket as the terminal: pausing the terminal's
     /// output must not stop them.
-    public func pollInterests(outputPaused: Bool) -> [PollInterest] {
+    package func pollInterests(outputPaused: Bool) -> [PollInterest] {
         guard outputPaused else { return pollInterests }
         guard let forwarding, forwarding.needsSocket else {
             return Self.withoutInput(session?.pollInterests ?? []) + (forwarding?.pollInterests ?? [])
@@ -112,7 +112,7 @@ public final class SSHTransport: Transport {
     }
 
     /// When the next keepalive is due or paced input may go; nil without either.
-    public var deadline: UInt64? {
+    package var deadline: UInt64? {
         var deadline = nextKeepalive
         if isHeldByPacer, let release = pacer?.nextRelease(now: clock.now()) {
             deadline = min(deadline ?? release, release)
@@ -122,7 +122,7 @@ public final class SSHTransport: Transport {
 
     /// Moves jump traffic, finishes a half-sent write, sends a queued window change, sends a
     /// keepalive when due and notices a dead server.
-    public func service() throws(TransportError) {
+    package func service() throws(TransportError) {
         guard let session else { throw TransportError.closed }
         do throws(SSHError) {
             tunnelMoved = try session.pumpTunnels()
@@ -140,17 +140,17 @@ public final class SSHTransport: Transport {
     }
 
     /// Data or an end of stream that libssh2 took off the socket while serving another call.
-    public var hasBufferedInput: Bool {
+    package var hasBufferedInput: Bool {
         guard let channel else { return false }
         return tunnelMoved || channel.bufferedByteCount > 0 || channel.isAtEndOfFile
     }
 
     /// The forwards want another pass at once (their budget ran out, or libssh2 holds data
     /// for them).
-    public var hasOtherWork: Bool { (forwarding?.wantsTurn ?? false) || (files?.wantsTurn ?? false) }
+    package var hasOtherWork: Bool { (forwarding?.wantsTurn ?? false) || (files?.wantsTurn ?? false) }
 
     /// Reads stdout or stderr of the remote side.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
+    package func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
     {
         guard let channel else { throw TransportError.closed }
@@ -170,7 +170,7 @@ public final class SSHTransport: Transport {
 
     /// Takes up to one packet's worth of input (less while input is paced), once the
     /// previous one has gone to libssh2.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         guard let channel else { throw TransportError.closed }
         if isIdle { return .endOfStream }  // -N: no one reads
         do {
@@ -197,7 +197,7 @@ public final class SSHTransport: Transport {
     }
 
     /// Sends EOF on the channel once everything written has gone.
-    public func finishWriting() throws(TransportError) -> Bool {
+    package func finishWriting() throws(TransportError) -> Bool {
         guard let channel else { throw TransportError.closed }
         if isIdle { return true }
         do { try flushInFlight(channel) } catch { throw TransportError.ssh(error) }
@@ -210,7 +210,7 @@ public final class SSHTransport: Transport {
     }
 
     /// Sends a window-change request now, or keeps it for `service()`.
-    public func resize(rows: Int, columns: Int) throws(TransportError) {
+    package func resize(rows: Int, columns: Int) throws(TransportError) {
         guard let channel else { throw TransportError.closed }
         if isIdle { return }
         wantedSize = (rows, columns)
@@ -218,7 +218,7 @@ public final class SSHTransport: Transport {
     }
 
     /// The exit status or signal, once the server has closed the channel.
-    public func exitStatus() throws(TransportError) -> TransportExit? {
+    package func exitStatus() throws(TransportError) -> TransportExit? {
         if let exit { return exit }
         guard let channel else { throw TransportError.closed }
         let result = channel.pollClosed()
@@ -251,7 +251,7 @@ public final class SSHTransport: Transport {
     /// Closes the channel, then the session and the jump sessions under it, on a thread of
     /// their own (`SSHConnectionCloser`): the goodbye waits for the server, which on a
     /// stalled link would stop the loop for up to 1.5 s.
-    public func close() {
+    package func close() {
         forwarding?.close()
         let parts = SSHConnectionCloser.Parts()
         parts.take(&files)
@@ -346,11 +346,11 @@ public final class SSHTransport: Transport {
 extension SSHTransport: FileTransferring {
     /// Queues a transfer on this connection's SFTP channel (opened at the first one); it
     /// moves in `service()`, beside the shell.
-    public func startTransfer(_ request: FileTransferRequest) -> Int {
+    package func startTransfer(_ request: FileTransferRequest) -> Int {
         fileTransfers()?.start(request) ?? 0
     }
 
-    public func startListing(_ directory: String) -> Int {
+    package func startListing(_ directory: String) -> Int {
         fileTransfers()?.startListing(directory) ?? 0
     }
 
@@ -362,11 +362,11 @@ extension SSHTransport: FileTransferring {
         return files
     }
 
-    public func cancelTransfer(_ number: Int) {
+    package func cancelTransfer(_ number: Int) {
         files?.cancel(number)
     }
 
-    public func transferState(_ number: Int) -> FileTransferState? {
+    package func transferState(_ number: Int) -> FileTransferState? {
         guard session != nil else { return number == 0 ? .failed("the connection is closed") : files?.state(number) }
         return files?.state(number)
     }

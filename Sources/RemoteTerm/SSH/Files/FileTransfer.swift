@@ -1,16 +1,16 @@
 /// A file to move over the session's own connection, beside its shell: the value a script's
 /// `put` and `get` (and, later, the front's upload and download) hand to the transport.
-public struct FileTransferRequest: Equatable, Sendable {
-    public enum Direction: Equatable, Sendable { case upload, download }
+package struct FileTransferRequest: Equatable, Sendable {
+    package enum Direction: Equatable, Sendable { case upload, download }
 
-    public var direction: Direction
+    package var direction: Direction
     /// The local path (a directory: the file goes inside it, under the remote name).
-    public var local: String
+    package var local: String
     /// The remote path, relative to the login directory unless absolute ("" is that
     /// directory; a directory: the file goes inside it, under the local name).
-    public var remote: String
+    package var remote: String
 
-    public init(_ direction: Direction, local: String, remote: String) {
+    package init(_ direction: Direction, local: String, remote: String) {
         self.direction = direction
         self.local = local
         self.remote = remote
@@ -18,7 +18,7 @@ public struct FileTransferRequest: Equatable, Sendable {
 }
 
 /// Where a transfer is.
-public enum FileTransferState: Equatable, Sendable {
+package enum FileTransferState: Equatable, Sendable {
     /// Waiting for the SFTP channel, or for the transfers before it.
     case queued
     /// Moving: bytes so far of the file's size.
@@ -30,7 +30,7 @@ public enum FileTransferState: Equatable, Sendable {
     /// A listing (`startListing`) is done: the directory's names, a directory's with `/`.
     case listed([String])
 
-    public var isOver: Bool {
+    package var isOver: Bool {
         switch self {
         case .finished, .failed, .listed: return true
         case .queued, .moving: return false
@@ -41,7 +41,7 @@ public enum FileTransferState: Equatable, Sendable {
 /// A transport that can move files over its connection beside the session's own stream.
 /// Transfers run one at a time, in order, each advanced by `service()` as far as the
 /// connection allows without waiting.
-public protocol FileTransferring: AnyObject {
+package protocol FileTransferring: AnyObject {
     /// Queues a transfer; its number for `transferState`.
     func startTransfer(_ request: FileTransferRequest) -> Int
     /// Queues the listing of a remote directory (for Tab on `~d`'s question); its number,

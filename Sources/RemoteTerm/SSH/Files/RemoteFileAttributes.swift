@@ -1,18 +1,18 @@
 import CSSH2
 
 /// What `stat` says of a remote file, from the attributes the server sent.
-public struct RemoteFileAttributes: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case file, directory, symlink, other }
+package struct RemoteFileAttributes: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable { case file, directory, symlink, other }
 
-    public var kind: Kind
-    public var size: UInt64
+    package var kind: Kind
+    package var size: UInt64
     /// The permission bits (`0o7777` of the mode), nil when the server did not send them.
-    public var permissions: UInt32?
+    package var permissions: UInt32?
     /// Access and modification times, seconds since 1970, nil when not sent.
-    public var accessTime: UInt64?
-    public var modificationTime: UInt64?
+    package var accessTime: UInt64?
+    package var modificationTime: UInt64?
 
-    public init(kind: Kind, size: UInt64, permissions: UInt32?, accessTime: UInt64?, modificationTime: UInt64?) {
+    package init(kind: Kind, size: UInt64, permissions: UInt32?, accessTime: UInt64?, modificationTime: UInt64?) {
         self.kind = kind
         self.size = size
         self.permissions = permissions
@@ -40,7 +40,7 @@ public struct RemoteFileAttributes: Equatable, Sendable {
 }
 
 /// One entry of a remote directory listing ("." and ".." left out).
-public struct RemoteDirectoryEntry: Equatable, Sendable {
-    public var name: String
-    public var attributes: RemoteFileAttributes
+package struct RemoteDirectoryEntry: Equatable, Sendable {
+    package var name: String
+    package var attributes: RemoteFileAttributes
 }

@@ -17,14 +17,14 @@ import RemoteTermLoop
 /// beside a live session's shell (`SSHFileTransfers`) never waits: a call that would block
 /// throws `SFTPError.wouldBlock` and is repeated, the same call, on a later turn; each goes
 /// through the session's send discipline, as every channel's calls do.
-public final class SFTPClient {
+package final class SFTPClient {
     let session: SSHSession
     let raw: OpaquePointer
     /// Whether calls wait for the server (see above).
     let waits: Bool
 
     /// The server this client is logged in to.
-    public var endpoint: SSHEndpoint { session.endpoint }
+    package var endpoint: SSHEndpoint { session.endpoint }
 
     /// A client that never waits, on an SFTP session already started.
     init(session: SSHSession, raw: OpaquePointer) {
@@ -67,7 +67,7 @@ public final class SFTPClient {
 
     /// Connects as `rterm host` would (jump hosts, ProxyCommand, host keys, authentication)
     /// and starts the SFTP subsystem. Blocks.
-    public static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
+    package static func connect(_ request: SSHConnectionRequest, log: SSHLog, clock: LoopClock) throws(SSHError)
         -> SFTPClient
     {
         let session = try SSHTransport.openChain(request, log: log, clock: clock)
@@ -111,7 +111,7 @@ public final class SFTPClient {
     // MARK: - Paths
 
     /// The attributes of `path`; of a symbolic link itself when `followLinks` is false.
-    public func attributes(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes {
+    package func attributes(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes {
         var attributes = LIBSSH2_SFTP_ATTRIBUTES()
         let kind = followLinks ? LIBSSH2_SFTP_STAT : LIBSSH2_SFTP_LSTAT
         _ = try call("stat", path: path) {
@@ -121,7 +121,7 @@ public final class SFTPClient {
     }
 
     /// The attributes of `path`, nil when it does not exist.
-    public func attributesIfExists(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes? {
+    package func attributesIfExists(_ path: String, followLinks: Bool = true) throws(SFTPError) -> RemoteFileAttributes? {
         do {
             return try attributes(path, followLinks: followLinks)
         } catch {
@@ -131,12 +131,12 @@ public final class SFTPClient {
     }
 
     /// The server's absolute, canonical form of `path` ("." is the login directory).
-    public func realPath(_ path: String) throws(SFTPError) -> String {
+    package func realPath(_ path: String) throws(SFTPError) -> String {
         try linkCall(path, kind: LIBSSH2_SFTP_REALPATH)
     }
 
     /// Where the symbolic link at `path` points.
-    public func readLink(_ path: String) throws(SFTPError) -> String {
+    package func readLink(_ path: String) throws(SFTPError) -> String {
         try linkCall(path, kind: LIBSSH2_SFTP_READLINK)
     }
 
@@ -151,7 +151,7 @@ public final class SFTPClient {
     /// Makes a symbolic link at `path` that points to `target` (libssh2's argument order:
     /// the target first). Against OpenSSH 9.2, libssh2 1.10 reports a failure status for a
     /// link the server did make: the link is read back before the failure is believed.
-    public func makeSymlink(at path: String, pointingTo target: String) throws(SFTPError) {
+    package func makeSymlink(at path: String, pointingTo target: String) throws(SFTPError) {
         var pathBytes = Array(path.utf8CString)
         do {
             _ = try call("symlink", path: path) {
@@ -165,19 +165,19 @@ public final class SFTPClient {
     }
 
     /// Makes the directory `path` with `permissions`.
-    public func makeDirectory(_ path: String, permissions: UInt32) throws(SFTPError) {
+    package func makeDirectory(_ path: String, permissions: UInt32) throws(SFTPError) {
         _ = try call("mkdir", path: path) {
             libssh2_sftp_mkdir_ex(raw, path, UInt32(path.utf8.count), Int(permissions))
         }
     }
 
     /// Removes the file `path`.
-    public func removeFile(_ path: String) throws(SFTPError) {
+    package func removeFile(_ path: String) throws(SFTPError) {
         _ = try call("remove", path: path) { libssh2_sftp_unlink_ex(raw, path, UInt32(path.utf8.count)) }
     }
 
     /// Sets the permission bits and/or the access and modification times of `path`.
-    public func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
+    package func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
         throws(SFTPError)
     {
         var attributes = LIBSSH2_SFTP_ATTRIBUTES()
@@ -197,7 +197,7 @@ public final class SFTPClient {
     }
 
     /// The entries of the directory `path`, without "." and "..", sorted by name.
-    public func list(_ path: String) throws(SFTPError) -> [RemoteDirectoryEntry] {
+    package func list(_ path: String) throws(SFTPError) -> [RemoteDirectoryEntry] {
         let handle = try openDirectory(path)
         defer { _ = try? closeHandle(handle, path: path) }
         var entries: [RemoteDirectoryEntry] = []
@@ -232,13 +232,13 @@ public final class SFTPClient {
     // MARK: - Files
 
     /// Opens `path` to read it from the start.
-    public func openForReading(_ path: String) throws(SFTPError) -> SFTPFile {
+    package func openForReading(_ path: String) throws(SFTPError) -> SFTPFile {
         SFTPFile(client: self, path: path, handle: try open(path, flags: UInt(LIBSSH2_FXF_READ), permissions: 0))
     }
 
     /// Opens `path` to write it, created with `permissions` when it does not exist; emptied
     /// first when `truncate` (else written from `SFTPFile.seek`'s offset on).
-    public func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(SFTPError) -> SFTPFile {
+    package func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(SFTPError) -> SFTPFile {
         var flags = UInt(LIBSSH2_FXF_WRITE | LIBSSH2_FXF_CREAT)
         if truncate { flags |= UInt(LIBSSH2_FXF_TRUNC) }
         return SFTPFile(client: self, path: path, handle: try open(path, flags: flags, permissions: permissions))

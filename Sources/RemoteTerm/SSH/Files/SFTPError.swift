@@ -3,15 +3,15 @@ import CSSH2
 /// Why a file operation over SFTP failed: a problem with one file (the server's status, such
 /// as "No such file or directory"), after which other files can still be copied, or the
 /// connection itself (`isConnectionLost`), after which nothing more can be done.
-public struct SFTPError: Error, Equatable, CustomStringConvertible {
+package struct SFTPError: Error, Equatable, CustomStringConvertible {
     /// The remote path the operation was about.
-    public var path: String
+    package var path: String
     /// In words: the server's status, or what happened to the connection.
-    public var reason: String
+    package var reason: String
     /// The server's SFTP status code (`LIBSSH2_FX_*`), nil for a connection failure.
-    public var status: UInt?
+    package var status: UInt?
     /// The connection failed: every later operation would fail too.
-    public var isConnectionLost: Bool { status == nil }
+    package var isConnectionLost: Bool { status == nil }
 
     /// Not an error: a client that never waits (one on a live session's loop) could not
     /// finish the call now; the same call is to be repeated after a poll.
@@ -24,17 +24,17 @@ public struct SFTPError: Error, Equatable, CustomStringConvertible {
     /// See `wouldBlock`.
     var isWouldBlock: Bool { status == Self.wouldBlockStatus }
 
-    public init(path: String, reason: String, status: UInt?) {
+    package init(path: String, reason: String, status: UInt?) {
         self.path = path
         self.reason = reason
         self.status = status
     }
 
     /// `path: reason`, as scp says it.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 
     /// Whether the server said the file does not exist.
-    public var isMissing: Bool {
+    package var isMissing: Bool {
         status == UInt(LIBSSH2_FX_NO_SUCH_FILE) || status == UInt(LIBSSH2_FX_NO_SUCH_PATH)
     }
 

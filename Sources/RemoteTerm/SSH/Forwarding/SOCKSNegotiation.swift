@@ -5,9 +5,9 @@
 /// Unlike ssh, which answers "granted" before it knows, the answer to the request waits
 /// for the channel: a refused connection is told to the client as refused
 /// (`reply(succeeded:)`), so `curl --socks5-hostname` reports it instead of an empty reply.
-public struct SOCKSNegotiation: Sendable {
+package struct SOCKSNegotiation: Sendable {
     /// What the bytes so far call for.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Not enough bytes for the next message yet.
         case needMore
         /// Send `answer` (SOCKS 5's method choice); `consumed` bytes were used. Call again.
@@ -21,16 +21,16 @@ public struct SOCKSNegotiation: Sendable {
 
     /// The most a handshake may take before it is refused: a SOCKS 4 user id or a name
     /// longer than this is not a real client.
-    public static let limit = 1024
+    package static let limit = 1024
 
     private var version: UInt8 = 0
     private var greeted = false
 
     /// A handshake that has seen nothing yet.
-    public init() {}
+    package init() {}
 
     /// The next step for the bytes received and not yet consumed.
-    public mutating func advance(_ bytes: [UInt8]) -> Step {
+    package mutating func advance(_ bytes: [UInt8]) -> Step {
         guard let first = bytes.first else { return .needMore }
         if version == 0 { version = first }
         switch version {
@@ -41,7 +41,7 @@ public struct SOCKSNegotiation: Sendable {
     }
 
     /// The answer to the `connect` request once the channel opened or failed.
-    public func reply(succeeded: Bool) -> [UInt8] {
+    package func reply(succeeded: Bool) -> [UInt8] {
         if version == 4 { return [0, succeeded ? 90 : 91, 0, 0, 0, 0, 0, 0] }
         // REP 0 succeeded, 5 connection refused; bound address 0.0.0.0:0 (as ssh).
         return [5, succeeded ? 0 : 5, 0, 1, 0, 0, 0, 0, 0, 0]

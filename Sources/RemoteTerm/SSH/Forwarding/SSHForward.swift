@@ -10,9 +10,9 @@
 ///
 /// A field in square brackets is taken literally (`[::1]:8080:...`), and a field holding a
 /// `/` is a Unix socket path. Port 0 asks for any free port, which is then announced.
-public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
+package struct SSHForward: Sendable, Equatable, CustomStringConvertible {
     /// Which side listens.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `-L`: rterm listens; each connection goes to `target` as the server sees it.
         case local
         /// `-R`: the server listens; each connection comes to `target` as rterm sees it.
@@ -23,7 +23,7 @@ public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A place to listen at or connect to: a TCP host and port, or a Unix socket.
-    public enum Endpoint: Sendable, Equatable, CustomStringConvertible {
+    package enum Endpoint: Sendable, Equatable, CustomStringConvertible {
         /// A TCP port; `host` nil when none was written (the default bind address, or for a
         /// listening side: loopback unless GatewayPorts).
         case tcp(host: String?, port: Int)
@@ -31,7 +31,7 @@ public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
         case unix(path: String)
 
         /// `port`, `[host]:port` or the path, as `ssh -G` prints it.
-        public var description: String {
+        package var description: String {
             switch self {
             case .tcp(nil, let port): return String(port)
             case .tcp(let host?, let port): return "[\(host)]:\(port)"
@@ -41,21 +41,21 @@ public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Which side listens.
-    public var kind: Kind
+    package var kind: Kind
     /// Where connections are accepted.
-    public var listen: Endpoint
+    package var listen: Endpoint
     /// Where each connection is carried to (nil for `-D`).
-    public var target: Endpoint?
+    package var target: Endpoint?
 
     /// A forward.
-    public init(kind: Kind, listen: Endpoint, target: Endpoint?) {
+    package init(kind: Kind, listen: Endpoint, target: Endpoint?) {
         self.kind = kind
         self.listen = listen
         self.target = target
     }
 
     /// As `ssh -G` prints it: `localforward 8080 [localhost]:80`.
-    public var description: String {
+    package var description: String {
         let keyword: String
         switch kind {
         case .local: keyword = "localforward"
@@ -66,7 +66,7 @@ public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How the forward is written on the command line (`-L 8080:localhost:80`), for messages.
-    public var commandLineForm: String {
+    package var commandLineForm: String {
         let letter: String
         switch kind {
         case .local: letter = "-L"
@@ -85,7 +85,7 @@ public struct SSHForward: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses the value of `-L`, `-R` or `-D` (for the config keywords, the two arguments
     /// joined with `:`, as OpenSSH does).
-    public static func parse(_ text: String, kind: Kind) throws(SSHOptionValueError) -> SSHForward {
+    package static func parse(_ text: String, kind: Kind) throws(SSHOptionValueError) -> SSHForward {
         let fields = try splitFields(text)
         func port(_ field: Field) throws(SSHOptionValueError) -> Int {
             guard !field.isPath, let value = listenPort(field.text) else {
@@ -198,23 +198,23 @@ extension String {
 
 /// `EscapeChar` and `-e`: the character that starts an escape at the start of a line (`~`
 /// by default), or none.
-public enum SSHEscapeCharacter: Sendable, Equatable, CustomStringConvertible {
+package enum SSHEscapeCharacter: Sendable, Equatable, CustomStringConvertible {
     /// Escapes are off: every key goes to the remote.
     case none
     /// This byte (a printable character, or a control character written `^X`).
     case byte(UInt8)
 
     /// OpenSSH's default, `~`.
-    public static let tilde = SSHEscapeCharacter.byte(0x7E)
+    package static let tilde = SSHEscapeCharacter.byte(0x7E)
 
     /// The byte, nil for `none`.
-    public var byte: UInt8? {
+    package var byte: UInt8? {
         if case .byte(let byte) = self { return byte }
         return nil
     }
 
     /// `none`, one character, or `^` and a character for its control character (`^]`).
-    public static func parse(_ text: String) throws(SSHOptionValueError) -> SSHEscapeCharacter {
+    package static func parse(_ text: String) throws(SSHOptionValueError) -> SSHEscapeCharacter {
         let bytes = Array(text.utf8)
         if text == "none" { return .none }
         if bytes.count == 2, bytes[0] == UInt8(ascii: "^"), (64..<128).contains(bytes[1]) { return .byte(bytes[1] & 31) }
@@ -223,7 +223,7 @@ public enum SSHEscapeCharacter: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `~`, `^]` or `none`, as written.
-    public var description: String {
+    package var description: String {
         switch self {
         case .none: return "none"
         case .byte(let byte) where byte < 0x20: return "^" + String(UnicodeScalar(byte + 0x40))

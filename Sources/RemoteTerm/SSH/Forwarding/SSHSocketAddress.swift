@@ -64,11 +64,11 @@ enum SSHSocketAddress {
 /// A forward that could not be set up (a port in use, a bind address that does not
 /// resolve, a remote forward the server refused): a warning, or with ExitOnForwardFailure
 /// the end of the connection.
-public struct SSHForwardingError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SSHForwardingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The forward as written (`-L 8080:localhost:80`).
-    public var forward: String
+    package var forward: String
     /// What went wrong.
-    public var reason: String
+    package var reason: String
 
     init(_ forward: SSHForward, _ reason: String) {
         self.forward = forward.commandLineForm
@@ -76,5 +76,5 @@ public struct SSHForwardingError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// `rterm: -L 8080:localhost:80: cannot listen on port 8080: Address already in use`.
-    public var description: String { "rterm: \(forward): \(reason)" }
+    package var description: String { "rterm: \(forward): \(reason)" }
 }

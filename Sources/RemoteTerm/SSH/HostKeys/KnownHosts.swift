@@ -6,23 +6,23 @@ import Foundation
 /// line it does not understand, ignores `@revoked` and wildcards, and whose writer rewrites
 /// the whole file (see the libssh2 notes, pitfall 7). Lines this parser does not understand
 /// are skipped and remembered in `unparsedLines`; everything else is still used.
-public struct KnownHosts: Sendable, Equatable {
+package struct KnownHosts: Sendable, Equatable {
     /// The understood entries, in file order (files in the order they were added).
-    public private(set) var entries: [KnownHostsEntry]
+    package private(set) var entries: [KnownHostsEntry]
     /// Lines that were neither blank, a comment, nor an understood entry.
-    public private(set) var unparsedLines: [KnownHostsLocation]
+    package private(set) var unparsedLines: [KnownHostsLocation]
 
     /// The port for which OpenSSH writes a bare host name instead of `[host]:port`.
-    public static let defaultPort = 22
+    package static let defaultPort = 22
 
     /// No entries.
-    public init() {
+    package init() {
         entries = []
         unparsedLines = []
     }
 
     /// Parses the text of one known_hosts file; `file` is only used to label locations.
-    public init(text: String, file: String = "") {
+    package init(text: String, file: String = "") {
         self.init()
         var lineNumber = 0
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isLineSeparator) {
@@ -39,7 +39,7 @@ public struct KnownHosts: Sendable, Equatable {
 
     /// Parses the bytes of one known_hosts file, keeping only the entries for one of `names`
     /// (see `scan`).
-    public init(bytes: [UInt8], file: String = "", onlyFor names: [String]) {
+    package init(bytes: [UInt8], file: String = "", onlyFor names: [String]) {
         self.init()
         var lineNumber = 0
         let wanted = names.map { Array($0.lowercased().utf8) }
@@ -125,21 +125,21 @@ public struct KnownHosts: Sendable, Equatable {
 
     /// Adds the entries of another file after this one's (as OpenSSH reads
     /// `UserKnownHostsFile` lists: every file counts, in order).
-    public mutating func append(contentsOf other: KnownHosts) {
+    package mutating func append(contentsOf other: KnownHosts) {
         entries += other.entries
         unparsedLines += other.unparsedLines
     }
 
     /// The name OpenSSH looks up and writes for a host: `host` for port 22,
     /// `[host]:port` otherwise, lower-cased.
-    public static func lookupName(host: String, port: Int) -> String {
+    package static func lookupName(host: String, port: Int) -> String {
         let lowered = host.lowercased()
         return port == defaultPort ? lowered : "[\(lowered)]:\(port)"
     }
 
     /// The names whose entries a connection to `host` on `port` uses: the lookup name and,
     /// for a port other than 22, the plain host (see `lookup`). A filtered read keeps these.
-    public static func namesInUse(host: String, port: Int) -> [String] {
+    package static func namesInUse(host: String, port: Int) -> [String] {
         port == defaultPort ? [lookupName(host: host, port: port)] : [lookupName(host: host, port: port), host.lowercased()]
     }
 
@@ -149,7 +149,7 @@ public struct KnownHosts: Sendable, Equatable {
     /// for `[host]:port`, an entry for the plain `host` is accepted if it matches exactly
     /// (OpenSSH: "found matching key w/out port"), and is otherwise ignored, except that a
     /// revocation still refuses.
-    public func lookup(host: String, port: Int, keyType: String, keyBlob: [UInt8])
+    package func lookup(host: String, port: Int, keyType: String, keyBlob: [UInt8])
         -> KnownHostsLookupResult
     {
         let withPort = lookup(
@@ -165,7 +165,7 @@ public struct KnownHosts: Sendable, Equatable {
     /// The key types known (ordinary entries) for `host` on `port`, in file order without
     /// repeats: first those for the exact lookup name, then, for a port other than 22,
     /// those for the plain host name (which `lookup` also accepts).
-    public func knownKeyTypes(host: String, port: Int) -> [String] {
+    package func knownKeyTypes(host: String, port: Int) -> [String] {
         var names = [Self.lookupName(host: host, port: port)]
         if port != Self.defaultPort { names.append(host.lowercased()) }
         var types: [String] = []
@@ -180,7 +180,7 @@ public struct KnownHosts: Sendable, Equatable {
     /// The host key algorithms rterm can negotiate (libssh2 1.10; 1.11 adds the rsa-sha2
     /// ones, and libssh2 silently drops names it does not support from a mixed list), in
     /// OpenSSH's default order. `ssh-rsa` (SHA-1) is last, for old servers only.
-    public static let supportedHostKeyAlgorithms = [
+    package static let supportedHostKeyAlgorithms = [
         "ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
         "rsa-sha2-512", "rsa-sha2-256", "ssh-rsa",
     ]
@@ -190,7 +190,7 @@ public struct KnownHosts: Sendable, Equatable {
     /// group in the default order (OpenSSH's order_hostkeyalgs). Without this, libssh2
     /// prefers ecdsa and a server with both keys looks unknown when known_hosts holds only
     /// its ed25519 key (libssh2 notes, pitfall 6).
-    public func preferredHostKeyAlgorithms(host: String, port: Int) -> String {
+    package func preferredHostKeyAlgorithms(host: String, port: Int) -> String {
         let known = Set(knownKeyTypes(host: host, port: port).flatMap(Self.algorithms(forKeyType:)))
         let first = Self.supportedHostKeyAlgorithms.filter { known.contains($0) }
         let rest = Self.supportedHostKeyAlgorithms.filter { !known.contains($0) }
@@ -199,7 +199,7 @@ public struct KnownHosts: Sendable, Equatable {
 
     /// The line to append for a newly accepted key (without a newline), as OpenSSH writes it
     /// with `HashKnownHosts no`: `host keytype base64` for port 22, else `[host]:port ...`.
-    public static func appendEntry(host: String, port: Int, keyType: String, keyBlob: [UInt8])
+    package static func appendEntry(host: String, port: Int, keyType: String, keyBlob: [UInt8])
         -> String
     {
         "\(lookupName(host: host, port: port)) \(keyType) \(Base64.encode(keyBlob))"

@@ -2,27 +2,27 @@ import Foundation
 
 /// Where a known_hosts entry came from, for messages such as
 /// "Offending ED25519 key in /home/u/.ssh/known_hosts:3".
-public struct KnownHostsLocation: Sendable, Hashable, CustomStringConvertible {
+package struct KnownHostsLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file path as given when the file was read ("" for text not read from a file).
-    public var file: String
+    package var file: String
     /// The 1-based line number.
-    public var line: Int
+    package var line: Int
 
     /// A location in `file` at `line`.
-    public init(file: String, line: Int) {
+    package init(file: String, line: Int) {
         self.file = file
         self.line = line
     }
 
     /// `file:line`, or `line N` when there is no file name.
-    public var description: String { file.isEmpty ? "line \(line)" : "\(file):\(line)" }
+    package var description: String { file.isEmpty ? "line \(line)" : "\(file):\(line)" }
 }
 
 /// One understood line of a known_hosts file:
 /// `[@marker] hostnames keytype base64-key [comment]`.
-public struct KnownHostsEntry: Sendable, Equatable {
+package struct KnownHostsEntry: Sendable, Equatable {
     /// The optional marker in front of the host names.
-    public enum Marker: String, Sendable, Equatable {
+    package enum Marker: String, Sendable, Equatable {
         /// An ordinary host key.
         case none = ""
         /// `@revoked`: this key must be refused for the hosts listed.
@@ -32,7 +32,7 @@ public struct KnownHostsEntry: Sendable, Equatable {
     }
 
     /// The host name field: a pattern list or a hashed name.
-    public enum HostNames: Sendable, Equatable {
+    package enum HostNames: Sendable, Equatable {
         /// A comma-separated list of patterns (`host`, `[host]:port`, `*`, `?`, `!negated`).
         case patterns(String)
         /// `|1|base64(salt)|base64(HMAC-SHA1(salt, name))`, as written by `HashKnownHosts`.
@@ -40,20 +40,20 @@ public struct KnownHostsEntry: Sendable, Equatable {
     }
 
     /// The marker, `.none` for an ordinary entry.
-    public var marker: Marker
+    package var marker: Marker
     /// The host names this entry applies to.
-    public var hostNames: HostNames
+    package var hostNames: HostNames
     /// The key type, e.g. `ssh-ed25519` or `ecdsa-sha2-nistp256`.
-    public var keyType: String
+    package var keyType: String
     /// The decoded public key blob (SSH wire format).
-    public var keyBlob: [UInt8]
+    package var keyBlob: [UInt8]
     /// Whatever followed the key on the line, trimmed.
-    public var comment: String
+    package var comment: String
     /// The file and line the entry was read from.
-    public var location: KnownHostsLocation
+    package var location: KnownHostsLocation
 
     /// An entry built from its parts.
-    public init(
+    package init(
         marker: Marker = .none, hostNames: HostNames, keyType: String, keyBlob: [UInt8],
         comment: String = "", location: KnownHostsLocation
     ) {
@@ -66,7 +66,7 @@ public struct KnownHostsEntry: Sendable, Equatable {
     }
 
     /// What reading one line gave.
-    public enum LineParse: Sendable, Equatable {
+    package enum LineParse: Sendable, Equatable {
         /// A blank line or a `#` comment.
         case blankOrComment
         /// An entry.
@@ -78,7 +78,7 @@ public struct KnownHostsEntry: Sendable, Equatable {
     }
 
     /// Parses one line (without its newline), following OpenSSH's hostkeys_foreach.
-    public static func parse(line: Substring, location: KnownHostsLocation) -> LineParse {
+    package static func parse(line: Substring, location: KnownHostsLocation) -> LineParse {
         var fields = FieldScanner(line)
         guard let first = fields.next(), !first.startsWith("#") else { return .blankOrComment }
         var marker = Marker.none
@@ -105,7 +105,7 @@ public struct KnownHostsEntry: Sendable, Equatable {
 
     /// Whether this entry applies to `name`, which is `host` for port 22 and `[host]:port`
     /// otherwise. Names compare case-insensitively (OpenSSH lower-cases before hashing).
-    public func matches(name: String) -> Bool {
+    package func matches(name: String) -> Bool {
         Self.hostNames(hostNames, match: name)
     }
 

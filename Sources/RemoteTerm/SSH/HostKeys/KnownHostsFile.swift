@@ -7,14 +7,14 @@ import Foundation
 #endif
 
 /// Why a known_hosts file could not be written.
-public enum KnownHostsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum KnownHostsFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The directory for the file did not exist and could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// The file could not be opened or written for appending.
     case cannotAppend(path: String, reason: String)
 
     /// One line: what failed, on what, and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             return "rterm: cannot create directory \(path) for known hosts: \(reason) "
@@ -28,12 +28,12 @@ public enum KnownHostsFileError: Error, Sendable, Equatable, CustomStringConvert
 
 /// Reading known_hosts files and appending to them. Appending is the only write: the file's
 /// comments, blank lines and entries this parser does not understand are never touched.
-public enum KnownHostsFile {
+package enum KnownHostsFile {
     /// Reads and parses `paths` in order (like `UserKnownHostsFile a b`). A missing or
     /// unreadable file counts as empty, as in OpenSSH; `unreadable` lists those that exist
     /// but could not be read, for a verbose note. With `names`, only the entries that apply
     /// to one of them are kept (and only their keys decoded).
-    public static func load(paths: [String], onlyFor names: [String]? = nil) -> (knownHosts: KnownHosts, unreadable: [String]) {
+    package static func load(paths: [String], onlyFor names: [String]? = nil) -> (knownHosts: KnownHosts, unreadable: [String]) {
         var knownHosts = KnownHosts()
         var unreadable: [String] = []
         for path in paths {
@@ -89,7 +89,7 @@ public enum KnownHostsFile {
     /// OpenSSH does for `~/.ssh`). If the file does not end with a newline, one is written
     /// first so that the last existing line is not extended. The bytes go out in a single
     /// `write` on an `O_APPEND` descriptor, so concurrent appenders do not interleave.
-    public static func append(line: String, to path: String) throws {
+    package static func append(line: String, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             guard mkdir(directory, 0o700) == 0 else {

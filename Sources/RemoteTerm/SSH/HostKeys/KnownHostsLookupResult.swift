@@ -1,5 +1,5 @@
 /// What known_hosts says about the host key a server presented.
-public enum KnownHostsLookupResult: Sendable, Equatable {
+package enum KnownHostsLookupResult: Sendable, Equatable {
     /// The key is known for this host (an ordinary entry with the same type and key).
     case match(KnownHostsLocation)
     /// The host key has CHANGED: an entry for this host has the same key type but another

@@ -6,14 +6,14 @@ import RemoteTermEngine
 /// weak against collisions, but that does not matter here: the HMAC only hides which
 /// hosts a file lists. This is a small, allocation-light implementation of FIPS 180-4
 /// and RFC 2104, so that the pure known_hosts code needs no crypto library.
-public enum SHA1 {
+package enum SHA1 {
     /// The digest size in bytes.
-    public static let digestSize = 20
+    package static let digestSize = 20
     /// The block size in bytes (used by HMAC).
-    public static let blockSize = 64
+    package static let blockSize = 64
 
     /// The SHA-1 digest of `message`.
-    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8]
+    package static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8]
     where Bytes.Element == UInt8 {
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
@@ -63,7 +63,7 @@ public enum SHA1 {
     }
 
     /// HMAC-SHA1 (RFC 2104) of `message` under `key`.
-    public static func hmac<Key: Collection, Message: Collection>(key: Key, message: Message)
+    package static func hmac<Key: Collection, Message: Collection>(key: Key, message: Message)
         -> [UInt8]
     where Key.Element == UInt8, Message.Element == UInt8 {
         var blockKey = key.count > blockSize ? hash(key) : Array(key)

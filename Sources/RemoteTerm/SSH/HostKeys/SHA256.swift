@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), used for OpenSSH-style host key fingerprints (`SHA256:...`).
-public enum SHA256 {
+package enum SHA256 {
     /// The digest size in bytes.
-    public static let digestSize = 32
+    package static let digestSize = 32
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
@@ -28,7 +28,7 @@ public enum SHA256 {
     ]
 
     /// The SHA-256 digest of `message`.
-    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8]
+    package static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8]
     where Bytes.Element == UInt8 {
         var state = initialState
         let padded = MerkleDamgardPadding.pad(Array(message), lengthBytes: 8)

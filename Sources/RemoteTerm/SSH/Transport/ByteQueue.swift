@@ -2,30 +2,30 @@
 /// front in whatever pieces the writer takes. Taking bytes off the front moves an index, not
 /// the bytes (a 1 MiB paste written 1 byte at a time stays linear); the storage is compacted
 /// when the dead front outweighs the live part.
-public struct ByteQueue: Sendable {
+package struct ByteQueue: Sendable {
     private var storage: [UInt8] = []
     private var head = 0
 
     /// An empty queue.
-    public init() {}
+    package init() {}
 
     /// Bytes waiting.
-    public var count: Int { storage.count - head }
+    package var count: Int { storage.count - head }
     /// Whether nothing waits.
-    public var isEmpty: Bool { head == storage.count }
+    package var isEmpty: Bool { head == storage.count }
 
     /// The oldest byte waiting, if any.
-    public var first: UInt8? { isEmpty ? nil : storage[head] }
+    package var first: UInt8? { isEmpty ? nil : storage[head] }
 
     /// Adds `bytes` at the back.
-    public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         storage.append(contentsOf: bytes)
     }
 
     /// Calls `body` with the waiting bytes (contiguous); it returns how many it took, which
     /// are removed from the front.
     @discardableResult
-    public mutating func drain<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) -> Int {
+    package mutating func drain<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) -> Int {
         guard !isEmpty else { return 0 }
         let head = self.head
         // Typed throws do not pass through withUnsafeBytes: through a Result.
@@ -37,7 +37,7 @@ public struct ByteQueue: Sendable {
     }
 
     /// Removes `count` bytes from the front.
-    public mutating func removeFirst(_ count: Int) {
+    package mutating func removeFirst(_ count: Int) {
         head += min(count, self.count)
         if head == storage.count {
             storage.removeAll(keepingCapacity: storage.count <= 1 << 20)
@@ -49,11 +49,11 @@ public struct ByteQueue: Sendable {
     }
 
     /// Removes everything.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         storage.removeAll()
         head = 0
     }
 
     /// The waiting bytes, as an array (for tests and recordings).
-    public var bytes: [UInt8] { Array(storage[head...]) }
+    package var bytes: [UInt8] { Array(storage[head...]) }
 }

@@ -9,14 +9,14 @@ import CSSH2
 /// and ignores SIGPIPE, and a child would inherit both (a shell that never sees SIGINT, a
 /// proxy that ignores SIGTERM). The argument and environment vectors are built and freed
 /// here; the caller sets up the descriptors in `actions`.
-public enum ChildProcess {
+package enum ChildProcess {
     /// `POSIX_SPAWN_SETSID` (glibc 2.26+), which Glibc does not export to Swift: the child
     /// starts a session of its own (a pseudo-terminal's shell needs one).
     static let newSessionFlag: Int16 = 0x80
 
     /// Starts `arguments[0]` (looked up on PATH when `searchPath`) with `arguments` and
     /// `environment`. Returns the pid, or the error posix_spawn gave.
-    public static func spawn(
+    package static func spawn(
         _ arguments: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t,
         newSession: Bool = false, searchPath: Bool = true
     ) -> Result<pid_t, SpawnError> {
@@ -49,13 +49,13 @@ public enum ChildProcess {
     /// A descriptor that polls readable once the child `pid` has exited (pidfd_open), so a
     /// waiter can sleep in poll(2) until the exit itself instead of polling waitpid; nil
     /// when the kernel has none. The caller closes it.
-    public static func exitDescriptor(of pid: pid_t) -> Int32? {
+    package static func exitDescriptor(of pid: pid_t) -> Int32? {
         let descriptor = rterm_pidfd_open(pid)
         return descriptor >= 0 ? descriptor : nil
     }
 
     /// Why a child could not be started: posix_spawn's error number.
-    public struct SpawnError: Error, Equatable, Sendable {
-        public var code: Int32
+    package struct SpawnError: Error, Equatable, Sendable {
+        package var code: Int32
     }
 }

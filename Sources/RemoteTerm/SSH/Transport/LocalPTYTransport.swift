@@ -14,16 +14,16 @@ import RemoteTermLoop
 /// unsafe once the runtime has threads): it gets its own session, the pty's slave as its
 /// controlling terminal and standard descriptors, and default signal dispositions (rterm
 /// ignores SIGPIPE; the child must not inherit that).
-public final class LocalPTYTransport: Transport {
+package final class LocalPTYTransport: Transport {
     private var master: Int32
     private let pid: pid_t
     /// The child's process ID (for a caller that waits on it itself, as tests do).
-    public var processID: pid_t { pid }
+    package var processID: pid_t { pid }
     private var exitResult: TransportExit?
 
     /// Starts `arguments` (looked up in PATH) on a `rows` x `columns` pty, with `environment`
     /// (TERM is set to `term`).
-    public init(
+    package init(
         arguments: [String], environment: [String: String], term: String = "xterm-256color",
         rows: Int, columns: Int
     ) throws(TransportError) {
@@ -73,22 +73,22 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// The pty master.
-    public var pollInterests: [PollInterest] {
+    package var pollInterests: [PollInterest] {
         master < 0 ? [] : [PollInterest(descriptor: master, events: Int16(POLLIN))]
     }
 
     /// No timers.
 
     /// Nothing to do; the kernel buffers everything.
-    public func service() throws(TransportError) {
+    package func service() throws(TransportError) {
         try repeatEndOfFileIfModesChanged()
     }
 
     /// Never: the kernel holds what is buffered, and poll sees it.
-    public var hasBufferedInput: Bool { false }
+    package var hasBufferedInput: Bool { false }
 
     /// Reads the terminal output; there is no separate error stream on a pty.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
+    package func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
     {
         guard stream == .output else { return .endOfStream }
@@ -105,7 +105,7 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// Writes terminal input.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         guard master >= 0 else { throw TransportError.closed }
         let count = Glibc.write(master, bytes.baseAddress, bytes.count)
         if count > 0 { return .transferred(count) }
@@ -118,7 +118,7 @@ public final class LocalPTYTransport: Transport {
 
     /// Types the EOF character (^D), which ends input for a program reading the terminal
     /// in canonical mode.
-    public func finishWriting() throws(TransportError) -> Bool {
+    package func finishWriting() throws(TransportError) -> Bool {
         guard try sendEndOfFile() else { return false }
         inputEnded = true
         return true
@@ -163,7 +163,7 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// Sets the pty size; the kernel sends the child SIGWINCH.
-    public func resize(rows: Int, columns: Int) throws(TransportError) {
+    package func resize(rows: Int, columns: Int) throws(TransportError) {
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
             throw TransportError.system(operation: "TIOCSWINSZ", target: "the pseudo-terminal", errno: errno)
@@ -171,7 +171,7 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// The child's status or signal once it has exited; nil while it runs (never waits).
-    public func exitStatus() throws(TransportError) -> TransportExit? {
+    package func exitStatus() throws(TransportError) -> TransportExit? {
         if let exitResult { return exitResult }
         var status: Int32 = 0
         while true {
@@ -194,7 +194,7 @@ public final class LocalPTYTransport: Transport {
     }
 
     /// Closes the master; the child gets SIGHUP from the kernel if it still runs.
-    public func close() {
+    package func close() {
         if master >= 0 {
             Glibc.close(master)
             master = -1

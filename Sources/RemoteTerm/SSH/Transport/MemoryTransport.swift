@@ -9,7 +9,7 @@ import RemoteTermLoop
 /// `respond` makes it a tiny remote program: it sees every write and returns output to
 /// queue (an echo, a reply to a query). `exitAfter` delays the exit status by that many
 /// `exitStatus()` calls; nil `exit` never reports one (a remote that never closes).
-public final class MemoryTransport: Transport {
+package final class MemoryTransport: Transport {
     private var output: [UInt8]
     private var outputStart = 0
     private var errorOutput: [UInt8]
@@ -20,26 +20,26 @@ public final class MemoryTransport: Transport {
     private var blockNext: Set<Int> = []
     private var endReported: Set<Int> = []
     /// Whether the scripted output ends (false: more may be added with `deliver`).
-    public var outputEnds: Bool
+    package var outputEnds: Bool
     /// Called with every write; what it returns is queued as output.
-    public var respond: (([UInt8]) -> [UInt8])?
+    package var respond: (([UInt8]) -> [UInt8])?
     /// Everything written to the transport.
-    public private(set) var received: [UInt8] = []
+    package private(set) var received: [UInt8] = []
     /// The number of `write` calls that moved bytes.
-    public private(set) var writeCount = 0
+    package private(set) var writeCount = 0
     /// Whether `finishWriting` was called.
-    public private(set) var inputFinished = false
+    package private(set) var inputFinished = false
     /// The sizes passed to `resize`.
-    public private(set) var resizes: [(rows: Int, columns: Int)] = []
+    package private(set) var resizes: [(rows: Int, columns: Int)] = []
     /// Whether `close` was called.
-    public private(set) var isClosed = false
+    package private(set) var isClosed = false
     /// How often `service()` was called.
-    public private(set) var serviceCount = 0
+    package private(set) var serviceCount = 0
     /// When set, the link is gone: `service()`, reads and writes throw it (a lost link).
-    public var failure: TransportError?
+    package var failure: TransportError?
 
     /// A transport that will produce `output` and `errorOutput`, then end with `exit`.
-    public init(
+    package init(
         output: [UInt8] = [], errorOutput: [UInt8] = [], exit: TransportExit? = .status(0), exitAfter: Int = 0,
         outputEnds: Bool = true, chunkSize: Int = 4096, writeLimit: Int = 4096
     ) {
@@ -53,28 +53,28 @@ public final class MemoryTransport: Transport {
     }
 
     /// Queues more output, as if the remote printed it.
-    public func deliver(_ bytes: [UInt8]) {
+    package func deliver(_ bytes: [UInt8]) {
         output += bytes
     }
 
     /// Output queued and not read yet.
-    public var unreadOutputCount: Int { output.count - outputStart }
+    package var unreadOutputCount: Int { output.count - outputStart }
 
-    public var pollInterests: [PollInterest] { [] }
+    package var pollInterests: [PollInterest] { [] }
 
-    public func service() throws(TransportError) {
+    package func service() throws(TransportError) {
         if let failure { throw failure }
         serviceCount += 1
         blockNext.removeAll()
     }
 
-    public var hasBufferedInput: Bool {
+    package var hasBufferedInput: Bool {
         if unreadOutputCount > 0 || !errorOutput.isEmpty { return true }
         // An end not yet reported is news too.
         return (outputEnds && !endReported.contains(0)) || !endReported.contains(1)
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
+    package func read(into buffer: UnsafeMutableRawBufferPointer, from stream: TransportStream)
         throws(TransportError) -> TransportIO
     {
         if isClosed { throw TransportError.closed }
@@ -103,7 +103,7 @@ public final class MemoryTransport: Transport {
         return .transferred(count)
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         if isClosed { throw TransportError.closed }
         if let failure { throw failure }
         guard !bytes.isEmpty else { return .wouldBlock }
@@ -116,16 +116,16 @@ public final class MemoryTransport: Transport {
         return .transferred(count)
     }
 
-    public func finishWriting() throws(TransportError) -> Bool {
+    package func finishWriting() throws(TransportError) -> Bool {
         inputFinished = true
         return true
     }
 
-    public func resize(rows: Int, columns: Int) throws(TransportError) {
+    package func resize(rows: Int, columns: Int) throws(TransportError) {
         resizes.append((rows, columns))
     }
 
-    public func exitStatus() throws(TransportError) -> TransportExit? {
+    package func exitStatus() throws(TransportError) -> TransportExit? {
         if exitAfter > 0 {
             exitAfter -= 1
             return nil
@@ -133,5 +133,5 @@ public final class MemoryTransport: Transport {
         return exit
     }
 
-    public func close() { isClosed = true }
+    package func close() { isClosed = true }
 }

@@ -15,7 +15,7 @@ import RemoteTermLoop
 /// it has, and then asks `hasBufferedInput` before it sleeps again: libssh2 decrypts ahead of
 /// the socket, so data can already be waiting in memory while the socket has nothing
 /// (libssh2 notes, pitfall 2). Asking *after* the reads is what makes a stall impossible.
-public protocol Transport: AnyObject {
+package protocol Transport: AnyObject {
     /// The descriptors to poll and the events wanted on each now. Usually one; an SSH
     /// connection through jump hosts also needs the sockets of the hops.
     var pollInterests: [PollInterest] { get }
@@ -61,21 +61,21 @@ public protocol Transport: AnyObject {
 
 extension Transport {
     /// Most transports cannot tell more than the data they deliver.
-    public var lastReceived: UInt64? { nil }
+    package var lastReceived: UInt64? { nil }
 
     /// Most transports need no service on a schedule.
-    public var deadline: UInt64? { nil }
+    package var deadline: UInt64? { nil }
 
     /// Nothing but the streams.
-    public var hasOtherWork: Bool { false }
+    package var hasOtherWork: Bool { false }
 
     /// `pollInterests`, without POLLIN while the output is paused.
-    public func pollInterests(outputPaused: Bool) -> [PollInterest] {
+    package func pollInterests(outputPaused: Bool) -> [PollInterest] {
         outputPaused ? Self.withoutInput(pollInterests) : pollInterests
     }
 
     /// `interests` without POLLIN (and without those left with nothing to wait for).
-    public static func withoutInput(_ interests: [PollInterest]) -> [PollInterest] {
+    package static func withoutInput(_ interests: [PollInterest]) -> [PollInterest] {
         interests.compactMap { interest in
             let events = interest.events & ~Int16(POLLIN)
             return events == 0 ? nil : PollInterest(descriptor: interest.descriptor, events: events)
@@ -85,7 +85,7 @@ extension Transport {
 
 /// The two output streams of a remote command. With a pseudo-terminal everything arrives
 /// on `.output`.
-public enum TransportStream: Sendable, Equatable {
+package enum TransportStream: Sendable, Equatable {
     /// Standard output (the terminal output with a pty).
     case output
     /// Standard error (SSH extended data).
@@ -93,7 +93,7 @@ public enum TransportStream: Sendable, Equatable {
 }
 
 /// The result of a non-blocking read or write.
-public enum TransportIO: Sendable, Equatable {
+package enum TransportIO: Sendable, Equatable {
     /// This many bytes were moved (never 0).
     case transferred(Int)
     /// Nothing can be moved now; poll and try again.
@@ -103,7 +103,7 @@ public enum TransportIO: Sendable, Equatable {
 }
 
 /// How the remote command (or local child) ended.
-public enum TransportExit: Sendable, Equatable {
+package enum TransportExit: Sendable, Equatable {
     /// It exited with this status.
     case status(Int32)
     /// It was killed by a signal, named without `SIG` (`TERM`, `KILL`); `message` is the
@@ -114,7 +114,7 @@ public enum TransportExit: Sendable, Equatable {
 
     /// The exit status rterm itself should return, as ssh does: the remote status, or 255
     /// for a signal or an unknown end.
-    public var localExitStatus: Int32 {
+    package var localExitStatus: Int32 {
         switch self {
         case .status(let status): return status
         case .signal, .unknown: return 255

@@ -5,7 +5,7 @@
 #endif
 
 /// Why a transport operation failed. Each description is one line starting `rterm:`.
-public enum TransportError: Error, Sendable, CustomStringConvertible {
+package enum TransportError: Error, Sendable, CustomStringConvertible {
     /// The SSH layer failed (connection, host key, authentication, channel).
     case ssh(SSHError)
     /// A local system call failed: `operation` on `target` with `errno`.
@@ -18,7 +18,7 @@ public enum TransportError: Error, Sendable, CustomStringConvertible {
     case closedWithoutStatus
 
     /// One line: what failed, on what, and what to try.
-    public var description: String {
+    package var description: String {
         switch self {
         case .ssh(let error):
             return error.description
@@ -39,7 +39,7 @@ extension TransportError {
     /// Whether the same connection may work if tried again (`SSHError.isWorthRetrying`); a
     /// local system call that failed may (a read on a dropped socket), a command that cannot
     /// start will not.
-    public var isWorthRetrying: Bool {
+    package var isWorthRetrying: Bool {
         switch self {
         case .ssh(let error): return error.isWorthRetrying
         case .system, .closedWithoutStatus: return true
