@@ -83,6 +83,8 @@ struct OutsideBuild {
             "swiftc", link ? "-emit-executable" : "-typecheck", source,
             "-I", build.appendingPathComponent("Modules").path,
             "-I", root + "/Sources/CSSH2", "-I", root + "/Sources/RemoteTerm/CSystem",
+            // The C modules' cache in the test's own directory, not under the user's HOME.
+            "-module-cache-path", directory + "/ModuleCache",
         ]
         if link {
             arguments += ["-o", executable, "-lssh2"]
