@@ -114,4 +114,87 @@ import Testing
         #expect(rig.cursor == FrameCursor(row: 0, column: 20 + Self.fishTyped.count))
         #expect(rig.session.predictor.wrongCount == 0)
     }
+
+    /// vim 9.0 just started, as `Scripts/bench-predict` types into it: once rterm answers its
+    /// DA2 as xterm, vim asks for termcap entries (XTGETTCAP) one after another while the
+    /// user already types, ten queries at once after the first key, then one after each
+    /// answer. Through a link that spaces every chunk 100 ms apart, the queries queue before
+    /// the echoes, and the first echoes take over half a second. Guesses taken back before
+    /// their echo came must still teach the engine the round trip, so that the next batch
+    /// waits for its echo and shows. Before, every batch was taken back at 500 ms and the
+    /// round trip never learnt: from the ninth key on none was shown at once, and the keys
+    /// still in flight were guessed from the remote's lagging cursor (a frame showed
+    /// `echo b`, the `b` where the `t` of `the` belonged).
+    @Test func vimAnsweringTermcapQueriesAsTheUserTypesStillShowsGuesses() {
+        let rig = Rig(prompt: "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[5;1H-- INSERT --\u{1B}[1;1H", columns: 40)
+        let keys = "echo the quick brown fox jumps"
+        let query = "\u{1B}P+q6b32\u{1B}\\"
+        let writes: [[String]] = keys.enumerated().map { index, key in
+            let echo = "\u{1B}[?25l\(key)\u{1B}[?25h"
+            return index == 0 ? [echo] + Array(repeating: query, count: 10) : index < 12 ? [echo, query] : [echo]
+        }
+        let events = Self.timeline(keys: keys, writes: writes, spacing: 100_000_000)
+        var shownAtOnce: [Bool] = []
+        var now: UInt64 = 0
+        for (at, event) in events {
+            let delay = at - now
+            now = at
+            switch event {
+            case .key(let key):
+                rig.clock.advance(by: delay)
+                rig.type(String(key))
+                let column = shownAtOnce.count
+                // Shown at once: the frame's cursor is past the key before the remote's is.
+                shownAtOnce.append(
+                    rig.cursor == FrameCursor(row: 0, column: column + 1) && rig.session.terminal.cursorColumn <= column)
+            case .output(let text):
+                rig.remote(text, after: delay)
+            }
+            #expect(keys.hasPrefix(rig.screen[0]), "a frame showed \(rig.screen[0])")
+        }
+        #expect(rig.screen[0] == keys)
+        #expect(shownAtOnce.suffix(10).allSatisfy { $0 }, "shown at once: \(shownAtOnce)")
+    }
+
+    /// vim just opened a file, its cursor still after the message on the last row, and the
+    /// user types `i` and then text at 8 keys a second. The `i` is a command: vim draws
+    /// `-- INSERT --` and moves its cursor to the first row, where the text goes. A guess for
+    /// the `i` (and the keys placed after it on the message row) must be judged wrong as soon
+    /// as the cursor is on another row, not kept waiting until a timeout; before, with the
+    /// link spacing its chunks, the text typed after `i` was never shown at once.
+    @Test(arguments: [0, 100_000_000] as [UInt64])
+    func aCommandKeyOnVimsMessageRowDoesNotHoldBackTheTextAfterIt(spacing: UInt64) {
+        let rig = Rig(prompt: "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[5;1H\"x.txt\" [New]", columns: 40)
+        let keys = "iecho the quick brown fox"
+        let writes: [[String]] = keys.enumerated().map { index, key in
+            index == 0 ? ["\u{1B}[?25l\u{1B}[5;1H-- INSERT --\u{1B}[K\u{1B}[1;1H\u{1B}[?25h"] : ["\u{1B}[?25l\(key)\u{1B}[?25h"]
+        }
+        let events = Self.timeline(keys: keys, writes: writes, spacing: spacing)
+        var shownAtOnce: [Bool] = []
+        var typed = 0
+        var now: UInt64 = 0
+        for (at, event) in events {
+            let delay = at - now
+            now = at
+            switch event {
+            case .key(let key):
+                rig.clock.advance(by: delay)
+                rig.type(String(key))
+                typed += 1
+                // The text from the second key on, at column 0: shown at once when the
+                // frame's cursor is past it before the remote's is.
+                let column = typed - 2
+                if column >= 0 {
+                    shownAtOnce.append(
+                        rig.cursor == FrameCursor(row: 0, column: column + 1) && rig.session.terminal.cursorColumn <= column)
+                }
+            case .output(let text):
+                rig.remote(text, after: delay)
+            }
+            #expect(keys.dropFirst().hasPrefix(rig.screen[0]), "a frame showed \(rig.screen[0]) on the first row")
+            #expect(rig.screen[4] == rig.remoteScreen[4], "a frame showed \(rig.screen[4]) on the message row")
+        }
+        #expect(rig.screen[0] == String(keys.dropFirst()))
+        #expect(shownAtOnce.suffix(12).allSatisfy { $0 }, "shown at once: \(shownAtOnce)")
+    }
 }

@@ -26,6 +26,44 @@ extension PredictionEngine {
         return true
     }
 
+    /// On the alternate screen, the oldest key was a command that took the cursor to another
+    /// row and wrote nothing where it was typed (vim's `i`, typed while its cursor was still
+    /// after the message on the last row): the guesses typed after it on its row go where the
+    /// cursor is now, in the same order, as a batch of their own that shows once one of them
+    /// echoes there. Returns whether it moved them.
+    mutating func relocate(after first: PredictedCell, terminal: Terminal) -> Bool {
+        guard terminal.isAlternateScreenActive, pending.count >= 2, pending[0] == first,
+            case .write(_, let width, _) = first.effect, terminal.cursorRow != first.row,
+            terminal.cursorRow < terminal.rows, first.row < terminal.rows, first.column < terminal.columns,
+            Self.character(terminal.cell(row: first.row, column: first.column)) == first.original
+        else { return false }
+        pending.removeFirst()
+        let origin = first.column + width
+        let (row, start) = (terminal.cursorRow, terminal.cursorColumn)
+        // Only the run of characters typed right after it moves; anything else (an erase, a
+        // key that wraps) cannot be placed and is dropped with what follows it.
+        let kept = pending.prefix { guess in
+            guard guess.row == first.row, guess.column >= origin, case .write(_, let width, _) = guess.effect else {
+                return false
+            }
+            return start + guess.column - origin + width <= terminal.columns
+        }.count
+        pending.removeSubrange(kept...)
+        startBatch()
+        for index in pending.indices {
+            guard case .write(let scalar, _, _) = pending[index].effect else { continue }
+            let column = start + pending[index].column - origin
+            pending[index].row = row
+            pending[index].column = column
+            pending[index].end = terminal.columns
+            pending[index].original = Self.character(terminal.cell(row: row, column: column))
+            pending[index].expected = scalar.value
+            pending[index].following = []
+            pending[index].epoch = epoch
+        }
+        return !pending.isEmpty
+    }
+
     /// On the alternate screen, the oldest key opened a prompt line: the remote cleared a
     /// row, wrote the key at its start and put the cursor after it (less's and man's `/` and
     /// `?`, vim's `:`). The key is taken as echoed there, and the guesses typed after it on its

@@ -35,6 +35,13 @@ import RemoteTermSSH
 ///   leaves in place, whatever the keys in flight and however the echo is split. A wide character with text after it is
 ///   guessed in overwrite (where the rest would land depends on the shell); the remote's
 ///   echo puts the line right either way.
+/// - **Late is not wrong.** A guess unconfirmed after several round trips is taken off the
+///   screen but still judged, with the keys typed after it placed after it, until
+///   `lateLimit`: on a congested link its echo may be queued behind other output, and when it
+///   comes it confirms the batch again and teaches the real round trip.
+/// - **A command key moves the text after it.** On the alternate screen, a key whose row the
+///   cursor left with nothing written where it was typed was a command (vim's `i`): the
+///   guesses typed after it go where the cursor went.
 /// - **Adaptive.** The time from a key to its echo is measured on every confirmation
 ///   (whether shown or not); `adaptive` shows predictions only while it is above
 ///   `showAbove`, and stops once it falls below `hideBelow`.
@@ -56,7 +63,7 @@ package struct PredictionEngine: Sendable {
     package private(set) var wrongCount = 0
 
     var pending: [PredictedCell] = [] { didSet { changes &+= 1 } }
-    private var epoch = 0
+    private(set) var epoch = 0
     var confirmedEpoch = -1 { didSet { changes &+= 1 } }
     /// Which screen the pending guesses were made on (the alternate one or not): a switch
     /// takes them back.
@@ -64,6 +71,10 @@ package struct PredictionEngine: Sendable {
     /// A row's echo showed that it inserts (or overwrites) where the first guess said the
     /// other: later guesses on that row follow it, until Enter or another row.
     var learned: (row: Int, inserts: Bool)?
+    /// The pending guesses outlived `timeout` and were taken off the screen (a batch of
+    /// their own); they are still judged until `lateLimit`, and the keys typed meanwhile join
+    /// them, until every one is echoed.
+    private var pendingAreLate = false
 
     /// Predictions kept at most (a key held down on a dead link must not grow memory).
     static let pendingLimit = 256
@@ -161,7 +172,7 @@ package struct PredictionEngine: Sendable {
         startBatch()
     }
 
-    private mutating func startBatch() {
+    mutating func startBatch() {
         epoch += 1
     }
 
@@ -199,12 +210,13 @@ package struct PredictionEngine: Sendable {
             switch verdict(first, terminal: terminal, now: now) {
             case .confirmed:
                 pending.removeFirst()
+                if pending.isEmpty { pendingAreLate = false }
                 learn(from: first, terminal: terminal)
                 confirmedCount += 1
                 confirmedEpoch = max(confirmedEpoch, first.epoch)
                 measure(now &- first.sentAt)
             case .wrong:
-                if reanchor(terminal: terminal) { continue }
+                if reanchor(terminal: terminal) || relocate(after: first, terminal: terminal) { continue }
                 dropAll(wrong: true)
                 return
             case .waiting:
@@ -214,16 +226,37 @@ package struct PredictionEngine: Sendable {
     }
 
     /// The clock alone (no output): a guess the remote has not confirmed for several round
-    /// trips is taken back.
+    /// trips is taken off the screen. It is still judged, and the keys after it still placed
+    /// after it, until `lateLimit`: on a congested link its echo may be queued behind other
+    /// output (vim's termcap queries as it starts), and once it comes it confirms the batch
+    /// again and teaches the engine the real round trip. Dropped at once, the keys still in
+    /// flight would be guessed from the remote's cursor, which lags behind them, and the
+    /// late echoes would teach nothing: every batch taken back at the same half second.
     package mutating func expire(now: UInt64) {
-        if let first = pending.first, now &- first.sentAt > timeout { dropAll(wrong: true) }
+        guard let first = pending.first else { return }
+        let waited = now &- first.sentAt
+        if waited > lateLimit {
+            dropAll(wrong: true)
+        } else if waited > timeout, !pendingAreLate {
+            wrongCount += 1
+            startBatch()
+            for index in pending.indices { pending[index].epoch = epoch }
+            pendingAreLate = true
+        }
     }
 
     /// When `expire` next has something to do, nil when nothing is pending.
-    package var nextDeadline: UInt64? { pending.first.map { $0.sentAt &+ timeout &+ 1 } }
+    package var nextDeadline: UInt64? {
+        pending.first.map { $0.sentAt &+ (pendingAreLate ? lateLimit : timeout) &+ 1 }
+    }
 
-    /// How long a guess may wait for its echo: four round trips, at least half a second.
+    /// How long a guess may wait for its echo on the screen: four round trips, at least half
+    /// a second.
     var timeout: UInt64 { max(4 &* (roundTrip ?? 0), 500_000_000) }
+
+    /// How long a guess taken off the screen for being late is still judged: four timeouts,
+    /// at least five seconds.
+    var lateLimit: UInt64 { max(4 &* timeout, 5_000_000_000) }
 
     private enum Verdict { case confirmed, wrong, waiting }
 
@@ -239,6 +272,11 @@ package struct PredictionEngine: Sendable {
             let cursorPast = terminal.cursorRow > row || (terminal.cursorRow == row && terminal.cursorColumn >= after)
             if now == prediction.expected && cursorPast { return .confirmed }
             if now == prediction.expected { return .waiting }
+            // On the alternate screen a key the program echoes is written at its cursor: with
+            // the cursor gone to another row and the cell untouched, the key went elsewhere
+            // (vim's `i`, typed while its cursor was still on the message line, is a command;
+            // the text typed after it shows on the first row).
+            if terminal.isAlternateScreenActive, terminal.cursorRow != row, now == prediction.original { return .wrong }
             // A blank is a line being redrawn (cleared, then written: fish, zsh), not yet an
             // answer; a blank that stays is taken back by the timeout.
             return now == prediction.original || now == 0x20 ? .waiting : .wrong
@@ -255,6 +293,7 @@ package struct PredictionEngine: Sendable {
     private mutating func dropAll(wrong: Bool) {
         if wrong { wrongCount += 1 }
         pending.removeAll()
+        pendingAreLate = false
         startBatch()
     }
 
