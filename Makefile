@@ -53,7 +53,9 @@ test: deps
 	@# A build with a warning fails the run (a fresh clone, as CI builds, shows them all).
 	@mkdir -p .build/tmp; set -o pipefail; TMPDIR=$(CURDIR)/.build/tmp swift build --manifest-cache local --build-tests 2>&1 | tee .build/build.log
 	@if grep -n "warning:" .build/build.log; then echo "make: the build printed the warnings above: fix them" >&2; exit 1; fi
-	@mkdir -p .build/tmp/home; status=0; HOME=$(CURDIR)/.build/tmp/home TMPDIR=$(CURDIR)/.build/tmp \
+	@# (XDG_RUNTIME_DIR: an interactive fish, run by the prompt-mark tests, otherwise makes /tmp/fish.USER.)
+	@mkdir -p .build/tmp/home; mkdir -m 700 -p .build/tmp/run; status=0; HOME=$(CURDIR)/.build/tmp/home \
+	  TMPDIR=$(CURDIR)/.build/tmp XDG_RUNTIME_DIR=$(CURDIR)/.build/tmp/run \
 	  TMUX_TMPDIR=$(CURDIR)/.build/tmp RTERM_TEST_SSHD_PARENT=$(CURDIR)/.build/test-sshd swift test --manifest-cache local --skip-build || status=$$?; \
 	for d in .build/test-sshd/sshd-*; do \
 	  [ -d "$$d" ] && { Scripts/test-sshd stop "$$d" 2>/dev/null; rm -rf "$$d"; }; \
