@@ -79,12 +79,8 @@ import Testing
         return s.indices.filter { s[$0] != b[$0] && s[$0] != a[$0] }
     }
 
-    /// Plays `events` into the rig and reads row 0 of every frame drawn on the way: the
-    /// columns that ever held a character neither `before` nor `after` holds there.
-    static func wrongCells(playing events: [(at: UInt64, event: Event)], into rig: Rig, before: String, after: String)
-        -> [(frame: String, columns: [Int])]
-    {
-        var wrong: [(frame: String, columns: [Int])] = []
+    /// Plays `events` into the rig on its clock, calling `afterEach` once each has taken effect.
+    static func play(_ events: [(at: UInt64, event: Event)], into rig: Rig, afterEach: (Event) -> Void) {
         var now: UInt64 = 0
         for (at, event) in events {
             let delay = at - now
@@ -96,11 +92,28 @@ import Testing
             case .output(let text):
                 rig.remote(text, after: delay)
             }
+            afterEach(event)
+        }
+    }
+
+    /// Plays `events` into the rig and reads row 0 of every frame drawn on the way: the
+    /// columns that ever held a character neither `before` nor `after` holds there.
+    static func wrongCells(playing events: [(at: UInt64, event: Event)], into rig: Rig, before: String, after: String)
+        -> [(frame: String, columns: [Int])]
+    {
+        var wrong: [(frame: String, columns: [Int])] = []
+        play(events, into: rig) { _ in
             let shown = rig.screen[0]
             let columns = Self.wrongCells(shown, before: before, after: after)
             if !columns.isEmpty { wrong.append((shown, columns)) }
         }
         return wrong
+    }
+
+    /// Whether the key typed at `column` of row 0 shows at once: the frame's cursor is past it
+    /// before the remote's is.
+    static func isShownAtOnce(column: Int, in rig: Rig) -> Bool {
+        rig.cursor == FrameCursor(row: 0, column: column + 1) && rig.session.terminal.cursorColumn <= column
     }
 
     @Test(arguments: [0, 100_000_000] as [UInt64])
@@ -135,21 +148,8 @@ import Testing
         }
         let events = Self.timeline(keys: keys, writes: writes, spacing: 100_000_000)
         var shownAtOnce: [Bool] = []
-        var now: UInt64 = 0
-        for (at, event) in events {
-            let delay = at - now
-            now = at
-            switch event {
-            case .key(let key):
-                rig.clock.advance(by: delay)
-                rig.type(String(key))
-                let column = shownAtOnce.count
-                // Shown at once: the frame's cursor is past the key before the remote's is.
-                shownAtOnce.append(
-                    rig.cursor == FrameCursor(row: 0, column: column + 1) && rig.session.terminal.cursorColumn <= column)
-            case .output(let text):
-                rig.remote(text, after: delay)
-            }
+        Self.play(events, into: rig) { event in
+            if case .key = event { shownAtOnce.append(Self.isShownAtOnce(column: shownAtOnce.count, in: rig)) }
             #expect(keys.hasPrefix(rig.screen[0]), "a frame showed \(rig.screen[0])")
         }
         #expect(rig.screen[0] == keys)
@@ -172,24 +172,11 @@ import Testing
         let events = Self.timeline(keys: keys, writes: writes, spacing: spacing)
         var shownAtOnce: [Bool] = []
         var typed = 0
-        var now: UInt64 = 0
-        for (at, event) in events {
-            let delay = at - now
-            now = at
-            switch event {
-            case .key(let key):
-                rig.clock.advance(by: delay)
-                rig.type(String(key))
+        Self.play(events, into: rig) { event in
+            if case .key = event {
                 typed += 1
-                // The text from the second key on, at column 0: shown at once when the
-                // frame's cursor is past it before the remote's is.
-                let column = typed - 2
-                if column >= 0 {
-                    shownAtOnce.append(
-                        rig.cursor == FrameCursor(row: 0, column: column + 1) && rig.session.terminal.cursorColumn <= column)
-                }
-            case .output(let text):
-                rig.remote(text, after: delay)
+                // The text from the second key on goes from column 0.
+                if typed > 1 { shownAtOnce.append(Self.isShownAtOnce(column: typed - 2, in: rig)) }
             }
             #expect(keys.dropFirst().hasPrefix(rig.screen[0]), "a frame showed \(rig.screen[0]) on the first row")
             #expect(rig.screen[4] == rig.remoteScreen[4], "a frame showed \(rig.screen[4]) on the message row")

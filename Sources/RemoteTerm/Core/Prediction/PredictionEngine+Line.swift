@@ -31,9 +31,11 @@ extension PredictionEngine {
     /// after the message on the last row): the guesses typed after it on its row go where the
     /// cursor is now, in the same order, as a batch of their own that shows once one of them
     /// echoes there. Returns whether it moved them.
-    mutating func relocate(after first: PredictedCell, terminal: Terminal) -> Bool {
-        guard terminal.isAlternateScreenActive, pending.count >= 2, pending[0] == first,
-            case .write(_, let width, _) = first.effect, terminal.cursorRow != first.row,
+    mutating func relocate(terminal: Terminal) -> Bool {
+        guard terminal.isAlternateScreenActive, pending.count >= 2, case .write(_, let width, _) = pending[0].effect
+        else { return false }
+        let first = pending[0]
+        guard terminal.cursorRow != first.row,
             terminal.cursorRow < terminal.rows, first.row < terminal.rows, first.column < terminal.columns,
             Self.character(terminal.cell(row: first.row, column: first.column)) == first.original
         else { return false }

@@ -216,7 +216,7 @@ package struct PredictionEngine: Sendable {
                 confirmedEpoch = max(confirmedEpoch, first.epoch)
                 measure(now &- first.sentAt)
             case .wrong:
-                if reanchor(terminal: terminal) || relocate(after: first, terminal: terminal) { continue }
+                if reanchor(terminal: terminal) || relocate(terminal: terminal) { continue }
                 dropAll(wrong: true)
                 return
             case .waiting:
@@ -236,7 +236,8 @@ package struct PredictionEngine: Sendable {
         guard let first = pending.first else { return }
         let waited = now &- first.sentAt
         if waited > lateLimit {
-            dropAll(wrong: true)
+            // (A late guess was counted wrong when it was taken off the screen.)
+            dropAll(wrong: !pendingAreLate)
         } else if waited > timeout, !pendingAreLate {
             wrongCount += 1
             startBatch()
