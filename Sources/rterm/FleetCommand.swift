@@ -58,7 +58,7 @@ struct FleetCommand {
         var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: printError)
         factory.batch = true
         var size = (rows: 24, columns: 80)
-        var spillDirectory: String?
+        var spill: SpillDirectory?
         let fleetWork: FleetRun.Work
         let role: SessionFactory.Role
         switch work {
@@ -76,11 +76,11 @@ struct FleetCommand {
             role = .script
         case .command(let words):
             // Made by the first output that spills (CapturedOutput); removed on every way out.
-            spillDirectory = NSTemporaryDirectory() + "rterm-fleet-\(getpid())"
-            fleetWork = .command(words.joined(separator: " "), spillDirectory: spillDirectory)
+            spill = SpillDirectory()
+            fleetWork = .command(words.joined(separator: " "), spill: spill)
             role = .pump
         }
-        defer { if let spillDirectory { try? FileManager.default.removeItem(atPath: spillDirectory) } }
+        defer { spill?.removeAll() }
         let fleet = FleetRun(targets: targets, jobs: jobs, loop: loop, work: fleetWork) { target, output in
             switch factory.plan(target.target, for: role, size: size) {
             case .success(let planned): return .success(factory.start(planned, as: role, size: size, output: output).session)

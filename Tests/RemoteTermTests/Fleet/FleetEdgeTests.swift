@@ -103,7 +103,7 @@ import Testing
 
     @Test func aTAPStreamStartsWithItsPlanAndCarriesTheRestAsDiagnostics() {
         var result = ScriptResult(script: "uname", target: "web", status: 3, message: "exited with status 3", seconds: 0)
-        let output = CapturedOutput(spillPath: nil)
+        let output = CapturedOutput(spillingTo: nil)
         Array("Linux\r\nweb\r\n".utf8).withUnsafeBytes { output.append($0) }
         result.output = output
         #expect(ScriptReport.tapHeader(count: 2) == "TAP version 13\n1..2\n")
@@ -125,9 +125,9 @@ import Testing
     // MARK: Descriptors
 
     @Test func aSpilledOutputHoldsNoDescriptorOnceItsCommandIsOver() throws {
-        let path = NSTemporaryDirectory() + "rterm-spill-\(UUID().uuidString).out"
-        defer { unlink(path) }
-        let captured = CapturedOutput(spillPath: path)
+        let spill = SpillDirectory()
+        defer { spill.removeAll() }
+        let captured = CapturedOutput(spillingTo: spill, name: "0.out")
         let piece = Array(repeating: UInt8(ascii: "x"), count: CapturedOutput.memoryLimit + 1)
         piece.withUnsafeBytes { captured.append($0) }
         #expect(captured.holdsDescriptor)
@@ -136,6 +136,8 @@ import Testing
         Array("late".utf8).withUnsafeBytes { captured.append($0) }
         captured.closeFile()
         #expect(captured.bytes == piece + Array("late".utf8))
+        let path = try #require(spill.path) + "/0.out"
+        #expect(FileManager.default.fileExists(atPath: path))
         captured.discard()
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -144,7 +146,7 @@ import Testing
         let clock = ManualClock(start: 1_000_000_000)
         let loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
         var opened = 0
-        let fleet = FleetRun(targets: FleetRunTests.targets(3), jobs: 2, loop: loop, work: .command("true", spillDirectory: nil)) {
+        let fleet = FleetRun(targets: FleetRunTests.targets(3), jobs: 2, loop: loop, work: .command("true", spill: nil)) {
             _, output in
             opened += 1
             let session = Session(rows: 24, columns: 80, clock: clock, output: output)
@@ -165,7 +167,7 @@ import Testing
         let loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
         var running = 0
         var most = 0
-        let fleet = FleetRun(targets: FleetRunTests.targets(6), jobs: 4, loop: loop, work: .command("true", spillDirectory: nil)) {
+        let fleet = FleetRun(targets: FleetRunTests.targets(6), jobs: 4, loop: loop, work: .command("true", spill: nil)) {
             _, output in
             running += 1
             most = max(most, running)

@@ -25,7 +25,7 @@ import Testing
         var opened = 0
         var finished: [String] = []
         var most = 0
-        let fleet = FleetRun(targets: Self.targets(7), jobs: 3, loop: loop, work: .command("uname", spillDirectory: nil)) {
+        let fleet = FleetRun(targets: Self.targets(7), jobs: 3, loop: loop, work: .command("uname", spill: nil)) {
             target, output in
             opened += 1
             most = max(most, opened - finished.count)
@@ -47,7 +47,7 @@ import Testing
     @Test func aTargetThatCannotBeOpenedIsAResultAndTheOthersRun() throws {
         let clock = ManualClock(start: 1_000_000_000)
         let loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
-        let fleet = FleetRun(targets: Self.targets(3), jobs: 2, loop: loop, work: .command("true", spillDirectory: nil)) {
+        let fleet = FleetRun(targets: Self.targets(3), jobs: 2, loop: loop, work: .command("true", spill: nil)) {
             target, output in
             guard target.name != "h02" else { return .failure(OpenProblem(message: "rterm: no such host h02", exitStatus: 255)) }
             let session = Session(rows: 24, columns: 80, clock: clock, output: output)

@@ -16,7 +16,7 @@ import Testing
             script: "uname", target: host, status: status, message: message, seconds: 0.5, hostsLine: line)
         result.host = host
         if let output {
-            let captured = CapturedOutput(spillPath: nil)
+            let captured = CapturedOutput(spillingTo: nil)
             Array(output.utf8).withUnsafeBytes { captured.append($0) }
             result.output = captured
         }

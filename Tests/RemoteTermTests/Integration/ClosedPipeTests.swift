@@ -32,7 +32,7 @@ import Testing
 /// (`rterm --hosts FILE cmd | head -1`, `rterm script --hosts … | head -1`) stops every
 /// target, says nothing more and exits 255 — ssh's status for a connection it closed because
 /// nobody reads its output (pdsh, which does not ignore SIGPIPE, dies of it instead: a shell
-/// reports 141) — and its spill directory (`$TMPDIR/rterm-fleet-PID`) is gone on every way
+/// reports 141) — and its spill directory (`$TMPDIR/rterm-fleet-XXXXXX`) is gone on every way
 /// out. Before, the fleet ran every target to its end with nobody reading, and exited 0.
 /// Every target is a `--local` line, so no server is needed; the first target prints and
 /// ends, each later one would sleep ten minutes, so a fleet that is not stopped is seen
@@ -149,9 +149,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let spill = run.temporary + "/rterm-fleet-\(process.processIdentifier)/0.out"
-        // Acknowledged by the files: the output spilled, and the command went on to sleep.
-        #expect(FileArrival.wait(for: spill), "never spilled: \(run.leftInTemporary)")
+        // Acknowledged by the files: the output spilled (into a directory named at random,
+        // mkdtemp's), and the command went on to sleep.
+        let spill = FileArrival.waitForEntry(in: run.temporary) { $0.hasPrefix("rterm-fleet-") }
+        #expect(spill.map { FileArrival.wait(for: $0 + "/0.out") } == true, "never spilled: \(run.leftInTemporary)")
         #expect(FileArrival.wait(for: run.marker), "the command never went on to sleep")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()

@@ -33,6 +33,25 @@ enum FileArrival {
         }
     }
 
+    /// The first entry of `directory` whose name passes `matches` (a directory rterm names
+    /// at random, such as its spill directory), within `timeout` seconds; nil if none came.
+    static func waitForEntry(in directory: String, timeout: Double = 60, where matches: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        defer { if watch >= 0 { close(watch) } }
+        if watch >= 0 { _ = inotify_add_watch(watch, directory, UInt32(IN_CREATE | IN_MOVED_TO)) }
+        while true {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if let found = names.sorted().first(where: matches) { return directory + "/" + found }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, watch >= 0 else { return nil }
+            var entry = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, Int32((left * 1000).rounded(.up)))
+            var events = [UInt8](repeating: 0, count: 4096)
+            while events.withUnsafeMutableBytes({ read(watch, $0.baseAddress, $0.count) }) > 0 {}
+        }
+    }
+
     /// Whether the process `pid` ended within `timeout` seconds: a poll(2) on its exit
     /// descriptor (pidfd), which wakes at the exit.
     static func waitForExit(of pid: pid_t, timeout: Double) -> Bool {

@@ -14,8 +14,9 @@ package final class FleetRun: TurnEndHandler, EventSource {
     package enum Work {
         /// A script, checked against each target's screen.
         case script(Script, ScriptSettings)
-        /// A command, its output captured (`spillDirectory`: where a large output goes).
-        case command(String, spillDirectory: String?)
+        /// A command, its output captured (`spill`: where a large output goes, made when one
+        /// does).
+        case command(String, spill: SpillDirectory?)
     }
 
     /// How a script runs on each target.
@@ -194,10 +195,7 @@ package final class FleetRun: TurnEndHandler, EventSource {
             next += 1
             let target = targets[index]
             var output: CapturedOutput?
-            if case .command(_, let spillDirectory) = work {
-                output = CapturedOutput(
-                    spillPath: spillDirectory.map { ($0 as NSString).appendingPathComponent("\(index).out") })
-            }
+            if case .command(_, let spill) = work { output = CapturedOutput(spillingTo: spill, name: "\(index).out") }
             switch open(target, output) {
             case .success(let session): running.append((index, job(target, session: session, output: output)))
             case .failure(let problem): finish(index, fallback(index, status: problem.exitStatus, message: problem.message))
@@ -212,7 +210,7 @@ package final class FleetRun: TurnEndHandler, EventSource {
             return ScriptFleetJob(session: session, target: target, script: script, settings: settings, loop: loop)
         case .command(let command, _):
             return CommandFleetJob(
-                session: session, output: output ?? CapturedOutput(spillPath: nil), target: target, command: command,
+                session: session, output: output ?? CapturedOutput(spillingTo: nil), target: target, command: command,
                 loop: loop)
         }
     }
@@ -235,7 +233,7 @@ package final class FleetRun: TurnEndHandler, EventSource {
             seconds: 0, hostsLine: target.line)
         result.host = target.name
         // A command's target that never ran printed nothing (and is not a script's failure).
-        if case .command = work { result.output = CapturedOutput(spillPath: nil) }
+        if case .command = work { result.output = CapturedOutput(spillingTo: nil) }
         return result
     }
 }

@@ -9,8 +9,9 @@ import RemoteTermSSH
 
 /// A command's output kept for later (a fleet run prints each host's output once it is over,
 /// or folds identical ones): standard output and error in the order they came, the first
-/// `memoryLimit` bytes in memory, everything past that spilled to a file of its own (its
-/// directory made then), and nothing past `fileLimit` (counted, said at the end). Hundreds
+/// `memoryLimit` bytes in memory, everything past that spilled to a file of its own in the
+/// run's `SpillDirectory` (made then), and nothing past `fileLimit` (counted, said at the
+/// end). Hundreds
 /// of hosts cost little memory, and a host that floods costs disk up to a bound, never
 /// memory.
 package final class CapturedOutput: SessionOutput {
@@ -24,15 +25,17 @@ package final class CapturedOutput: SessionOutput {
     private var spill: Int32 = -1
     /// Whether the output went to the spill file (which stays after `closeFile`).
     private var spilled = false
-    private let spillPath: String?
+    /// Where it spills: the run's directory, and the file's name there.
+    private let spillTo: (directory: SpillDirectory, name: String)?
     /// Bytes kept, in memory and in the file.
     package private(set) var count = 0
     /// Bytes dropped past `fileLimit` (or when the spill file could not be written).
     package private(set) var dropped = 0
 
-    /// An empty capture that spills to `spillPath` (nil: drops past `memoryLimit`).
-    package init(spillPath: String?) {
-        self.spillPath = spillPath
+    /// An empty capture that spills to the file `name` in `directory` (nil: drops past
+    /// `memoryLimit`).
+    package init(spillingTo directory: SpillDirectory?, name: String = "") {
+        spillTo = directory.map { ($0, name) }
     }
 
     deinit { closeFile() }
@@ -61,8 +64,8 @@ package final class CapturedOutput: SessionOutput {
         }
         if spill < 0 {
             // Opened again after `closeFile` (output that came late), appended to.
-            let flags = spilled ? O_WRONLY | O_APPEND | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-            guard let spillPath, case let file = Self.openSpill(spillPath, flags), file >= 0,
+            guard let (directory, name) = spillTo,
+                case let file = spilled ? directory.openToAppend(name) : directory.create(name), file >= 0,
                 spilled || Self.write(file, memory)
             else {
                 dropped += kept.count
@@ -77,10 +80,8 @@ package final class CapturedOutput: SessionOutput {
 
     /// Everything kept, as bytes (read back from the spill file when there is one).
     package var bytes: [UInt8] {
-        guard spilled, let spillPath, let data = FileManager.default.contents(atPath: spillPath) else {
-            return memory
-        }
-        return Array(data)
+        guard spilled, let (directory, name) = spillTo, let contents = directory.contents(name) else { return memory }
+        return contents
     }
 
     /// Whether the spill file is open (for the descriptor count of a fleet run).
@@ -98,18 +99,9 @@ package final class CapturedOutput: SessionOutput {
     /// Stops writing the spill file and removes it (what it held is gone).
     package func discard() {
         closeFile()
-        if spilled, let spillPath { unlink(spillPath) }
+        if spilled, let (directory, name) = spillTo { directory.remove(name) }
         spilled = false
         memory = []
-    }
-
-    /// Opens the spill file, making its directory (the user's alone) for the first output
-    /// that spills: a run whose outputs all fit in memory leaves nothing to remove.
-    private static func openSpill(_ path: String, _ flags: Int32) -> Int32 {
-        let file = open(path, flags, 0o600)
-        guard file < 0, errno == ENOENT else { return file }
-        mkdir((path as NSString).deletingLastPathComponent, 0o700)
-        return open(path, flags, 0o600)
     }
 
     private static func write<Bytes: Collection>(_ file: Int32, _ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
