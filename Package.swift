@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "RemoteTermEngine", path: "Sources/RemoteTerm/Engine"),
         .target(name: "RemoteTermLoop", dependencies: ["CSystem"], path: "Sources/RemoteTerm/Loop"),
         .target(
-            name: "RemoteTermSSH", dependencies: ["RemoteTermEngine", "RemoteTermLoop", "CSSH2"],
+            name: "RemoteTermSSH", dependencies: ["RemoteTermEngine", "RemoteTermLoop", "CSSH2", "CSystem"],
             path: "Sources/RemoteTerm/SSH"),
         .target(
             name: "RemoteTermCore", dependencies: ["RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH"],

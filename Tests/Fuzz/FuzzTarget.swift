@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case keyBarConfig = "keybar-config"
     /// The decoder of bytes typed into the local terminal.
     case inputDecoder = "input-decoder"
+    /// A hostile server's names and links, written under a download's target.
+    case download
 
     /// Runs the target on `data`; returns the broken invariants. `timed`: the engine's time
     /// on the input counts too (`TerminalFuzzing.engineSecondsLimit`; fuzzing runs only).
@@ -34,6 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .knownHosts: return ConfigFuzzing.runKnownHosts(data)
         case .keyBarConfig: return ConfigFuzzing.runKeyBarConfig(data)
         case .inputDecoder: return InputFuzzing.run(data)
+        case .download: return DownloadFuzzing.run(data)
         }
     }
 }

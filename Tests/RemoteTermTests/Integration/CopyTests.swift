@@ -418,18 +418,61 @@ extension SSHIntegrationTests {
             #expect(digests[1] == digests[0])
         }
 
+        /// A download interrupted (Ctrl+C) leaves nothing: it was written under a temporary
+        /// name, removed as rterm ends by the signal. With -a it is written in place instead,
+        /// and the part left is completed by the next `cp -a`.
+        @Test(arguments: [false, true])
+        func anInterruptedDownloadLeavesNothingOrWithResumeItsPart(resume: Bool) throws {
+            defer { harness.remove() }
+            let relay = try TestRelay(targetPort: try #require(Int(harness.sshd.port)))
+            let source = try Self.randomBytes(2 << 20)
+            let from = shared + "/src.bin"
+            let to = home + "/dst.bin"
+            try Self.write(source, to: from)
+            try relay.throttle(bytesPerSecond: 512 << 10)
+            let download = try throughRelay(relay, (resume ? ["-a"] : []) + [remote(from), to])
+            let size = Self.waitUntil(to, hasGrownTo: 256 << 10, while: download)
+            try #require(download.isRunning, "the download ended first: \(download.errorOutput)")
+            try #require(size >= 256 << 10 && size < source.count, "local size \(size)")
+            #expect(download.stop(SIGINT) == 128 + SIGINT)
+            try relay.close()
+            #expect(Self.partials(of: to).isEmpty)
+            guard resume else {
+                #expect(!FileManager.default.fileExists(atPath: to))
+                return
+            }
+            let arrived = try #require(Self.contents(to))
+            #expect(arrived.count >= 256 << 10 && arrived.count < source.count)
+            #expect(arrived == source.prefix(arrived.count))
+            let resumed = try cp(["-a", remote(from), to])
+            #expect(resumed.status == 0, "\(resumed.errorOutput)")
+            #expect(Self.contents(to) == source)
+        }
+
         /// The size of `path` once it has reached `size` bytes (the acknowledgement that a copy
-        /// is under way), or when `process` ended, or after 30 s; polled every 10 ms.
+        /// is under way), or when `process` ended, or after 30 s; polled every 10 ms. A
+        /// download is written beside its name until whole (`.NAME.rterm-XXXXXXXX`): that
+        /// file counts too.
         static func waitUntil(_ path: String, hasGrownTo size: Int, while process: BackgroundProcess) -> Int {
             let deadline = Date().addingTimeInterval(30)
             var current = 0
             while process.isRunning, Date() < deadline {
-                var info = stat()
-                if lstat(path, &info) == 0 { current = Int(info.st_size) }
+                for candidate in [path] + partials(of: path) {
+                    var info = stat()
+                    if lstat(candidate, &info) == 0 { current = max(current, Int(info.st_size)) }
+                }
                 if current >= size { break }
                 usleep(10_000)
             }
             return current
+        }
+
+        /// The temporary files a download of `path` is written in before it takes its name.
+        static func partials(of path: String) -> [String] {
+            let directory = (path as NSString).deletingLastPathComponent
+            let prefix = "." + (path as NSString).lastPathComponent + ".rterm-"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.filter { $0.hasPrefix(prefix) }.map { directory + "/" + $0 }
         }
 
         /// `cp WORDS` through a relay, not waited for (the relay's port learnt as a new host).
@@ -470,6 +513,11 @@ extension SSHIntegrationTests {
             #expect(status == 255, "\(copy.errorOutput)")
             #expect(lines.count == 1, "\(copy.errorOutput)")
             #expect(lines.first?.hasPrefix("rterm: 127.0.0.1 port \(relay.port): ") == true, "\(copy.errorOutput)")
+            // A download cut off leaves no half file under its name, nor its temporary one.
+            if way == .down {
+                #expect(!FileManager.default.fileExists(atPath: growing))
+                #expect(Self.partials(of: growing).isEmpty)
+            }
         }
 
         // MARK: Failures

@@ -40,6 +40,8 @@ package enum CopyCommand {
             say(problem.message)
             return problem.exitStatus
         }
+        // Ctrl+C during a download removes its temporary file before rterm ends.
+        PartialFileCleanup.installHandlers()
         let clock = SystemClock()
         let progress =
             !line.quiet && isatty(2) == 1

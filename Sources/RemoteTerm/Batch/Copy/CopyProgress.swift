@@ -1,3 +1,5 @@
+import RemoteTermEngine
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -24,8 +26,9 @@ package final class CopyProgress {
     }
 
     /// A file starts: `total` bytes, of which `already` were there before (a resumed copy).
+    /// The name may be a server's: drawn with its controls made visible.
     package func start(_ name: String, total: UInt64, already: UInt64 = 0) {
-        self.name = name
+        self.name = InertText.make(name)
         self.total = total
         done = already
         startedAt = already

@@ -1,3 +1,4 @@
+import RemoteTermEngine
 import RemoteTermSSH
 
 #if canImport(Glibc)
@@ -41,7 +42,7 @@ package final class CopyRun {
             case .download: try download()
             }
         } catch {
-            say("rterm: \(client.endpoint): \(error.error.reason)")
+            say("rterm: \(client.endpoint): " + InertText.make(error.error.reason))
             return 255
         }
         return failures == 0 ? 0 : 1
@@ -63,9 +64,11 @@ package final class CopyRun {
         }
     }
 
+    /// One line, whatever the message holds: a server's names are made inert, a newline
+    /// among them included.
     private func fail(_ message: String) {
         failures += 1
-        say("rterm: \(message)")
+        say("rterm: " + InertText.make(message))
     }
 
     // MARK: - Upload
@@ -159,6 +162,10 @@ package final class CopyRun {
 
     // MARK: - Download
 
+    /// How many directories deep a download goes: a server may list a directory inside
+    /// every directory, and each level holds a descriptor.
+    static let depthLimit = 128
+
     private func download() throws(ConnectionLost) {
         let target = line.target.path
         var targetIsDirectory = false
@@ -171,14 +178,28 @@ package final class CopyRun {
             let path = CopyPaths.remotePath(source.path)
             try attempt {
                 let attributes = try client.attributes(path)
-                let name = path == "." ? CopyPaths.baseName(try client.realPath(".")) : CopyPaths.baseName(path)
-                let destination = targetIsDirectory ? CopyPaths.join(target, name) : target
+                // Inside a directory, the copy takes the source's last name: the one the user
+                // typed, or (for the login directory) the one the server says, checked.
+                func destination() throws -> LocalDestination {
+                    guard targetIsDirectory else { return try LocalDestination.named(target) }
+                    let name = path == "." ? CopyPaths.baseName(try client.realPath(".")) : CopyPaths.baseName(path)
+                    switch PathComponent.checking(name) {
+                    case .success(let component): return try LocalDestination.inside(target, name: component)
+                    case .failure(let refusal):
+                        throw LocalFileError(
+                            path: path, reason: "the server gave its name as \"\(InertText.make(name))\", \(refusal): not copied")
+                    }
+                }
                 switch attributes.kind {
                 case .directory:
                     guard line.recursive else { throw SFTPError(path: path, reason: "is a directory (use -r)", status: 4) }
-                    try downloadTree(path, to: destination, attributes: attributes)
+                    let root = try destination()
+                    let (directory, made) = try root.directory.subdirectory(
+                        root.name, permissions: Self.directoryPermissions(attributes), replacingLinks: false)
+                    try downloadTree(path, into: directory, made: made, attributes: attributes, depth: 0)
                 case .file:
-                    try downloadFile(path, to: destination, attributes: attributes)
+                    let file = try destination().followingFileLink()
+                    try downloadFile(path, into: file.directory, name: file.name, attributes: attributes)
                 default:
                     throw SFTPError(path: path, reason: "not a regular file", status: 4)
                 }
@@ -186,24 +207,50 @@ package final class CopyRun {
         }
     }
 
-    private func downloadTree(_ path: String, to destination: String, attributes: RemoteFileAttributes) throws {
-        let permissions = attributes.permissions ?? 0o755
-        try LocalFile.makeDirectory(destination, permissions: permissions | 0o700)
+    /// The permissions a directory is made with: its own, and the owner's all, for its files to
+    /// go in (its own are set once they are).
+    private static func directoryPermissions(_ attributes: RemoteFileAttributes) -> UInt32 {
+        (attributes.permissions ?? 0o755) & 0o777 | 0o700
+    }
+
+    /// The remote directory `path` into `directory`: each listed name checked (a refused one
+    /// is a line, and the others still go), each entry made relative to `directory` and never
+    /// through a link (LocalDirectory).
+    private func downloadTree(
+        _ path: String, into directory: LocalDirectory, made: Bool, attributes: RemoteFileAttributes, depth: Int
+    ) throws {
         for entry in try client.list(path) {
-            let child = path + "/" + entry.name
-            let local = destination + "/" + entry.name
+            let name: PathComponent
+            switch entry.component {
+            case .success(let component): name = component
+            case .failure(let refusal):
+                fail(PathComponent.refusalLine(directory: path, name: entry.name, refusal))
+                continue
+            }
+            let child = CopyPaths.join(path, name.name)
             try attempt {
                 switch entry.attributes.kind {
-                case .directory: try downloadTree(child, to: local, attributes: entry.attributes)
-                case .file: try downloadFile(child, to: local, attributes: entry.attributes)
-                case .symlink: try LocalFile.makeSymlink(at: local, pointingTo: try client.readLink(child))
+                case .directory:
+                    guard depth + 1 < Self.depthLimit else {
+                        throw SFTPError(path: child, reason: "more than \(Self.depthLimit) directories deep: not copied", status: 4)
+                    }
+                    let (inner, madeInner) = try directory.subdirectory(
+                        name, permissions: Self.directoryPermissions(entry.attributes), replacingLinks: true)
+                    try downloadTree(child, into: inner, made: madeInner, attributes: entry.attributes, depth: depth + 1)
+                case .file: try downloadFile(child, into: directory, name: name, attributes: entry.attributes)
+                case .symlink: try directory.makeSymlink(name, pointingTo: try client.readLink(child))
                 case .other: throw SFTPError(path: child, reason: "not a regular file", status: 4)
                 }
             }
         }
-        try LocalFile.setAttributes(
-            destination, permissions: permissions,
-            times: line.preserve ? Self.times(attributes) : nil)
+        // Its own mode once its files are in: kept with -p, else masked by the umask (for one
+        // it made; one that was there keeps its own), as cp -r does.
+        let permissions = (attributes.permissions ?? 0o755) & 0o777
+        if line.preserve {
+            try directory.setAttributes(permissions: permissions, times: Self.times(attributes))
+        } else if made {
+            try directory.setAttributes(permissions: permissions & ~LocalFile.umask, times: nil)
+        }
     }
 
     private static func times(_ attributes: RemoteFileAttributes) -> (UInt64, UInt64)? {
@@ -211,21 +258,35 @@ package final class CopyRun {
         return (access, modification)
     }
 
-    private func downloadFile(_ path: String, to destination: String, attributes: RemoteFileAttributes) throws {
+    /// The remote file `path` as `name` in `directory`: written under a temporary name and
+    /// renamed into place; with `-a`, written in place (completed when what is there
+    /// matches). No more than the size the server stated is read.
+    private func downloadFile(
+        _ path: String, into directory: LocalDirectory, name: PathComponent, attributes: RemoteFileAttributes
+    ) throws {
         let permissions = (attributes.permissions ?? 0o644) & 0o777
+        let local = directory.pathOf(name)
         var offset: UInt64 = 0
-        if line.resume, let existing = try? LocalFile.status(destination, followLinks: true), existing.kind == .file,
-            existing.size > 0, existing.size <= attributes.size
-        {
-            let local = try LocalFile.openForReading(destination)
-            defer { close(local) }
-            if try tailMatches(localDescriptor: local, local: destination, remote: path, size: existing.size) {
-                offset = existing.size
+        var existing = line.resume ? try directory.existingFile(name) : nil
+        defer { if let existing { close(existing) } }
+        if let descriptor = existing {
+            var info = stat()
+            let size = fstat(descriptor, &info) == 0 ? UInt64(info.st_size) : 0
+            if size > 0, size <= attributes.size,
+                try tailMatches(localDescriptor: descriptor, local: local, remote: path, size: size)
+            {
+                offset = size
+            } else {
+                close(descriptor)
+                existing = nil
             }
         }
         let file = try client.openForReading(path)
-        let descriptor = try LocalFile.openForWriting(destination, permissions: permissions, truncate: offset == 0)
-        defer { close(descriptor) }
+        // With -a a copy cut off stays under its name, to be completed; else it takes its name
+        // only whole.
+        if existing == nil, line.resume { existing = try directory.fileInPlace(name, permissions: permissions) }
+        let output = existing == nil ? try directory.newFile(name, permissions: permissions) : nil
+        guard let descriptor = output?.descriptor ?? existing else { return }
         progress?.start(CopyPaths.baseName(path), total: attributes.size, already: offset)
         defer { progress?.finish() }
         if offset > 0 {
@@ -239,15 +300,17 @@ package final class CopyRun {
             let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
             if count == 0 { break }
             position += UInt64(count)
-            try LocalFile.write(descriptor, destination, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            try LocalFile.write(descriptor, local, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             bytesMoved += UInt64(count)
             progress?.advance(count)
         }
         try file.close()
-        if line.preserve || offset > 0 {
-            try LocalFile.setAttributes(
-                destination, permissions: attributes.permissions,
-                times: line.preserve ? Self.times(attributes) : nil)
+        let times = line.preserve ? Self.times(attributes) : nil
+        if let output {
+            try output.commit(permissions: line.preserve ? permissions : nil, times: times)
+        } else {
+            // Completed in place: its mode is the source's, as a file made whole gets it.
+            try LocalFile.setAttributes(descriptor: descriptor, path: local, permissions: permissions, times: times)
         }
     }
 

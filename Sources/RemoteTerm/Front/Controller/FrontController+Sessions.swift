@@ -1,3 +1,4 @@
+import RemoteTermEngine
 import RemoteTermSSH
 
 /// What the controller does for the workspace: asking for a new session's destination,
@@ -74,7 +75,7 @@ extension FrontController {
     /// The shown session ended while others still run: `line` stays on the bar row until a
     /// key or a click closes the session (`.dismissSession`).
     package mutating func showEnded(_ line: String) {
-        mode = .ended(line)
+        mode = .ended(InertText.make(line))
     }
 
     /// Shows the key set `name` on the bar; returns whether the bar changed. A popup or a

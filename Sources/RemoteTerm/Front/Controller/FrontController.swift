@@ -397,7 +397,10 @@ package struct FrontController: Sendable {
     /// Shows `text` on the bar row: for `noticeDuration` from `now`, or until dismissed
     /// (a key or a click on the bar row) when `sticky` (problems the user must see).
     package mutating func showNotice(_ text: String, sticky: Bool = false, now: UInt64) {
-        let text = bar.style == .words ? KeyBarLabelStyle.ascii(text) : text
+        // A notice may carry a server's text (a path, a reason): shown with its controls
+        // made visible, never acted on or blanked (InertText leaves rterm's own text as it is).
+        let inert = InertText.make(text)
+        let text = bar.style == .words ? KeyBarLabelStyle.ascii(inert) : inert
         let notice = Notice(text: text, isSticky: sticky, expiry: sticky ? nil : now &+ Self.noticeDuration)
         guard sticky else {
             status = notice

@@ -1,4 +1,5 @@
 import RemoteTermCore
+import RemoteTermEngine
 import RemoteTermSSH
 
 #if canImport(Glibc)
@@ -132,13 +133,16 @@ extension Workspace {
     }
 
     /// The path of an OSC 7 report (`file://host/path`, percent-encoded), nil when the shell
-    /// said none.
+    /// said none, or one that decodes to something a terminal acts on (`%1b`: the engine
+    /// cleaned the report, not what it encodes), which no transfer goes to.
     static func shellDirectory(_ reported: String) -> String? {
         guard reported.hasPrefix("file://") else { return nil }
         let rest = reported.dropFirst(7)
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let path = String(rest[slash...])
-        return path.removingPercentEncoding ?? path
+        let decoded = path.removingPercentEncoding ?? path
+        guard !decoded.unicodeScalars.contains(where: { InertText.isActive($0) }) else { return nil }
+        return decoded
     }
 
     static func arrow(_ direction: FileTransferRequest.Direction) -> String { direction == .upload ? "↑" : "↓" }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -12,22 +14,26 @@ package enum LocalFile {
         package var permissions: UInt32
         package var accessTime: UInt64
         package var modificationTime: UInt64
+
+        init(_ info: stat) {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: kind = .file
+            case S_IFDIR: kind = .directory
+            case S_IFLNK: kind = .symlink
+            default: kind = .other
+            }
+            size = UInt64(info.st_size)
+            permissions = UInt32(info.st_mode & 0o7777)
+            accessTime = UInt64(info.st_atim.tv_sec)
+            modificationTime = UInt64(info.st_mtim.tv_sec)
+        }
     }
 
     package static func status(_ path: String, followLinks: Bool) throws(LocalFileError) -> Status {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { throw LocalFileError(path: path) }
-        let kind: RemoteFileAttributes.Kind
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: kind = .file
-        case S_IFDIR: kind = .directory
-        case S_IFLNK: kind = .symlink
-        default: kind = .other
-        }
-        return Status(
-            kind: kind, size: UInt64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
-            accessTime: UInt64(info.st_atim.tv_sec), modificationTime: UInt64(info.st_mtim.tv_sec))
+        return Status(info)
     }
 
     package static func openForReading(_ path: String) throws(LocalFileError) -> Int32 {
@@ -117,21 +123,39 @@ package enum LocalFile {
         guard symlink(target, path) == 0 else { throw LocalFileError(path: path) }
     }
 
-    package static func setAttributes(_ path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?)
-        throws(LocalFileError)
-    {
-        if let permissions, chmod(path, mode_t(permissions)) != 0 { throw LocalFileError(path: path) }
+    /// Sets the permission bits of the open file or directory `descriptor` (setuid, setgid and
+    /// sticky never: a server does not choose them) and its access and modification times.
+    package static func setAttributes(
+        descriptor: Int32, path: String, permissions: UInt32?, times: (access: UInt64, modification: UInt64)?
+    ) throws(LocalFileError) {
+        if let permissions, fchmod(descriptor, mode_t(permissions & 0o777)) != 0 { throw LocalFileError(path: path) }
         if let times {
             var values = [
-                timespec(tv_sec: Int(times.access), tv_nsec: 0), timespec(tv_sec: Int(times.modification), tv_nsec: 0),
+                timespec(tv_sec: Int(clamping: times.access), tv_nsec: 0),
+                timespec(tv_sec: Int(clamping: times.modification), tv_nsec: 0),
             ]
-            guard utimensat(AT_FDCWD, path, &values, 0) == 0 else { throw LocalFileError(path: path) }
+            guard futimens(descriptor, &values) == 0 else { throw LocalFileError(path: path) }
         }
     }
+
+    /// The process's umask, read without changing it (`/proc/self/status`; setting it to read
+    /// it back would race with another thread making a file): what a made directory's mode
+    /// is masked with once its files are in.
+    package static let umask: UInt32 = {
+        if let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = UInt32(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
+            return value
+        }
+        let value = Glibc.umask(0o022)
+        Glibc.umask(value)
+        return UInt32(value)
+    }()
 }
 
 /// A local file operation that failed: the path and the system's words for errno.
-package struct LocalFileError: Error {
+package struct LocalFileError: Error, Equatable {
     package var path: String
     package var reason: String
 

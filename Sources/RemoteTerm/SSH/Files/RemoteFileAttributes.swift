@@ -41,6 +41,16 @@ package struct RemoteFileAttributes: Equatable, Sendable {
 
 /// One entry of a remote directory listing ("." and ".." left out).
 package struct RemoteDirectoryEntry: Equatable, Sendable {
+    /// The name as the server sent it, for messages only (bytes that are not UTF-8 read as
+    /// U+FFFD): what rterm writes under is `component`.
     package var name: String
+    /// The name checked as one path component, or why it is refused.
+    package var component: Result<PathComponent, PathComponent.Refusal>
     package var attributes: RemoteFileAttributes
+
+    package init<Bytes: Collection>(nameBytes: Bytes, attributes: RemoteFileAttributes) where Bytes.Element == UInt8 {
+        name = String(decoding: nameBytes, as: UTF8.self)
+        component = PathComponent.checking(bytes: nameBytes)
+        self.attributes = attributes
+    }
 }

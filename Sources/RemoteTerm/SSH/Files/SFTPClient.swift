@@ -196,15 +196,27 @@ package final class SFTPClient {
         }
     }
 
-    /// The entries of the directory `path`, without "." and "..", sorted by name.
+    /// The entries of the directory `path`, without "." and ".." (every listing holds them),
+    /// sorted by name (in the order listed where two are the same); at most `listingLimit`,
+    /// past which the listing fails (the server's listing is not held in memory unbounded).
     package func list(_ path: String) throws(SFTPError) -> [RemoteDirectoryEntry] {
         let handle = try openDirectory(path)
         defer { _ = try? closeHandle(handle, path: path) }
         var entries: [RemoteDirectoryEntry] = []
         while let entry = try readDirectory(handle, path: path) {
-            if entry.name != "." && entry.name != ".." { entries.append(entry) }
+            // Every listing holds them: the directory itself and its parent.
+            if entry.name == "." || entry.name == ".." { continue }
+            guard entries.count < Self.listingLimit else { throw Self.tooLong(path) }
+            entries.append(entry)
         }
-        return entries.sorted { $0.name < $1.name }
+        return entries.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+    }
+
+    /// The most entries one directory's listing may hold.
+    package static let listingLimit = 1 << 20
+
+    static func tooLong(_ path: String) -> SFTPError {
+        SFTPError(path: path, reason: "the listing holds more than \(listingLimit) entries: not copied", status: 4)
     }
 
     /// Opens the directory `path` to read its entries (one call).
@@ -215,14 +227,21 @@ package final class SFTPClient {
     /// The next entry of an open directory, nil after the last (one call).
     func readDirectory(_ handle: OpaquePointer, path: String) throws(SFTPError) -> RemoteDirectoryEntry? {
         var name = [CChar](repeating: 0, count: 4097)
+        // libssh2 answers 0 both at the end and for an entry whose name is empty, which a
+        // hostile server lists to hide what follows: only for an entry does it fill the
+        // attributes, whose flags (32 bits on the wire) never read back as this mark.
         var attributes = LIBSSH2_SFTP_ATTRIBUTES()
+        attributes.flags = Self.noEntryMark
         let count = try call("readdir", path: path) {
             libssh2_sftp_readdir_ex(handle, &name, name.count - 1, nil, 0, &attributes)
         }
-        if count == 0 { return nil }
-        let entry = String(decoding: name.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return RemoteDirectoryEntry(name: entry, attributes: RemoteFileAttributes(attributes))
+        if count == 0, attributes.flags == Self.noEntryMark { return nil }
+        return RemoteDirectoryEntry(
+            nameBytes: name.prefix(Int(count)).map { UInt8(bitPattern: $0) }, attributes: RemoteFileAttributes(attributes))
     }
+
+    /// What `readDirectory` leaves in the attributes' flags to tell the end from an entry.
+    private static let noEntryMark = UInt.max
 
     /// Closes an open directory (one call).
     func closeHandle(_ handle: OpaquePointer, path: String) throws(SFTPError) {

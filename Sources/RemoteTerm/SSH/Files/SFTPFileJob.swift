@@ -19,7 +19,12 @@ final class SFTPFileJob: SFTPJob {
     private var remotePath: String
     private var localPath: String
     private var file: SFTPFile?
+    /// An upload's local file, open to read (-1 otherwise).
     private var descriptor: Int32 = -1
+    /// Where a download goes, as the user named it, and its file while it is written (renamed
+    /// into place once whole, removed otherwise).
+    private var destination: LocalDestination?
+    private var output: LocalNewFile?
     private var total: UInt64 = 0
     private var done: UInt64 = 0
     private var permissions: UInt32 = 0o644
@@ -46,8 +51,6 @@ final class SFTPFileJob: SFTPJob {
     private var isCancelled = false
     /// The last call would have blocked: it is the next one made, whatever else happens.
     private var callPending = false
-    /// A download opened (and emptied) its local file.
-    private var openedLocal = false
 
     var path: String { request.remote }
 
@@ -58,7 +61,7 @@ final class SFTPFileJob: SFTPJob {
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        closeLocal()
         buffer.deallocate()
     }
 
@@ -82,10 +85,7 @@ final class SFTPFileJob: SFTPJob {
                 case .cancelling:
                     try file?.close()
                     file = nil
-                    if descriptor >= 0 { close(descriptor) }
-                    descriptor = -1
-                    // A download's local file is this transfer's own (it was truncated): not kept half.
-                    if request.direction == .download, openedLocal { unlink(localPath) }
+                    closeLocal()
                     state = .failed(
                         request.direction == .upload && done > 0
                             ? "cancelled (the \(done) bytes copied stay in \(remotePath): rterm cp -a completes it)"
@@ -119,8 +119,8 @@ final class SFTPFileJob: SFTPJob {
                     }
                     try file?.close()
                     file = nil
-                    close(descriptor)
-                    descriptor = -1
+                    try output?.commit(permissions: nil, times: nil)
+                    closeLocal()
                     state = .finished(bytes: done, destination: request.direction == .upload ? remotePath : localPath)
                     stage = .done
                 case .done:
@@ -141,10 +141,18 @@ final class SFTPFileJob: SFTPJob {
     private func fail(_ message: String) -> Bool {
         state = .failed(message)
         stage = .done
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
+        closeLocal()
         file = nil
         return true
+    }
+
+    /// Closes the local file: an upload's source, or a download's part, removed (a download
+    /// never leaves half a file under its name, and what was there before stays).
+    private func closeLocal() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        output?.discard()
+        output = nil
     }
 
     /// Where the file goes (inside the target when it is a directory), and its size.
@@ -165,9 +173,19 @@ final class SFTPFileJob: SFTPJob {
             }
             total = attributes.size
             permissions = (attributes.permissions ?? 0o644) & 0o777
+            // Both names are the user's: into a directory under the name asked for, as cp.
+            var target: LocalDestination
             if (try? LocalFile.status(localPath, followLinks: true))?.kind == .directory {
-                localPath = CopyPaths.join(localPath, CopyPaths.baseName(remotePath))
+                guard let name = PathComponent(CopyPaths.baseName(remotePath)) else {
+                    throw LocalFileError(path: remotePath, reason: "not a file name to write")
+                }
+                target = try LocalDestination.inside(localPath, name: name)
+            } else {
+                target = try LocalDestination.named(localPath)
             }
+            target = try target.followingFileLink()
+            destination = target
+            localPath = target.directory.pathOf(target.name)
         }
     }
 
@@ -178,8 +196,7 @@ final class SFTPFileJob: SFTPJob {
             descriptor = try LocalFile.openForReading(localPath)
         case .download:
             file = try client.openForReading(remotePath)
-            descriptor = try LocalFile.openForWriting(localPath, permissions: permissions, truncate: true)
-            openedLocal = true
+            if let destination { output = try destination.directory.newFile(destination.name, permissions: permissions) }
         }
     }
 
@@ -204,7 +221,7 @@ final class SFTPFileJob: SFTPJob {
             guard done < total, !isCancelled else { return 0 }
             let want = Int(min(UInt64(SFTPFile.readSize), total - done))
             let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
-            if count > 0 { try LocalFile.write(descriptor, localPath, UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+            if count > 0 { try output?.write(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
             return count
         }
     }

@@ -1,3 +1,5 @@
+import RemoteTermEngine
+
 /// What `SSHFileTransfers` runs, one at a time: a file moved (`SFTPFileJob`) or a directory
 /// listed (`SFTPListJob`), each advanced without waiting.
 protocol SFTPJob: AnyObject {
@@ -12,7 +14,8 @@ protocol SFTPJob: AnyObject {
 }
 
 /// A remote directory listed without waiting (Tab on `~d`'s question): open, one entry a
-/// call, close; the names sorted, a directory's with `/`.
+/// call, close; the names sorted, a directory's with `/`, and only those that are one path
+/// component with nothing in them a terminal acts on (`PathComponent`, `InertText`).
 final class SFTPListJob: SFTPJob {
     private enum Stage { case opening, reading, closing, done }
 
@@ -37,7 +40,7 @@ final class SFTPListJob: SFTPJob {
 
     func advance(_ client: SFTPClient) throws(SFTPError) -> Bool {
         hasBegun = true
-        do {
+        do throws(SFTPError) {
             while true {
                 switch stage {
                 case .opening:
@@ -48,8 +51,13 @@ final class SFTPListJob: SFTPJob {
                         stage = .closing
                         continue
                     }
-                    if entry.name != "." && entry.name != ".." {
-                        names.append(entry.name + (entry.attributes.kind == .directory ? "/" : ""))
+                    // Only names that could be typed: one path component, nothing a terminal
+                    // acts on (a completion goes into the user's question as it is).
+                    if case .success(let name) = entry.component,
+                        !name.name.unicodeScalars.contains(where: { InertText.isActive($0) })
+                    {
+                        guard names.count < SFTPClient.listingLimit else { throw SFTPClient.tooLong(path) }
+                        names.append(name.name + (entry.attributes.kind == .directory ? "/" : ""))
                     }
                 case .closing:
                     if let handle { try client.closeHandle(handle, path: path) }
