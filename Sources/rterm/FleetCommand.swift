@@ -152,7 +152,7 @@ struct FleetCommand {
 
     private static func save(_ text: String, to path: String) -> Bool {
         do {
-            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            try text.writeWhole(toFile: path)
             return true
         } catch {
             printError("rterm: cannot write \(path): \(error.localizedDescription)")

@@ -71,14 +71,14 @@ struct ReportCommand {
         }
         if let junit {
             let merged = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + suites.joined() + "</testsuites>\n"
-            guard (try? merged.write(toFile: junit, atomically: false, encoding: .utf8)) != nil else {
+            guard (try? merged.writeWhole(toFile: junit)) != nil else {
                 printError("rterm: cannot write \(junit)")
                 return 2
             }
         }
         if let failedHosts {
             let text = results.filter { !$0.passed }.map { $0.target + "\n" }.joined()
-            guard (try? text.write(toFile: failedHosts, atomically: false, encoding: .utf8)) != nil else {
+            guard (try? text.writeWhole(toFile: failedHosts)) != nil else {
                 printError("rterm: cannot write \(failedHosts)")
                 return 2
             }

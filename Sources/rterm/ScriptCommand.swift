@@ -112,7 +112,7 @@ struct ScriptCommand {
         let result = run.run(target: rest)
         let status = result.status
         if let junit = options.junit {
-            do { try ScriptReport.junit([result]).write(toFile: junit, atomically: false, encoding: .utf8) } catch {
+            do { try ScriptReport.junit([result]).writeWhole(toFile: junit) } catch {
                 printError("rterm: cannot write \(junit): \(error.localizedDescription)")
                 return status == 0 ? 1 : status
             }

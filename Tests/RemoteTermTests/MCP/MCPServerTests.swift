@@ -187,6 +187,24 @@ import Testing
         #expect(String(decoding: harness.shells[0].received, as: UTF8.self).hasSuffix("\u{1B}[200~pasted\u{1B}[201~"))
     }
 
+    /// Issue 53: what reorders or hides text reaches the agent made visible: a right-to-left
+    /// override and tag characters (which no terminal shows, but a model reads: instructions
+    /// hidden in them) on the screen, in both formats, and in the title.
+    @Test func bidiOverridesAndTagCharactersReachTheAgentEscaped() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "a"]))["session"] as? String)
+        let hidden = "\u{E0049}\u{E0067}\u{E006E}"  // tag letters "Ign…"
+        harness.shells[0].transport.deliver(Array("shown\u{202E}desrever\(hidden)\r\n\u{1B}]2;t\(hidden)\u{07}".utf8))
+        _ = try harness.call("wait", ["session": session, "idle_ms": 10])
+        let text = Self.structured(try harness.call("screen", ["session": session]))
+        let ansi = Self.structured(try harness.call("screen", ["session": session, "format": "ansi"]))
+        for screen in [text["screen"] as? String ?? "", ansi["screen"] as? String ?? ""] {
+            #expect(screen.contains(#"shown\342\200\256desrever\363\240\201\211\363\240\201\247\363\240\201\256"#), "\(screen.debugDescription)")
+            #expect(!screen.unicodeScalars.contains { InertText.isBidiOrSeparator($0.value) || InertText.isTag($0.value) })
+        }
+        #expect(text["title"] as? String == #"t\363\240\201\211\363\240\201\247\363\240\201\256"#, "\(text)")
+    }
+
     @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {
         let input = LineInput(descriptor: -1)
         var lines: [String] = []

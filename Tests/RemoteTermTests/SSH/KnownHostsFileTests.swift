@@ -49,6 +49,76 @@ struct KnownHostsFileTests {
         #expect(try directory.permissions(".ssh/known_hosts") == 0o600)
     }
 
+    /// Adding a line writes a whole new file beside the old one and renames it over it: the
+    /// file is another inode after, with the old one's mode, and nothing else is left beside.
+    @Test func appendReplacesTheFileWholeKeepingItsMode() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("old.example ssh-ed25519 \(F.ed25519)\n", to: "known_hosts")
+        let path = directory.path + "/known_hosts"
+        chmod(path, 0o640)
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        try KnownHostsFile.append(line: "new.example ssh-ed25519 \(F.otherEd25519)", to: path)
+        var after = stat()
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_ino != before.st_ino)
+        #expect(after.st_mode & 0o777 == 0o640)
+        #expect(try directory.read("known_hosts")
+            == "old.example ssh-ed25519 \(F.ed25519)\nnew.example ssh-ed25519 \(F.otherEd25519)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["known_hosts"])
+    }
+
+    /// A known_hosts that is a link (kept with the user's dotfiles) stays a link; the file it
+    /// leads to gets the line.
+    @Test func aLinkedKnownHostsIsWrittenThrough() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("", to: "dotfiles/known_hosts")
+        try FileManager.default.createDirectory(atPath: directory.path + "/.ssh", withIntermediateDirectories: false)
+        symlink("../dotfiles/known_hosts", directory.path + "/.ssh/known_hosts")
+        try KnownHostsFile.append(line: "example.com ssh-ed25519 \(F.ed25519)", to: directory.path + "/.ssh/known_hosts")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path + "/.ssh/known_hosts")
+            == "../dotfiles/known_hosts")
+        #expect(try directory.read("dotfiles/known_hosts") == "example.com ssh-ed25519 \(F.ed25519)\n")
+    }
+
+    /// Eight writers adding 25 lines each at once (as eight rterms learning hosts): every line
+    /// is kept, once.
+    @Test func concurrentAppendsKeepEveryLine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/known_hosts"
+        let group = DispatchGroup()
+        let failures = Failures()
+        for writer in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                for index in 0..<25 {
+                    do {
+                        try KnownHostsFile.append(line: "host-\(writer)-\(index) ssh-ed25519 \(F.ed25519)", to: path)
+                    } catch {
+                        failures.add("\(error)")
+                    }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.all.isEmpty)
+        let lines = try directory.read("known_hosts").split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) }
+        #expect(lines.count == 200)
+        #expect(Set(lines) == Set((0..<8).flatMap { writer in (0..<25).map { "host-\(writer)-\($0)" } }))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["known_hosts"])
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ failure: String) { lock.withLock { list.append(failure) } }
+        var all: [String] { lock.withLock { list } }
+    }
+
     @Test func appendFailsWithAClearMessage() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

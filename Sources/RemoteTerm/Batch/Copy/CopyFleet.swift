@@ -76,7 +76,7 @@ enum CopyFleet {
         if let failedHosts = options.failedHosts {
             let lines = Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a })
             do {
-                try FleetSummary.failedHostsFile(all, lines: lines).write(toFile: failedHosts, atomically: true, encoding: .utf8)
+                try FleetSummary.failedHostsFile(all, lines: lines).writeWhole(toFile: failedHosts)
             } catch {
                 say("rterm: --failed-hosts \(failedHosts): \(error.localizedDescription)")
                 status = max(status, 1)

@@ -77,7 +77,7 @@ package enum FleetSummary {
         let failed = results.filter { !$0.passed }
         var text = "\(results.count - failed.count) passed, \(failed.count) failed"
         guard !failed.isEmpty else { return text + "\n" }
-        text += ": " + HostListFolding.fold(failed.map(\.shownName)) + "\n"
+        text += ": " + InertText.make(HostListFolding.fold(failed.map(\.shownName))) + "\n"
         var reasons: [String: [String]] = [:]
         var order: [String] = []
         for result in failed {
@@ -86,7 +86,7 @@ package enum FleetSummary {
             reasons[reason, default: []].append(result.shownName)
         }
         for reason in order.sorted(by: { reasons[$0]!.count > reasons[$1]!.count }) {
-            text += "  \(InertText.make(reason)): \(HostListFolding.fold(reasons[reason]!))\n"
+            text += "  \(InertText.make(reason)): \(InertText.make(HostListFolding.fold(reasons[reason]!)))\n"
         }
         return text
     }

@@ -12,7 +12,7 @@ extension MCPServer {
         if name == "open" { return try openSession(input, id: id) }
         if name == "sessions" {
             let list = sessions.values.sorted { $0.id.count == $1.id.count ? $0.id < $1.id : $0.id.count < $1.id.count }
-                .map { ["session": $0.id, "label": InertText.make($0.label), "state": $0.state] }
+                .map { ["session": $0.id, "label": InertText.forAgent($0.label), "state": $0.state] }
             return answer(id, Self.success(["sessions": list]))
         }
         let sessionID = try input.string("session")
@@ -47,7 +47,7 @@ extension MCPServer {
             if let lost = session.session.reconnection {
                 return answer(
                     id, Self.failure(
-                        "The link is down (\(InertText.make(lost.reason))) and being reconnected: wait for the screen, then send again."))
+                        "The link is down (\(InertText.forAgent(lost.reason))) and being reconnected: wait for the screen, then send again."))
             }
             let view = session.view(now: now)
             var inputs: [SessionInput]
@@ -169,7 +169,7 @@ extension MCPServer {
 
     /// How an ending reads in a sentence (as a script's failure says it), inert.
     static func describe(_ ending: SessionEnding) -> String {
-        InertText.make(ScriptRunner.describe(ending))
+        InertText.forAgent(ScriptRunner.describe(ending))
     }
 
     /// A connection failure that needed a secret typed says how to do without.

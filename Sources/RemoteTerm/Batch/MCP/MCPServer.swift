@@ -134,7 +134,7 @@ package final class MCPServer: EventSource, TurnEndHandler {
 
     /// A tool that failed: one sentence saying why.
     static func failure(_ sentence: String) -> [String: Any] {
-        ["content": [["type": "text", "text": InertText.make(sentence)]], "isError": true]
+        ["content": [["type": "text", "text": InertText.forAgent(sentence)]], "isError": true]
     }
 
     /// Answers `id` with `result` now.

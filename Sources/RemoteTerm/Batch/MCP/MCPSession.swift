@@ -24,19 +24,20 @@ final class MCPSession {
 
     /// The screen as text, rows `range` (1-based) or all: each row without its trailing
     /// blanks, and the whole screen without its empty rows at the bottom (the cursor says
-    /// where it is). Cells hold no control character (the engine interprets them all), so
-    /// the text is inert; a wide character is one character.
+    /// where it is). Cells hold no control character (the engine interprets them all); the
+    /// characters that reorder or hide text (bidirectional controls, tag characters) are
+    /// made visible for the agent (`InertText.forAgent`); a wide character is one character.
     func text(rows range: ClosedRange<Int>? = nil) -> String {
         var lines = Self.slice(TextRenderer.lines(of: terminal), range)
         if range == nil { while lines.last?.isEmpty == true { lines.removeLast() } }
-        return lines.joined(separator: "\n")
+        return InertText.forAgent(lines.joined(separator: "\n"), keepingNewlines: true)
     }
 
     /// The screen with its colours and attributes as SGR sequences (rterm's own, never the
-    /// remote's bytes), rows `range` or all.
+    /// remote's bytes), rows `range` or all; what reorders or hides text made visible.
     func ansi(rows range: ClosedRange<Int>? = nil) -> String {
         let lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return Self.slice(lines, range).joined(separator: "\n")
+        return InertText.forAgentKeepingControls(Self.slice(lines, range).joined(separator: "\n"))
     }
 
     private static func slice(_ lines: [String], _ range: ClosedRange<Int>?) -> [String] {
@@ -62,5 +63,5 @@ final class MCPSession {
     }
 
     /// The window title, inert.
-    var title: String { InertText.make(terminal.title) }
+    var title: String { InertText.forAgent(terminal.title) }
 }

@@ -26,10 +26,11 @@ package final class AsciicastWriter {
 
     /// Creates `path` and writes the header.
     /// Opened in place (`open(2)`, truncated), never by writing a new file over it, so a path
-    /// that is a device, a pipe or a symbolic link is written to rather than replaced.
-    /// Events are timed on `clock` (the loop's).
+    /// that is a device, a pipe or a symbolic link is written to rather than replaced. Made
+    /// readable by the user alone: it holds every byte typed, a script's `${env:…}` values
+    /// among them. Events are timed on `clock` (the loop's).
     package init(path: String, columns: Int, rows: Int, term: String = "xterm-256color", clock: LoopClock) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw NSError(
                 domain: NSPOSIXErrorDomain, code: Int(errno),

@@ -131,7 +131,7 @@ package enum ScriptReport {
     /// One target's entry: `ok N - name`, and, for a failure or an output, a YAML block with
     /// the message and the output (the remote's text, made inert: it goes to standard output).
     package static func tapEntry(_ result: ScriptResult, number: Int) -> String {
-        var text = "\(result.passed ? "ok" : "not ok") \(number) - \(result.name)\n"
+        var text = "\(result.passed ? "ok" : "not ok") \(number) - \(InertText.make(result.name))\n"
         let output = outputLimited(result.outputText)
         guard !result.passed || !output.isEmpty else { return text }
         text += "  ---\n"

@@ -204,6 +204,7 @@ package struct SessionFactory {
         let plan = policy.watchesLink ? planned.plan.withInteractiveKeepalive() : planned.plan
         var options = Session.Options()
         options.label = plan.label
+        if case .local = plan.route { options.runsHere = true }
         // Reader mode writes what the remote wrote, never a guess.
         options.predict = policy.predicts && plan.front.reader != true ? plan.predict : .never
         switch policy.reconnection {

@@ -24,6 +24,9 @@ extension Session {
         /// When typed keys are shown before their echo (`--predict`): never, unless the
         /// interactive front asks.
         package var predict = PredictionSettings.never
+        /// Whether the program runs on this machine (`--local`): then its `file:` links name
+        /// this machine's files; a remote's name the remote's, and are never opened here.
+        package var runsHere = false
 
         /// The defaults: no reconnection, no prediction.
         package init() {}

@@ -22,12 +22,33 @@ package enum InertText {
     /// `text` with every character a terminal would act on made visible.
     /// `keepingNewlines`: a newline stays a line break (multi-line instructions, messages).
     package static func make(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isActive($0, keepingNewlines: keepingNewlines) }) else {
-            return text
-        }
+        escaping(text) { isActive($0, keepingNewlines: keepingNewlines) }
+    }
+
+    /// Text for an agent (`rterm mcp`): as `make`, and the Unicode tag characters
+    /// (U+E0000–U+E007F) made visible too. No terminal shows them, but a language model reads
+    /// them as text: a server could hide instructions to the agent in them ("ASCII
+    /// smuggling"). (An emoji flag of a region, 🏴 and its tags, shows as its escapes.)
+    package static func forAgent(_ text: String, keepingNewlines: Bool = false) -> String {
+        escaping(text) { isActive($0, keepingNewlines: keepingNewlines) || isTag($0.value) }
+    }
+
+    /// For an agent, text that holds rterm's own control sequences (the screen with its SGR):
+    /// only what reorders or hides text is made visible (bidirectional controls, the line and
+    /// paragraph separators, tag characters); controls stay as they are.
+    package static func forAgentKeepingControls(_ text: String) -> String {
+        escaping(text) { isBidiOrSeparator($0.value) || isTag($0.value) }
+    }
+
+    /// The Unicode tag characters, U+E0000–U+E007F.
+    package static func isTag(_ value: UInt32) -> Bool { (0xE0000...0xE007F).contains(value) }
+
+    /// `text` with the scalars `active` picks as escapes.
+    private static func escaping(_ text: String, where active: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: active) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isActive(scalar, keepingNewlines: keepingNewlines) else {
+            guard active(scalar) else {
                 result.append(scalar)
                 continue
             }

@@ -230,7 +230,8 @@ package final class InteractiveFront: EventSource, TurnEndHandler {
 
     /// A click on a link, once the double-click interval passed.
     private func open(_ url: String) {
-        switch LinkOpener.plan(url: url, environment: system.environment, hasXdgOpen: system.hasXdgOpen) {
+        let runsHere = workspace.shown.options.runsHere
+        switch LinkOpener.plan(url: url, environment: system.environment, hasXdgOpen: system.hasXdgOpen, runsHere: runsHere) {
         case .run(let command):
             if system.run(command + [url]) {
                 notify("opening " + InertText.make(url))
@@ -240,6 +241,8 @@ package final class InteractiveFront: EventSource, TurnEndHandler {
             }
         case .copy:
             copy(url, what: "the link")
+        case .copyElsewhereFile:
+            copy(url, what: "the link to a file on the remote (~d fetches it)")
         }
     }
 

@@ -259,7 +259,7 @@ package struct ReaderTranscript: Sendable {
     package mutating func announce(_ text: String) -> [UInt8] {
         var out = Output()
         finishLocalLine(into: &out)
-        out.line("[rterm] " + text)
+        out.line("[rterm] " + InertText.make(text))
         return out.bytes
     }
 
@@ -269,7 +269,9 @@ package struct ReaderTranscript: Sendable {
         lastMessage = key
         guard let message, !message.isEmpty else { return }
         finishLocalLine(into: &out)
-        out.line("[rterm] " + message.trimmingBlanks())
+        // The bar's row may carry a server's text (a notice, an ended line): inert here too,
+        // written as it is to the user's terminal.
+        out.line("[rterm] " + InertText.make(message.trimmingBlanks()))
     }
 
     // MARK: - Text

@@ -28,6 +28,10 @@ package enum FrameComposer {
         /// Typed keys shown before the remote echoed them: drawn underlined over the live
         /// screen, with the cursor after them.
         package var predictions: PredictionOverlay?
+        /// Whether the session's program runs on this machine: else its `file:` links name
+        /// the remote's files, and are not named on their lines (nothing passes them on to the
+        /// user's terminal, which would open this machine's file).
+        package var runsHere = false
 
         /// No overlays and no bar.
         package init(
@@ -104,6 +108,7 @@ package enum FrameComposer {
             let segments = mark(link.start...link.end, shown: shown, in: &frame) { attributes in
                 if attributes.underlineStyle == .none { attributes.underlineStyle = .single }
             }
+            guard !LinkOpener.isElsewhereFile(link.url, runsHere: overlays.runsHere) else { continue }
             for (row, columns) in segments { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
         }
         if let selection = overlays.selection {

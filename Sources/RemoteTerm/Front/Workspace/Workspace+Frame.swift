@@ -19,6 +19,7 @@ extension Workspace {
         if previous == nil { visibleLinks = VisibleLinks() }
         let links = visibleLinks.links(session.terminal, topLine: top, rows: view.remoteRows, work: &frameWork)
         var overlays = controller.overlays(view: view, links: links)
+        overlays.runsHere = session.options.runsHere
         if top == nil { overlays.predictions = session.predictor.overlay(terminal: session.terminal) }
         var frame = FrameComposer.compose(
             session.terminal, topLine: top, area: (view.remoteRows, view.columns), overlays: overlays,

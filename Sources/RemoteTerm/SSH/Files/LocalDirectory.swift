@@ -195,6 +195,11 @@ package final class LocalNewFile {
         try LocalFile.write(descriptor, path, bytes)
     }
 
+    /// Writes all of `bytes`.
+    package func write(_ bytes: [UInt8]) throws(LocalFileError) {
+        try LocalFile.write(descriptor, path, bytes)
+    }
+
     /// Sets the permission bits (nil: those it was made with) and times, then moves the file
     /// into place under its name. Failing, it removes the temporary file.
     package func commit(permissions: UInt32?, times: (access: UInt64, modification: UInt64)?) throws(LocalFileError) {

@@ -70,6 +70,15 @@ package enum LocalFile {
         }
     }
 
+    /// Writes all of `bytes`.
+    package static func write(_ descriptor: Int32, _ path: String, _ bytes: [UInt8]) throws(LocalFileError) {
+        var failure: LocalFileError?
+        bytes.withUnsafeBytes { raw in
+            do throws(LocalFileError) { try write(descriptor, path, raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Reads exactly `count` bytes at `offset` (fewer at the end of the file).
     package static func read(_ path: String, descriptor: Int32, at offset: UInt64, count: Int) throws(LocalFileError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -158,10 +167,13 @@ package enum LocalFile {
 package struct LocalFileError: Error, Equatable {
     package var path: String
     package var reason: String
+    /// errno, when the reason is the system's.
+    package var code: Int32?
 
     package init(path: String, reason: String? = nil) {
         self.path = path
         self.reason = reason ?? String(cString: strerror(errno))
+        code = reason == nil ? errno : nil
     }
 }
 

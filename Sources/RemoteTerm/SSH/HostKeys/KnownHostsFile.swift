@@ -26,8 +26,9 @@ package enum KnownHostsFileError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
-/// Reading known_hosts files and appending to them. Appending is the only write: the file's
-/// comments, blank lines and entries this parser does not understand are never touched.
+/// Reading known_hosts files and adding to them. Adding a line at the end is the only write:
+/// the file's comments, blank lines and entries this parser does not understand are kept as
+/// they are.
 package enum KnownHostsFile {
     /// Reads and parses `paths` in order (like `UserKnownHostsFile a b`). A missing or
     /// unreadable file counts as empty, as in OpenSSH; `unreadable` lists those that exist
@@ -83,12 +84,17 @@ package enum KnownHostsFile {
         return true
     }
 
-    /// Appends `line` (one entry, see `KnownHosts.appendEntry`) to the file at `path`.
+    /// Adds `line` (one entry, see `KnownHosts.appendEntry`) at the end of the file at `path`.
     ///
-    /// Creates the file with mode 0600 if needed, and its directory with mode 0700 (as
-    /// OpenSSH does for `~/.ssh`). If the file does not end with a newline, one is written
-    /// first so that the last existing line is not extended. The bytes go out in a single
-    /// `write` on an `O_APPEND` descriptor, so concurrent appenders do not interleave.
+    /// The file is never changed in place: its contents, the new line after them (after a
+    /// newline when the last line has none), go to a new file beside it (made with
+    /// `O_CREAT|O_EXCL|O_NOFOLLOW`, synced), which is renamed over it, so no line is lost if
+    /// rterm dies in the middle, and the file keeps its mode. Two rterms adding keys at once
+    /// each hold a lock on the file as it is (`flock`), and one that finds the file replaced
+    /// meanwhile reads it again, so both lines are kept. A known_hosts that is a link (kept in a
+    /// dotfiles repository) is written through, as ssh appends through it. Made when missing,
+    /// with mode 0600, and its directory with 0700 (as OpenSSH makes `~/.ssh`). Where the
+    /// directory cannot take a new file (not writable), the line is appended in place.
     package static func append(line: String, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
@@ -96,12 +102,80 @@ package enum KnownHostsFile {
                 throw KnownHostsFileError.cannotCreateDirectory(path: directory, reason: errnoText())
             }
         }
+        let text = line.hasSuffix("\n") ? line : line + "\n"
+        let destination: LocalDestination
+        do {
+            destination = try LocalDestination.named(path).followingFileLink()
+        } catch {
+            throw KnownHostsFileError.cannotAppend(path: path, reason: error.reason)
+        }
+        let folder = destination.directory
+        let name = destination.name
+        while true {
+            let current = openat(folder.descriptor, name.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard current >= 0 else {
+                guard errno == ENOENT else { throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText()) }
+                // Made empty first (by one rterm only), then added to like any other.
+                let made = openat(folder.descriptor, name.name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                guard made >= 0 || errno == EEXIST else {
+                    throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText())
+                }
+                if made >= 0 { close(made) }
+                continue
+            }
+            defer { close(current) }
+            while flock(current, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText()) }
+            }
+            // Replaced by another rterm while this one waited: the lock is on the old file.
+            var held = stat()
+            var named = stat()
+            guard fstat(current, &held) == 0 else { throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText()) }
+            guard fstatat(folder.descriptor, name.name, &named, AT_SYMLINK_NOFOLLOW) == 0,
+                named.st_ino == held.st_ino, named.st_dev == held.st_dev
+            else { continue }
+            var contents = try readAll(current, path: path)
+            if let last = contents.last, last != UInt8(ascii: "\n") { contents.append(UInt8(ascii: "\n")) }
+            contents += Array(text.utf8)
+            let mode = UInt32(held.st_mode & 0o777)
+            do throws(LocalFileError) {
+                let replacement = try folder.newFile(name, permissions: mode)
+                try replacement.write(contents)
+                guard fsync(replacement.descriptor) == 0 else { throw LocalFileError(path: path) }
+                try replacement.commit(permissions: mode, times: nil)
+            } catch where error.code == EACCES || error.code == EROFS {
+                try appendInPlace(text, to: path)
+            } catch {
+                throw KnownHostsFileError.cannotAppend(path: path, reason: error.reason)
+            }
+            return
+        }
+    }
+
+    /// The whole of the open file `descriptor`.
+    private static func readAll(_ descriptor: Int32, path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText())
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// The line at the end of the file itself: one `write` on an `O_APPEND` descriptor, so
+    /// concurrent appenders do not interleave (for a directory that takes no new file).
+    private static func appendInPlace(_ line: String, to path: String) throws {
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw KnownHostsFileError.cannotAppend(path: path, reason: errnoText())
         }
         defer { close(descriptor) }
-        var text = line.hasSuffix("\n") ? line : line + "\n"
+        var text = line
         if try !endsWithNewlineOrIsEmpty(descriptor, path: path) { text = "\n" + text }
         let bytes = Array(text.utf8)
         var written = 0
