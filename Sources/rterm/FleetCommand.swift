@@ -6,8 +6,8 @@ import RemoteTerm
 #endif
 
 /// A fleet run from the command line: `rterm script FILE --hosts HOSTS …` (the same script on
-/// every target) and `rterm [ssh options] --hosts HOSTS [options] COMMAND` (the same command,
-/// as pssh and clush run it). Every target is a session of this one process, on one loop
+/// every target), `rterm [ssh options] --hosts HOSTS [options] COMMAND` (the same command,
+/// as pssh and clush run it) and `rterm cp --hosts HOSTS … SOURCE… :TARGET` (the same files). Every target is a session of this one process, on one loop
 /// (`FleetRun`); what they print comes out as each target completes, prefixed with its name,
 /// or folded with `--merge`; a progress line on a terminal; a closing summary naming the
 /// failed targets, folded, with their reasons; exit 0 only when every target passed.
@@ -16,6 +16,8 @@ struct FleetCommand {
     enum Work {
         case script(file: String, Script, bar: KeyBar)
         case command([String])
+        /// `rterm cp --hosts`: files pushed over a connection with no channel (`-N`).
+        case copy(CopyFleetPlan)
     }
 
     let hostsFile: String
@@ -79,6 +81,9 @@ struct FleetCommand {
             spill = SpillDirectory()
             fleetWork = .command(words.joined(separator: " "), spill: spill)
             role = .pump
+        case .copy(let plan):
+            fleetWork = .copy(plan)
+            role = .pump
         }
         defer { spill?.removeAll() }
         let fleet = FleetRun(targets: targets, jobs: jobs, loop: loop, work: fleetWork) { target, output in
@@ -140,6 +145,7 @@ struct FleetCommand {
         if let junit = options.junit {
             var suite = "rterm --hosts"
             if case .script = work { suite = "rterm script" }
+            if case .copy = work { suite = "rterm cp --hosts" }
             if let shard = options.shard { suite += " (shard \(shard))" }
             if !Self.save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
         }

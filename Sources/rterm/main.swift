@@ -33,7 +33,23 @@ func runMain() -> Int32 {
     case "mcp":
         return MCPStdio.run(arguments: Array(arguments.dropFirst()), environment: environment, version: rtermVersion, say: printError)
     case "cp":
-        return CopyCommand.run(arguments: Array(arguments.dropFirst()), environment: environment, say: printError)
+        let words = Array(arguments.dropFirst())
+        // To every host of a hosts file: the fleet's engine, as `rterm --hosts` runs.
+        guard words.contains("--hosts") else { return CopyCommand.run(arguments: words, environment: environment, say: printError) }
+        let command: CopyFleet.Command
+        do {
+            command = try CopyFleet.parse(words)
+        } catch {
+            printError(error.message + "\n" + CopyFleet.usage)
+            return 2
+        }
+        var options = BatchOptions()
+        options.jobs = command.jobs
+        options.failedHosts = command.failedHosts
+        return FleetCommand(
+            hostsFile: command.hostsFile, targetOptions: command.sshOptions + ["-N"], work: .copy(command.plan),
+            options: options
+        ).run()
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

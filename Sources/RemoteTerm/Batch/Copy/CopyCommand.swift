@@ -19,9 +19,6 @@ package enum CopyCommand {
             print(CopyCommandLine.usage)
             return 0
         }
-        if arguments.contains("--hosts") {
-            return CopyFleet.run(arguments: arguments, environment: environment, say: say)
-        }
         let line: CopyCommandLine
         do {
             line = try CopyCommandLine.parse(arguments)

@@ -1,4 +1,5 @@
 import RemoteTermEngine
+import RemoteTermSSH
 
 #if canImport(Glibc)
     import Glibc
@@ -104,4 +105,11 @@ package final class CopyProgress {
         if whole >= 3600 { return "\(two(whole / 3600)):\(two(whole / 60 % 60)):\(two(whole % 60))" }
         return "\(two(whole / 60)):\(two(whole % 60))"
     }
+}
+
+/// The upload engine draws its files on the line.
+extension CopyProgress: SFTPUploadObserver {
+    package func fileStarted(_ name: String, total: UInt64, already: UInt64) { start(name, total: total, already: already) }
+    package func moved(_ count: Int) { advance(count) }
+    package func fileEnded() { finish() }
 }

@@ -21,9 +21,6 @@ package final class CopyRun {
     /// The one buffer every file moves through.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SFTPFile.bufferSize, alignment: 16)
 
-    /// How much of a partial file `-a` compares with the source before completing it.
-    static let resumeWindow = 1 << 20
-
     package init(_ line: CopyCommandLine, client: SFTPClient, progress: CopyProgress?, say: @escaping (String) -> Void) {
         self.line = line
         self.client = client
@@ -73,90 +70,26 @@ package final class CopyRun {
 
     // MARK: - Upload
 
+    /// Each source by `SFTPUploadJob`, the upload engine every upload shares, on this client
+    /// that waits (one `advance` goes to the end); each failure said in its line.
     private func upload() throws(ConnectionLost) {
         let target = CopyPaths.remotePath(line.target.path)
-        var targetIsDirectory = false
-        try attempt { targetIsDirectory = try client.attributesIfExists(target)?.kind == .directory }
-        if line.sources.count > 1 && !targetIsDirectory {
-            fail("\(target): not a directory (more than one source)")
-            return
+        if line.sources.count > 1 {
+            var targetIsDirectory = false
+            try attempt { targetIsDirectory = try client.attributesIfExists(target)?.kind == .directory }
+            guard targetIsDirectory else { return fail("\(target): not a directory (more than one source)") }
         }
+        let options = FileTransferRequest.Options(recursive: line.recursive, preserve: line.preserve, resume: line.resume)
         for source in line.sources {
-            let path = source.path
-            try attempt {
-                let status = try LocalFile.status(path, followLinks: true)
-                let destination = targetIsDirectory ? CopyPaths.join(target, CopyPaths.baseName(path)) : target
-                switch status.kind {
-                case .directory:
-                    guard line.recursive else { throw LocalFileError(path: path, reason: "is a directory (use -r)") }
-                    try uploadTree(path, to: destination, status: status)
-                case .file:
-                    try uploadFile(path, to: destination, status: status)
-                default:
-                    throw LocalFileError(path: path, reason: "not a regular file")
-                }
+            let job = SFTPUploadJob(FileTransferRequest(.upload, local: source.path, remote: target, options: options), observer: progress)
+            do {
+                while !(try job.advance(client)) {}
+            } catch {
+                throw ConnectionLost(error: error)
             }
-        }
-    }
-
-    private func uploadTree(_ path: String, to destination: String, status: LocalFile.Status) throws {
-        switch try client.attributesIfExists(destination)?.kind {
-        case .directory: break
-        case nil: try client.makeDirectory(destination, permissions: status.permissions | 0o700)
-        case .some: throw SFTPError(path: destination, reason: "Not a directory", status: 4)
-        }
-        for name in try LocalFile.list(path) {
-            let child = path + "/" + name
-            let remote = destination + "/" + name
-            try attempt {
-                let entry = try LocalFile.status(child, followLinks: false)
-                switch entry.kind {
-                case .directory: try uploadTree(child, to: remote, status: entry)
-                case .file: try uploadFile(child, to: remote, status: entry)
-                case .symlink:
-                    let target = try LocalFile.readLink(child)
-                    if try client.attributesIfExists(remote, followLinks: false) != nil { try client.removeFile(remote) }
-                    try client.makeSymlink(at: remote, pointingTo: target)
-                case .other: throw LocalFileError(path: child, reason: "not a regular file")
-                }
-            }
-        }
-        try client.setAttributes(
-            destination, permissions: status.permissions,
-            times: line.preserve ? (status.accessTime, status.modificationTime) : nil)
-    }
-
-    private func uploadFile(_ path: String, to destination: String, status: LocalFile.Status) throws {
-        let descriptor = try LocalFile.openForReading(path)
-        defer { close(descriptor) }
-        var offset: UInt64 = 0
-        if line.resume, let existing = try client.attributesIfExists(destination), existing.kind == .file,
-            existing.size > 0, existing.size <= status.size,
-            try tailMatches(localDescriptor: descriptor, local: path, remote: destination, size: existing.size)
-        {
-            offset = existing.size
-        }
-        let file = try client.openForWriting(destination, permissions: status.permissions & 0o777, truncate: offset == 0)
-        progress?.start(CopyPaths.baseName(path), total: status.size, already: offset)
-        defer { progress?.finish() }
-        if offset > 0 {
-            file.seek(to: offset)
-            lseek(descriptor, off_t(offset), SEEK_SET)
-        }
-        var window = SFTPUploadWindow()
-        while true {
-            try window.refill(buffer) { try LocalFile.read(descriptor, path, into: $0) }
-            guard let pending = window.pending(buffer) else { break }
-            let count = try file.writeSome(pending)
-            window.acknowledge(count)
-            bytesMoved += UInt64(count)
-            progress?.advance(count)
-        }
-        try file.close()
-        if line.preserve || offset > 0 {
-            try client.setAttributes(
-                destination, permissions: status.permissions,
-                times: line.preserve ? (status.accessTime, status.modificationTime) : nil)
+            bytesMoved += job.bytesMoved
+            for failure in job.failures { fail(failure) }
+            if case .failed(let message) = job.state, job.failures.isEmpty { fail(message) }
         }
     }
 
@@ -319,7 +252,8 @@ package final class CopyRun {
     /// Whether the last `resumeWindow` bytes before `size` are the same on both sides (their
     /// SHA-256), so that a partial file can be completed from `size` on.
     private func tailMatches(localDescriptor: Int32, local: String, remote: String, size: UInt64) throws -> Bool {
-        let start = size > UInt64(Self.resumeWindow) ? size - UInt64(Self.resumeWindow) : 0
+        let window = SFTPFileUpload.resumeWindow
+        let start = size > window ? size - window : 0
         let count = Int(size - start)
         let localBytes = try LocalFile.read(local, descriptor: localDescriptor, at: start, count: count)
         let file = try client.openForReading(remote)

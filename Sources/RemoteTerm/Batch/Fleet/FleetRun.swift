@@ -4,8 +4,9 @@ import RemoteTermEngine
 import RemoteTermFront
 import RemoteTermLoop
 
-/// Many targets in one process, on one loop: the same script (`rterm script --hosts`) or
-/// the same command (`rterm --hosts FILE CMD`) on every target, at most `jobs` at once.
+/// Many targets in one process, on one loop: the same script (`rterm script --hosts`), the
+/// same command (`rterm --hosts FILE CMD`) or the same files (`rterm cp --hosts`) on every
+/// target, at most `jobs` at once.
 /// Each target is a session made by the caller's opener (the session factory); the run
 /// starts targets in file order as others finish, hands each result to `onFinish` the turn
 /// it is known, and ticks `onProgress` once a second while anything runs.
@@ -17,6 +18,8 @@ package final class FleetRun: TurnEndHandler, EventSource {
         /// A command, its output captured (`spill`: where a large output goes, made when one
         /// does).
         case command(String, spill: SpillDirectory?)
+        /// Files pushed to every target (`rterm cp --hosts`), over a session with no channel.
+        case copy(CopyFleetPlan)
     }
 
     /// How a script runs on each target.
@@ -212,6 +215,8 @@ package final class FleetRun: TurnEndHandler, EventSource {
             return CommandFleetJob(
                 session: session, output: output ?? CapturedOutput(spillingTo: nil), target: target, command: command,
                 loop: loop)
+        case .copy(let plan):
+            return CopyFleetJob(session: session, target: target, plan: plan, loop: loop)
         }
     }
 
@@ -227,6 +232,7 @@ package final class FleetRun: TurnEndHandler, EventSource {
         switch work {
         case .script(_, let settings): name = settings.scriptName
         case .command(let command, _): name = command
+        case .copy(let plan): name = plan.label
         }
         var result = ScriptResult(
             script: name, target: target.lineWords.joined(separator: " "), status: status, message: message,

@@ -1,7 +1,27 @@
 /// A file to move over the session's own connection, beside its shell: the value a script's
-/// `put` and `get` (and, later, the front's upload and download) hand to the transport.
+/// `put` and `get`, the front's `~u` and `~d`, and each source of `rterm cp --hosts` hand to
+/// the transport.
 package struct FileTransferRequest: Equatable, Sendable {
     package enum Direction: Equatable, Sendable { case upload, download }
+
+    /// How an upload copies, as `rterm cp`'s flags say.
+    package struct Options: Equatable, Sendable {
+        /// `-r`: a directory with everything in it (links made as links).
+        package var recursive = false
+        /// `-p`: times and modes kept.
+        package var preserve = false
+        /// `-a`: a shorter remote file whose last MiB matches is completed.
+        package var resume = false
+        /// The remote path must be a directory (one of several sources).
+        package var intoDirectory = false
+
+        package init(recursive: Bool = false, preserve: Bool = false, resume: Bool = false, intoDirectory: Bool = false) {
+            self.recursive = recursive
+            self.preserve = preserve
+            self.resume = resume
+            self.intoDirectory = intoDirectory
+        }
+    }
 
     package var direction: Direction
     /// The local path (a directory: the file goes inside it, under the remote name).
@@ -9,11 +29,14 @@ package struct FileTransferRequest: Equatable, Sendable {
     /// The remote path, relative to the login directory unless absolute ("" is that
     /// directory; a directory: the file goes inside it, under the local name).
     package var remote: String
+    /// How an upload copies (a download takes none).
+    package var options: Options
 
-    package init(_ direction: Direction, local: String, remote: String) {
+    package init(_ direction: Direction, local: String, remote: String, options: Options = Options()) {
         self.direction = direction
         self.local = local
         self.remote = remote
+        self.options = options
     }
 }
 

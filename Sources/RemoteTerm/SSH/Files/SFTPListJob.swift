@@ -1,7 +1,7 @@
 import RemoteTermEngine
 
-/// What `SSHFileTransfers` runs, one at a time: a file moved (`SFTPFileJob`) or a directory
-/// listed (`SFTPListJob`), each advanced without waiting.
+/// What `SSHFileTransfers` runs, one at a time: an upload (`SFTPUploadJob`), a download
+/// (`SFTPDownloadJob`) or a directory listed (`SFTPListJob`), each advanced without waiting.
 protocol SFTPJob: AnyObject {
     var state: FileTransferState { get }
     var hasBegun: Bool { get }

@@ -1,7 +1,8 @@
 import CSSH2
 
 /// The file transfers of one SSH connection, beside its shell: one SFTP channel, opened at
-/// the first transfer, and a queue of `SFTPFileJob`s moved one at a time by the transport's
+/// the first transfer, and a queue of jobs (`SFTPUploadJob`, `SFTPDownloadJob`, `SFTPListJob`)
+/// moved one at a time by the transport's
 /// `service()`, never waiting (the channel's calls go through the session's send
 /// discipline like every other channel's).
 final class SSHFileTransfers {
@@ -18,7 +19,9 @@ final class SSHFileTransfers {
         self.session = session
     }
 
-    func start(_ request: FileTransferRequest) -> Int { add(SFTPFileJob(request)) }
+    func start(_ request: FileTransferRequest) -> Int {
+        add(request.direction == .upload ? SFTPUploadJob(request) : SFTPDownloadJob(request))
+    }
 
     func startListing(_ directory: String) -> Int { add(SFTPListJob(directory)) }
 
