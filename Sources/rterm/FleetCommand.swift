@@ -145,7 +145,6 @@ struct FleetCommand {
         if let junit = options.junit {
             var suite = "rterm --hosts"
             if case .script = work { suite = "rterm script" }
-            if case .copy = work { suite = "rterm cp --hosts" }
             if let shard = options.shard { suite += " (shard \(shard))" }
             if !Self.save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
         }

@@ -36,20 +36,8 @@ func runMain() -> Int32 {
         let words = Array(arguments.dropFirst())
         // To every host of a hosts file: the fleet's engine, as `rterm --hosts` runs.
         guard words.contains("--hosts") else { return CopyCommand.run(arguments: words, environment: environment, say: printError) }
-        let command: CopyFleet.Command
-        do {
-            command = try CopyFleet.parse(words)
-        } catch {
-            printError(error.message + "\n" + CopyFleet.usage)
-            return 2
-        }
-        var options = BatchOptions()
-        options.jobs = command.jobs
-        options.failedHosts = command.failedHosts
-        return FleetCommand(
-            hostsFile: command.hostsFile, targetOptions: command.sshOptions + ["-N"], work: .copy(command.plan),
-            options: options
-        ).run()
+        guard let copy = CopyFleet.command(words, say: printError) else { return 2 }
+        return FleetCommand(hostsFile: copy.hostsFile, targetOptions: copy.targetOptions, work: .copy(copy.plan), options: copy.options).run()
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

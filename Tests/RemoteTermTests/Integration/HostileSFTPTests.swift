@@ -248,31 +248,24 @@ extension HostileSFTPTests {
         defer { pane.kill() }
         #expect(try pane.waitFor("hostile$", timeout: 20), "\((try? pane.screen()) ?? "")")
 
-        try pane.keys("Enter")
-        try pane.type("~d")
-        #expect(try pane.waitFor("download (Tab completes):"), "\((try? pane.screen()) ?? "")")
-        // Three names are listed there; the one of escapes and `a/b` are never offered.
-        try pane.type("/home/tester/")
-        try pane.keys("Tab")
-        #expect(try pane.waitFor("download (Tab completes): /home/tester/notes.txt"), "\((try? pane.screen()) ?? "")")
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("6 B copied to notes.txt"), "\((try? pane.screen()) ?? "")")
-
-        try pane.keys("Enter")
-        try pane.type("~d")
-        #expect(try pane.waitFor("download (Tab completes):"))
-        try pane.type("/hostile/gr")
-        try pane.keys("Tab")
-        #expect(try pane.waitFor("download (Tab completes): /hostile/grows"), "\((try? pane.screen()) ?? "")")
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("5 B copied to grows"), "\((try? pane.screen()) ?? "")")
-
-        try pane.keys("Enter")
-        try pane.type("~d")
-        #expect(try pane.waitFor("download (Tab completes):"))
-        try pane.type("/hostile/link")
-        try pane.keys("Enter")
-        #expect(try pane.waitFor("13 B copied to link"), "\((try? pane.screen()) ?? "")")
+        /// `~d`, `typed`, Tab when it should complete to `completed`, Enter; then the bar's line.
+        func download(_ typed: String, completingTo completed: String? = nil, says said: String) throws {
+            try pane.keys("Enter")
+            try pane.type("~d")
+            #expect(try pane.waitFor("download (Tab completes):"), "\((try? pane.screen()) ?? "")")
+            try pane.type(typed)
+            if let completed {
+                try pane.keys("Tab")
+                #expect(try pane.waitFor("download (Tab completes): " + completed), "\((try? pane.screen()) ?? "")")
+            }
+            try pane.keys("Enter")
+            #expect(try pane.waitFor(said), "\((try? pane.screen()) ?? "")")
+        }
+        // Three names are listed in the login directory; the one of escapes and `a/b` are
+        // never offered, so Tab completes the only other one.
+        try download("/home/tester/", completingTo: "/home/tester/notes.txt", says: "6 B copied to notes.txt")
+        try download("/hostile/gr", completingTo: "/hostile/grows", says: "5 B copied to grows")
+        try download("/hostile/link", says: "13 B copied to link")
 
         try pane.type("exit")
         try pane.keys("Enter")

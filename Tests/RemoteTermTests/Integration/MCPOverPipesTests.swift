@@ -47,8 +47,11 @@ extension SSHIntegrationTests {
             #expect(Self.text(refused).contains("port 1"), "\(refused)")
 
             // A command interrupted with Ctrl+C by name; a bar button clicked (Tab completes).
-            _ = try client.call("type", ["session": shell, "text": "sleep 100; echo not-interrupted\r"])
-            _ = try client.call("wait", ["session": shell, "pattern": "sleep 100"])
+            // Waited for by its output, not its echo: the echo shows before bash runs the line,
+            // and a Ctrl+C then can reach bash between reading the line and starting it (bash
+            // went on to run the sleep, once in a loaded full run).
+            _ = try client.call("type", ["session": shell, "text": "echo running; sleep 100; echo not-interrupted\r"])
+            _ = try client.call("wait", ["session": shell, "pattern": "^running$"])
             _ = try client.call("key", ["session": shell, "keys": ["Ctrl+C"]])
             // The shell's new prompt acknowledges the interrupt: what is typed before it can
             // reach the dying command or the terminal's line discipline instead of readline.

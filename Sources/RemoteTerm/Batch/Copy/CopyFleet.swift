@@ -12,16 +12,32 @@ package enum CopyFleet {
     /// What the command line asks for.
     package struct Command {
         package var hostsFile = ""
-        package var jobs = 10
-        package var failedHosts: String?
+        /// `-j` (10 unless said) and `--failed-hosts`, as the fleet's engine takes them.
+        package var options = BatchOptions()
         /// The ssh options every host's line gets before its own.
         package var sshOptions: [String] = []
         package var plan = CopyFleetPlan(sources: [], target: "", options: .init())
+
+        /// What each host's line is given: the ssh options, and no channel of its own (`-N`:
+        /// the uploads open theirs).
+        package var targetOptions: [String] { sshOptions + ["-N"] }
+    }
+
+    /// The command of `arguments`, or nil when it is a mistake: then said in one line, and
+    /// the usage.
+    package static func command(_ arguments: [String], say: (String) -> Void) -> Command? {
+        do {
+            return try parse(arguments)
+        } catch {
+            say(error.message + "\n" + usage)
+            return nil
+        }
     }
 
     /// Reads the words after `rterm cp`; a mistake is its line, then the usage.
     package static func parse(_ arguments: [String]) throws(CopyUsageError) -> Command {
         var command = Command()
+        command.options.jobs = 10
         var rest: [String] = []
         var index = 0
         while index < arguments.count {
@@ -33,11 +49,11 @@ package enum CopyFleet {
             }
             switch word {
             case "--hosts": command.hostsFile = try value()
-            case "--failed-hosts": command.failedHosts = try value()
+            case "--failed-hosts": command.options.failedHosts = try value()
             case "-j":
                 let text = try value()
                 guard let jobs = Int(text), jobs >= 1 else { throw CopyUsageError("rterm cp: bad -j '\(text)': a number from 1") }
-                command.jobs = jobs
+                command.options.jobs = jobs
             case "--":
                 rest += arguments[index...]
                 index = arguments.count
