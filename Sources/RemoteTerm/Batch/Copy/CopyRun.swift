@@ -118,9 +118,11 @@ package final class CopyRun {
                     let name = path == "." ? CopyPaths.baseName(try client.realPath(".")) : CopyPaths.baseName(path)
                     switch PathComponent.checking(name) {
                     case .success(let component): return try LocalDestination.inside(target, name: component)
-                    case .failure(let refusal):
+                    case .failure(let refusal) where path == ".":
                         throw LocalFileError(
                             path: path, reason: "the server gave its name as \"\(InertText.make(name))\", \(refusal): not copied")
+                    case .failure:
+                        throw LocalFileError(path: path, reason: "no name to give it in \(target): name the target itself")
                     }
                 }
                 switch attributes.kind {

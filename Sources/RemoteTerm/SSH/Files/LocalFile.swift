@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// The local side of a copy, in POSIX calls: what `lstat` says, reading and writing a file
-/// by descriptor, directories, links, times and modes. Failures are `LocalFileError`s that
-/// say the path and `strerror`.
+/// by descriptor, listing a directory, reading a link, times and modes. Nothing here makes a
+/// file by its path: a download writes through `LocalDirectory`. Failures are
+/// `LocalFileError`s that say the path and `strerror`.
 package enum LocalFile {
     package struct Status {
         package var kind: RemoteFileAttributes.Kind
@@ -38,12 +39,6 @@ package enum LocalFile {
 
     package static func openForReading(_ path: String) throws(LocalFileError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LocalFileError(path: path) }
-        return descriptor
-    }
-
-    package static func openForWriting(_ path: String, permissions: UInt32, truncate: Bool) throws(LocalFileError) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : 0), mode_t(permissions))
         guard descriptor >= 0 else { throw LocalFileError(path: path) }
         return descriptor
     }
@@ -111,25 +106,11 @@ package enum LocalFile {
         return names.sorted()
     }
 
-    package static func makeDirectory(_ path: String, permissions: UInt32) throws(LocalFileError) {
-        guard mkdir(path, mode_t(permissions)) != 0 else { return }
-        guard errno == EEXIST else { throw LocalFileError(path: path) }
-        // Something is there: only a directory will do (a file keeps its mode and contents).
-        guard try status(path, followLinks: true).kind == .directory else {
-            throw LocalFileError(path: path, reason: "Not a directory")
-        }
-    }
-
     package static func readLink(_ path: String) throws(LocalFileError) -> String {
         var buffer = [CChar](repeating: 0, count: 4097)
         let count = readlink(path, &buffer, 4096)
         guard count >= 0 else { throw LocalFileError(path: path) }
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    package static func makeSymlink(at path: String, pointingTo target: String) throws(LocalFileError) {
-        unlink(path)
-        guard symlink(target, path) == 0 else { throw LocalFileError(path: path) }
     }
 
     /// Sets the permission bits of the open file or directory `descriptor` (setuid, setgid and
