@@ -47,6 +47,25 @@ static inline int rterm_open_pty_master(char *name, size_t length) {
     return master;
 }
 
+#include <sys/ioctl.h>
+#include <termios.h>
+/// What the kernel's line discipline does when it reads a signal character, done at once from
+/// the master, however much input waits before it: the input not yet read flushed (what was
+/// written and not taken, and the slave's own queue, reached through TIOCGPTPEER), then
+/// `signal_number` (SIGINT, SIGQUIT or SIGTSTP) sent to the slave's foreground process group
+/// (TIOCSIG). 0, or -1 with errno.
+static inline int rterm_pty_signal(int master, int signal_number, int flush) {
+    if (flush) {
+        tcflush(master, TCOFLUSH);
+        int peer = ioctl(master, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+        if (peer >= 0) {
+            tcflush(peer, TCIFLUSH);
+            close(peer);
+        }
+    }
+    return ioctl(master, TIOCSIG, signal_number);
+}
+
 #include <sys/syscall.h>
 /// pidfd_open(2), which glibc 2.36 declares nowhere Swift sees: a descriptor that polls
 /// readable once the process has exited (-1 with errno on failure).

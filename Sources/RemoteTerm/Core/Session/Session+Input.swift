@@ -23,6 +23,13 @@ extension Session {
         link.outbox.append(contentsOf: bytes)
         do {
             try link.flush()
+            // A signal key stuck behind input the program does not read (a paste into a
+            // command that never reads): acted on at once, as the line discipline would.
+            if !link.outbox.isEmpty, bytes.count == 1, let discipline = link.transport as? LineDisciplineTransport,
+                discipline.signal(forKey: bytes[0])
+            {
+                link.outbox.removeAll()
+            }
             self.link = link
             // A write reads too (libssh2 takes what the socket holds): what it took waits
             // for a turn, which the socket, empty now, would not bring (libssh2 notes, 2).

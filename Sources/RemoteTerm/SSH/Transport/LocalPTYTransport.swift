@@ -14,8 +14,12 @@ import RemoteTermLoop
 /// unsafe once the runtime has threads): it gets its own session, the pty's slave as its
 /// controlling terminal and standard descriptors, and default signal dispositions (rterm
 /// ignores SIGPIPE; the child must not inherit that).
-package final class LocalPTYTransport: Transport {
+package final class LocalPTYTransport: Transport, LineDisciplineTransport {
     private var master: Int32
+    /// The last write could not take everything: the pty is polled for room (POLLOUT) until
+    /// the next turn, whose first write asks again. (Without it, input that filled the pty
+    /// while the program read nothing waited for some other wake-up: a paste stopped there.)
+    private var writeBlocked = false
     private let pid: pid_t
     /// The child's process ID (for a caller that waits on it itself, as tests do).
     package var processID: pid_t { pid }
@@ -72,15 +76,17 @@ package final class LocalPTYTransport: Transport {
         close()
     }
 
-    /// The pty master.
+    /// The pty master: its output, and room for input while a write waits for it.
     package var pollInterests: [PollInterest] {
-        master < 0 ? [] : [PollInterest(descriptor: master, events: Int16(POLLIN))]
+        master < 0 ? [] : [PollInterest(descriptor: master, events: Int16(POLLIN) | (writeBlocked ? Int16(POLLOUT) : 0))]
     }
 
     /// No timers.
 
-    /// Nothing to do; the kernel buffers everything.
+    /// Nothing to do but forget a blocked write (the turn's write asks again); the kernel
+    /// buffers everything.
     package func service() throws(TransportError) {
+        writeBlocked = false
         try repeatEndOfFileIfModesChanged()
     }
 
@@ -108,6 +114,7 @@ package final class LocalPTYTransport: Transport {
     package func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> TransportIO {
         guard master >= 0 else { throw TransportError.closed }
         let count = Glibc.write(master, bytes.baseAddress, bytes.count)
+        writeBlocked = count < bytes.count
         if count > 0 { return .transferred(count) }
         switch errno {
         case EAGAIN, EINTR: return .wouldBlock
@@ -160,6 +167,23 @@ package final class LocalPTYTransport: Transport {
         let modes = currentModes()
         guard modes != endOfFileModes else { return }
         _ = try sendEndOfFile()
+    }
+
+    /// A key the line discipline acts on at once (see `LineDisciplineTransport`): the
+    /// terminal's interrupt, quit or suspend character while ISIG is on.
+    package func signal(forKey byte: UInt8) -> Bool {
+        var modes = termios()
+        guard master >= 0, byte != 0, tcgetattr(master, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return false }
+        let characters = withUnsafeBytes(of: modes.c_cc) { Array($0) }
+        let signal: Int32
+        switch byte {
+        case characters[Int(VINTR)]: signal = SIGINT
+        case characters[Int(VQUIT)]: signal = SIGQUIT
+        case characters[Int(VSUSP)]: signal = SIGTSTP
+        default: return false
+        }
+        let flushes = modes.c_lflag & tcflag_t(NOFLSH) == 0
+        return rterm_pty_signal(master, signal, flushes ? 1 : 0) == 0
     }
 
     /// Sets the pty size; the kernel sends the child SIGWINCH.

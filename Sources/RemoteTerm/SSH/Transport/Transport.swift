@@ -121,3 +121,15 @@ package enum TransportExit: Sendable, Equatable {
         }
     }
 }
+
+/// A transport whose far end is a terminal's line discipline on this machine (a local pty).
+/// The kernel acts on a signal character (Ctrl+C, Ctrl+\, Ctrl+Z) as it reads it, flushing
+/// the input before it; but behind input the program does not read (a paste into `sleep`),
+/// the character would wait in rterm's queue for ever. This does what the kernel would.
+package protocol LineDisciplineTransport: Transport {
+    /// When `byte` is the terminal's interrupt, quit or suspend character and ISIG is on:
+    /// the input not yet read is flushed (unless NOFLSH) and the foreground process group
+    /// gets the signal, and true (the caller drops what it still queues, as the line
+    /// discipline flushes it). Else false, and nothing is done.
+    func signal(forKey byte: UInt8) -> Bool
+}
