@@ -76,6 +76,37 @@ private func key(_ name: String) -> FrontInput {
         #expect(recording.steps == [#"wait /^\$ $/"#, #"type "sleep 9""#, "key Ctrl+C", #"wait /^\$ $/"#, "key Up"])
     }
 
+    /// Issue 54, item 1: a shell that marks its prompts is waited for by its marks, which
+    /// only a prompt that began after the last input meets.
+    @Test func aShellThatMarksItsPromptsIsWaitedForByTheMarks() {
+        let recording = Recording()
+        var prompt = RecordedScreen(prompt: "$ ")
+        prompt.marksPrompts = true
+        recording.type("true\r", on: prompt)
+        recording.recorder.showed(RecordedScreen(prompt: "$ ", above: ["$ true"]))
+        recording.type("exit 3\r", on: prompt)
+        recording.recorder.showed(RecordedScreen(prompt: "$ exit 3", above: ["$ true"]))
+        #expect(recording.steps == ["wait-prompt", #"type "true\r""#, "wait-prompt", #"type "exit 3\r""#])
+    }
+
+    /// A signal key while a command runs (no prompt since its line): a moment first, so that
+    /// a replay's Ctrl+C reaches the command, not the shell starting it.
+    @Test func aSignalKeyWhileACommandRunsWaitsForItToStart() {
+        let recording = Recording()
+        recording.type("cat\r", on: RecordedScreen(prompt: "$ "))
+        let running = RecordedScreen(rows: ["$ cat", ""], cursorRow: 1, cursorColumn: 0)
+        recording.recorder.showed(running)
+        recording.advance(seconds: 1)
+        recording.recorder.sent(key("Ctrl+C"), screen: running)
+        recording.type("exit 3\r", on: RecordedScreen(prompt: "$ ", above: ["$ cat", "^C"]))
+        recording.recorder.showed(RecordedScreen(prompt: "$ exit 3", above: ["$ cat", "^C"]))
+        #expect(recording.steps == [
+            #"wait /^\$ $/"#, #"type "cat\r""#, "sleep 500ms", "key Ctrl+C", #"wait /^\$ $/"#, #"type "exit 3\r""#,
+        ])
+        // The script replays: `sleep` takes the duration as written.
+        #expect((try? Script(parsing: recording.text, file: "r.rts")) != nil)
+    }
+
     @Test func aPauseOfMoreThanTwoSecondsIsAWaitIdle() {
         let recording = Recording()
         let prompt = RecordedScreen(prompt: "$ ")

@@ -20,12 +20,15 @@ import Testing
         private var line = ""
         /// What the remote received, in order.
         var received: [UInt8] { transport.received }
+        /// Whether it answers at all: a remote whose echo has not come back yet does not.
+        var answers = true
 
         init() {
             transport.respond = { [unowned self] bytes in self.answer(bytes) }
         }
 
         private func answer(_ bytes: [UInt8]) -> [UInt8] {
+            guard answers else { return [] }
             var out = ""
             for byte in bytes {
                 if byte == 0x0D {
@@ -54,11 +57,13 @@ import Testing
 
     /// Runs `text` against a fresh shell; returns the failure, if any, and the shell.
     static func run(
-        _ text: String, columns: Int = 30, options: Session.Options = Session.Options(), bar: KeyBar = KeyBar()
+        _ text: String, columns: Int = 30, options: Session.Options = Session.Options(), bar: KeyBar = KeyBar(),
+        shellAnswers: Bool = true
     ) throws -> (ScriptRunner.Failure?, Shell, ScriptRunner) {
         let clock = ManualClock(start: 1_000_000_000)
         let loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
         let shell = Shell()
+        shell.answers = shellAnswers
         let session = Session(rows: 5, columns: columns, clock: clock, options: options)
         session.attach(shell.transport)
         let runner = ScriptRunner(session: session, loop: loop, bar: bar)
@@ -87,6 +92,25 @@ import Testing
         #expect(failure == nil, "\(failure?.description ?? "")")
         #expect(String(decoding: shell.received, as: UTF8.self) == "hello\r")
         #expect(runner.screenText.hasPrefix("$ hello\nhello, world\n$"))
+    }
+
+    /// Issue 54, item 1: right after a line is typed, the screen still shows the prompt it was
+    /// typed at until the remote's echo comes. A `wait` after input is met only by what the
+    /// screen came to show since, so it is not met by that prompt (a replay then sent the
+    /// next line at once, into a command that had not started).
+    @Test func aWaitAfterInputIsNotMetByThePromptTheInputWasTypedAt() throws {
+        let (failure, _, _) = try Self.run(
+            """
+            wait /^\\$ $/
+            type "ls\\r"
+            wait /^\\$ $/ timeout 1s
+            """, shellAnswers: false)
+        let found = try #require(failure, "the old prompt met the wait")
+        #expect(found.location.line == 3)
+        #expect(found.description.contains("timed out after 1s"), "\(found.description)")
+        // Before any input, what is on the screen counts (a script may begin with a wait).
+        let (first, _, _) = try Self.run("wait /^\\$ $/ timeout 1s\n", shellAnswers: false)
+        #expect(first == nil, "\(first?.description ?? "")")
     }
 
     @Test func aWaitThatTimesOutFailsWithTheFramedScreenAtItsTime() throws {

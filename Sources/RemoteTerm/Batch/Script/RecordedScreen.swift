@@ -12,12 +12,16 @@ package struct RecordedScreen: Equatable, Sendable {
     package var cursorColumn: Int
     /// Whether the alternate screen is shown (vim, less, top…).
     package var isAlternate: Bool
+    /// Whether the shell marks its prompts (OSC 133 seen): then a replay waits for the prompt
+    /// by its marks (`wait-prompt`) rather than its text.
+    package var marksPrompts: Bool
 
-    package init(rows: [String], cursorRow: Int, cursorColumn: Int, isAlternate: Bool = false) {
+    package init(rows: [String], cursorRow: Int, cursorColumn: Int, isAlternate: Bool = false, marksPrompts: Bool = false) {
         self.rows = rows
         self.cursorRow = cursorRow
         self.cursorColumn = cursorColumn
         self.isAlternate = isAlternate
+        self.marksPrompts = marksPrompts
     }
 
     /// A screen whose last row is `row` with the cursor at its end: a prompt waiting.
@@ -29,7 +33,8 @@ package struct RecordedScreen: Equatable, Sendable {
     package init(_ terminal: Terminal) {
         self.init(
             rows: ScriptScreen.rows(of: terminal), cursorRow: terminal.cursorRow,
-            cursorColumn: terminal.cursorColumn, isAlternate: terminal.isAlternateScreenActive)
+            cursorColumn: terminal.cursorColumn, isAlternate: terminal.isAlternateScreenActive,
+            marksPrompts: terminal.shellPrompts.phase != .unknown)
     }
 
     /// The text on the cursor's row before the cursor: the prompt, when a line is begun.

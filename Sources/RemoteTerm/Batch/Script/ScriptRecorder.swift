@@ -128,7 +128,7 @@ package final class ScriptRecorder: FrontInputObserver {
             endLine(now)
         case .key(let key):
             endTyping()
-            beginStep(paused: paused, screen: screen, now: now)
+            beginStep(paused: paused, screen: screen, now: now, beforeSignal: Self.isSignal(key))
             pending.append(.line("key \(key.name)"))
             // After an interrupt or an end of input the shell shows a new prompt.
             if key.modifiers == .control, case .character(let letter) = key.key, "cdzCDZ".unicodeScalars.contains(letter) {
@@ -169,19 +169,36 @@ package final class ScriptRecorder: FrontInputObserver {
 
     // MARK: - Steps
 
-    /// Before a step: a pause as `wait-idle`, and the prompt when a line begins.
-    private func beginStep(paused: Bool, screen: RecordedScreen, now: UInt64) {
+    /// Before a step: a pause as `wait-idle`, and the prompt when a line begins: by the
+    /// shell's marks when it sets them (`wait-prompt`), else by its text, which a replay
+    /// matches only on what came after the last input (not the prompt the command was typed
+    /// at). A signal key (`beforeSignal`) while a command runs (no prompt) waits a moment
+    /// first: sent at once, it can reach the shell between reading the line and starting the
+    /// command, and be lost (bash runs the command, uninterrupted).
+    private func beginStep(paused: Bool, screen: RecordedScreen, now: UInt64, beforeSignal: Bool = false) {
         if paused { pending.append(.line("wait-idle 1s")) }
         guard !inLine else { return }
         inLine = true
         let prompt = screen.textBeforeCursor
-        guard !prompt.allSatisfy({ $0 == " " }) else { return }
-        var wait = "wait /\(RecordedText.promptPattern(prompt))/"
+        guard !prompt.allSatisfy({ $0 == " " }) else {
+            if beforeSignal, !paused, lineEnded != nil { pending.append(.line("sleep \(Self.commandStart)")) }
+            return
+        }
+        var wait = screen.marksPrompts ? "wait-prompt" : "wait /\(RecordedText.promptPattern(prompt))/"
         // A command that ran long before this prompt: its wait gets twice that, at least.
         if let lineEnded, now &- lineEnded > 5_000_000_000 {
             wait += " timeout \(Int((Double(now &- lineEnded) / 1e9 * 2).rounded(.up)))s"
         }
         pending.append(.line(wait))
+    }
+
+    /// How long a replay lets a command start before a signal key reaches it.
+    static let commandStart = "500ms"
+
+    /// Ctrl+C, Ctrl+\\ and Ctrl+Z: the keys a terminal turns into signals.
+    static func isSignal(_ key: KeyEvent) -> Bool {
+        guard key.modifiers == .control, case .character(let letter) = key.key else { return false }
+        return "cCzZ\\".unicodeScalars.contains(letter)
     }
 
     /// The text being typed is over (Enter, another key, a click, a paste, the end).

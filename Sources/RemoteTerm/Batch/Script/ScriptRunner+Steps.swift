@@ -37,7 +37,7 @@ extension ScriptRunner {
             return nil
         case .wait(let pattern, let limit):
             let seconds = limit ?? timeout
-            return wait(seconds, until: { self.screenMatches(pattern) }) { matched throws(Failure) in
+            return wait(seconds, until: { self.firstGroup(of: pattern, sinceInput: true) != nil }) { matched throws(Failure) in
                 guard matched else {
                     throw self.failure(
                         step, "wait \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
@@ -98,8 +98,8 @@ extension ScriptRunner {
             }
         case .capture(let name, let pattern, let limit):
             let seconds = limit ?? timeout
-            return wait(seconds, until: { self.screenMatches(pattern) }) { matched throws(Failure) in
-                guard matched, let value = self.firstGroup(of: pattern) else {
+            return wait(seconds, until: { self.firstGroup(of: pattern, sinceInput: true) != nil }) { matched throws(Failure) in
+                guard matched, let value = self.firstGroup(of: pattern, sinceInput: true) else {
                     throw self.failure(
                         step, "capture \(name) \(pattern)", "timed out after \(Self.format(seconds)) waiting for \(pattern)")
                 }
@@ -149,7 +149,10 @@ extension ScriptRunner {
 
     private func send(_ inputs: [SessionInput]) {
         // The prompt shown now is the one this input is typed at, not the one after it.
-        if !inputs.isEmpty { promptsAtLastInput = terminal.shellPrompts.promptsBegun }
+        if !inputs.isEmpty {
+            promptsAtLastInput = terminal.shellPrompts.promptsBegun
+            clockAtLastInput = terminal.clock
+        }
         for input in inputs { session.send(input) }
     }
 

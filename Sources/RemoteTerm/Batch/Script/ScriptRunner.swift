@@ -73,6 +73,10 @@ package final class ScriptRunner: EventSource, TurnEndHandler {
     /// How many prompts the shell had begun when the script last sent input: `wait-prompt`
     /// and `expect-status` wait for a newer one (ScriptRunner+Prompts.swift).
     var promptsAtLastInput = 0
+    /// The terminal's clock when the script last sent input (nil: none yet): a `wait` or
+    /// `capture` after it is met only by what the screen came to show since
+    /// (`ScriptScreen.firstGroup(writtenAfter:)`).
+    var clockAtLastInput: UInt64?
     let snapshotDirectory: String
     /// Where the session is recorded (`--record`), if anywhere.
     package var recorder: AsciicastWriter? {
@@ -288,9 +292,11 @@ package final class ScriptRunner: EventSource, TurnEndHandler {
         firstGroup(of: pattern) != nil
     }
 
-    /// The first group of `pattern`'s first match on the screen, or nil.
-    func firstGroup(of pattern: ScriptPattern) -> String? {
-        ScriptScreen.firstGroup(of: pattern, in: terminal, values: values)
+    /// The first group of `pattern`'s first match on the screen, or nil; `sinceInput`: only
+    /// what the screen came to show after the last input (a `wait`, a `capture`).
+    func firstGroup(of pattern: ScriptPattern, sinceInput: Bool = false) -> String? {
+        ScriptScreen.firstGroup(
+            of: pattern, in: terminal, values: values, writtenAfter: sinceInput ? clockAtLastInput : nil)
     }
 
     /// Whether a step sends something to the remote side.

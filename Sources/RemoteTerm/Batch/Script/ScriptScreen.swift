@@ -26,12 +26,22 @@ package enum ScriptScreen {
     /// without a group), or nil when it does not match: the rows read with the cursor's row
     /// keeping its blanks up to the cursor (`/ok> $/`), or, failing that, all trimmed
     /// (`/^\$$/`, as scripts wrote before). Captured `values` are filled in as text.
-    package static func firstGroup(of pattern: ScriptPattern, in terminal: Terminal, values: [String: String] = [:])
-        -> String?
-    {
-        let rows = rows(of: terminal)
+    ///
+    /// `writtenAfter` (the terminal's clock when input was sent) keeps only what came since:
+    /// on the main screen, a row not written after then reads as empty, so a `wait` after a
+    /// command is not met by the prompt the command was typed at, still on the screen until
+    /// its echo comes (a shell's history does not change; a full-screen program's alternate
+    /// screen is read whole, as it redraws what it likes).
+    package static func firstGroup(
+        of pattern: ScriptPattern, in terminal: Terminal, values: [String: String] = [:], writtenAfter clock: UInt64? = nil
+    ) -> String? {
+        let kept = { (rows: [String]) -> [String] in
+            guard let clock, !terminal.isAlternateScreenActive else { return rows }
+            return rows.indices.map { $0 < terminal.rows && terminal.rowRevision($0) <= clock ? "" : rows[$0] }
+        }
+        let rows = kept(rows(of: terminal))
         if let group = pattern.firstGroup(in: rows.joined(separator: "\n"), values: values) { return group }
-        let trimmed = TextRenderer.lines(of: terminal)
+        let trimmed = kept(TextRenderer.lines(of: terminal))
         return trimmed != rows ? pattern.firstGroup(in: trimmed.joined(separator: "\n"), values: values) : nil
     }
 
