@@ -200,6 +200,25 @@ import Testing
         #expect(rig.workspace.exitStatus == 255)
     }
 
+    /// Issue 54, item 5: `~c` to a host that refuses, dismissed with Esc, then `exit 0` in
+    /// the session that ran: rterm exits 0 (before, 255, as if that session had failed).
+    @Test func aFailedAttemptTheUserDismissedDoesNotCountInTheExitStatus() throws {
+        let rig = Rig(names: ["alpha"])
+        let failing = rig.session(label: "127.0.0.1", transport: nil)
+        failing.connect(ConnectionAttempt(finished: .failed(.connectFailed(message: "rterm: 127.0.0.1: refused", status: 255))))
+        rig.workspace.add(failing, name: "127.0.0.1", show: true)
+        rig.turn()
+        #expect(rig.barRow.contains("127.0.0.1"), "\(rig.barRow)")
+        // A lone Esc is a key once nothing follows it.
+        rig.type("\u{1B}", after: 100_000_000)
+        #expect(rig.workspace.entries.count == 1, "Esc closes the failed attempt")
+        rig.transports[0].outputEnds = true
+        rig.turn()
+        #expect(rig.workspace.isFinished)
+        #expect(rig.workspace.exitStatus == 0, "the status of the session that ran")
+        #expect(rig.workspace.endings.count == 1)
+    }
+
     @Test func everySessionFollowsTheLocalSizeShownOrNot() {
         let rig = Rig(names: Self.three)
         rig.workspace.resize(local: (rows: 30, columns: 100))

@@ -158,9 +158,10 @@ extension Workspace {
     private func ended(_ ending: SessionEnding, index: Int) {
         entries[index].tab.ending = ending
         entries[index].tab.isWaitingForAnswer = false
-        endings.append(ending)
-        if !entries[index].wasConnected, case .connectFailed = ending {
-            someFailedToConnect = true
+        var neverConnected = false
+        if case .connectFailed = ending { neverConnected = !entries[index].wasConnected }
+        ended.append((ObjectIdentifier(entries[index].session), ending, neverConnected))
+        if neverConnected {
             // The bar row has room for one line: the session's own screen keeps all of it.
             if let message = ending.message { entries[index].session.showLocally(message + "\n") }
         }

@@ -44,10 +44,14 @@ package final class Workspace {
     package private(set) var localSize: (rows: Int, columns: Int)
     /// Lines to print after the terminal is restored (messages that came while live).
     package internal(set) var laterMessages: [String] = []
-    /// How each session that has ended ended, in the order they ended.
-    package internal(set) var endings: [SessionEnding] = []
-    /// Whether some session could never connect (rterm then exits 255).
-    package internal(set) var someFailedToConnect = false
+    /// The sessions that have ended, in the order they ended: how, and whether they never
+    /// connected (a connection attempt that failed).
+    var ended: [(session: ObjectIdentifier, ending: SessionEnding, neverConnected: Bool)] = []
+    /// How each session that has ended ended, in the order they ended (but an attempt to
+    /// connect the user dismissed: it does not count).
+    package var endings: [SessionEnding] { ended.map(\.ending) }
+    /// Whether some session could never connect, and is still there (rterm then exits 255).
+    package var someFailedToConnect: Bool { ended.contains { $0.neverConnected } }
     /// When the bar row's "last contact 12s ago" was last brought up to date (it counts
     /// seconds while the shown session's link is down).
     var reconnectTick: UInt64 = 0
@@ -210,10 +214,13 @@ package final class Workspace {
         show(((shownIndex + step) % entries.count + entries.count) % entries.count)
     }
 
-    /// Closes the shown session, which has ended, and shows its neighbour.
+    /// Closes the shown session, which has ended, and shows its neighbour. An attempt to
+    /// connect that failed (`~c` to a host that refused) is forgotten with it: rterm's status
+    /// is then the status of the sessions that ran.
     func dismissShown() {
         guard entries[shownIndex].session.ending != nil, entries.count > 1 else { return }
         let removed = entries.remove(at: shownIndex)
+        ended.removeAll { $0.session == ObjectIdentifier(removed.session) && $0.neverConnected }
         loop?.remove(removed.session)
         shownIndex = min(shownIndex, entries.count - 1)
         let next = shownIndex
