@@ -30,8 +30,9 @@ final class TmuxPane {
     /// Sends tmux key names (`Escape`, `Up`, `C-Up`, `M-x`, `Enter`…).
     func keys(_ names: String...) throws { try tmux(["send-keys"] + names) }
 
-    /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+    /// Types text literally (after `--`: text that starts with `-`, `-p 2222`, would be taken
+    /// for send-keys' own flags).
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", "--", text]) }
 
     /// Pastes `text` as the local terminal would (bracketed if the application asked for it).
     func paste(_ text: String) throws {

@@ -261,4 +261,48 @@ import Testing
     func wordsAsAShellSplitsThem(_ example: (String, [String])) {
         #expect(ShellWords.split(example.0) == example.1)
     }
+
+    /// What `~c` offers is written so that it splits back into the same words.
+    @Test func joinedWordsSplitBackTheSame() {
+        let words = ["-F", "/home/me/my config", "-o", "ProxyCommand=nc %h %p", "-o", "User=o'brien", "-p", "2222"]
+        #expect(ShellWords.split(ShellWords.joined(words)) == words)
+        #expect(ShellWords.joined(["-p", "2222"]) == "-p 2222")
+    }
+}
+
+/// Issue 54, item 6: `~c` offers the first session's connection options on its prompt, and
+/// takes its answer in pieces of any size (one piece from a phone keyboard or a paste, a
+/// leading `-` included).
+@Suite struct NewSessionQuestionTests {
+    typealias Rig = WorkspaceRig
+
+    @Test(arguments: [
+        (["-F", "cfg", "-p", "2222", "-o", "StrictHostKeyChecking=yes", "-t", "-L", "8080:x:80", "--resume", "w", "host"],
+         ["-F", "cfg", "-p", "2222", "-o", "StrictHostKeyChecking=yes"]),
+        (["-p22", "-4C", "-tv", "-i", "key", "host", "uname"], ["-p22", "-4C", "-i", "key"]),
+        (["-oPort=22", "-N", "-J", "jump", "host"], ["-oPort=22", "-J", "jump"]),
+        (["host", "-p", "2222"], []),
+    ])
+    func theOptionsOfferedAreThoseThatShapeAConnection(_ arguments: [String], _ offered: [String]) throws {
+        #expect(try SSHCommandLine.parse(arguments).reusableOptions == offered)
+    }
+
+    @Test func theFirstSessionsOptionsAreOfferedAndAnAnswerInOnePieceIsTaken() {
+        let rig = Rig(names: ["alpha"])
+        rig.workspace.controller.newSessionOptions = "-F cfg -p 2222"
+        rig.type("~c")
+        #expect(rig.barRow.hasSuffix("-F cfg -p 2222"), "\(rig.barRow)")
+        rig.effects.removeAll()
+        rig.type("me@box")
+        rig.type("\r")
+        #expect(rig.effects.contains(.openSession("-F cfg -p 2222 me@box")), "\(rig.effects)")
+        // Without options to offer, `-p 2222 me@box` in one piece, then Enter.
+        let plain = Rig(names: ["alpha"])
+        plain.type("~c")
+        plain.type("-p 2222 me@box")
+        #expect(plain.barRow.hasSuffix("-p 2222 me@box"), "\(plain.barRow)")
+        plain.effects.removeAll()
+        plain.type("\r")
+        #expect(plain.effects.contains(.openSession("-p 2222 me@box")))
+    }
 }

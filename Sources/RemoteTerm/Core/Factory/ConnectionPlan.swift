@@ -26,6 +26,9 @@ package struct ConnectionPlan: Sendable {
     package var predict = PredictionSettings.adaptive
     /// How the front shows it: key set, bar rows and labels, reader mode.
     package var front = FrontPreferences()
+    /// The options it was given that shape any connection (`SSHCommandLine.reusableOptions`):
+    /// what `~c` offers a new session.
+    package var reusableOptions: [String] = []
 
     /// Whether a lost link is reconnected: an SSH login shell (a new one, or the same one in
     /// tmux with `--resume`). A remote command is not run a second time behind the user's

@@ -121,6 +121,8 @@ package struct SessionFactory {
         package let escapeCharacter: UInt8?
         /// How the front shows it (the key set it starts with, the bar, reader mode).
         package var front = FrontPreferences()
+        /// The options `~c` offers a new session (`ConnectionPlan.reusableOptions`).
+        package var reusableOptions: [String] = []
     }
 
     // MARK: - Making sessions
@@ -228,6 +230,7 @@ package struct SessionFactory {
         if options.reconnect != nil { session.reconnector = { attempt(nil) } }
         return Opened(
             session: session, label: plan.label, resumeName: plan.resumeName,
-            escapeCharacter: policy.escapes ? plan.escapeCharacter : nil, front: plan.front)
+            escapeCharacter: policy.escapes ? plan.escapeCharacter : nil, front: plan.front,
+            reusableOptions: plan.reusableOptions)
     }
 }

@@ -143,6 +143,7 @@ package enum SessionTarget: Equatable, Sendable {
             plan.escapeCharacter = settings.escapeCharacter.byte
             plan.predict = settings.predict
             plan.front = settings.front
+            plan.reusableOptions = commandLine.reusableOptions
             return plan
         }
     }

@@ -2,6 +2,17 @@
 /// single or double quotes keep blanks inside a word (`~c`'s destination, the README's
 /// examples). No escapes, variables or globs: a target's words need none.
 package enum ShellWords {
+    /// `words` as `split` reads them back: a word with a blank or a quote in it (or none at
+    /// all) in single quotes, or in double quotes when it holds a single quote.
+    package static func joined(_ words: [String]) -> String {
+        words.map { word in
+            guard word.isEmpty || word.contains(where: { $0 == " " || $0 == "\t" || $0 == "'" || $0 == "\"" }) else {
+                return word
+            }
+            return word.contains("'") ? "\"" + word + "\"" : "'" + word + "'"
+        }.joined(separator: " ")
+    }
+
     /// The words of `text`.
     package static func split(_ text: String) -> [String] {
         var words: [String] = []

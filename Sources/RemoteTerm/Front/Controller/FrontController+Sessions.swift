@@ -42,8 +42,12 @@ extension FrontController {
     static let uploadQuestion = "upload (Tab completes): "
     static let downloadQuestion = "download (Tab completes): "
 
+    /// `~c`: the destination asked on the bar row, the first session's connection options
+    /// already typed (`newSessionOptions`; Ctrl+U clears them).
     package mutating func askForDestination() {
-        mode = .prompt(PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text)), purpose: .openSession)
+        let offered = newSessionOptions.isEmpty ? "" : newSessionOptions + " "
+        mode = .prompt(
+            PromptEditor(PromptRequest(text: Self.destinationQuestion, kind: .text), answer: offered), purpose: .openSession)
     }
 
     /// Another session is shown: what belonged to the one before stands down. Its

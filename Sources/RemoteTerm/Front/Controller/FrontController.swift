@@ -67,6 +67,9 @@ package struct FrontController: Sendable {
     /// The key that reads the bar's buttons out (`~k` does too), nil for none; reader mode
     /// sets it (F12 unless the key-bar file says `reader-key NAME`).
     package var readerKey: KeyEvent?
+    /// What `~c`'s question starts with: the first session's connection options (`-F cfg -p
+    /// 2222`), so a new session reaches its host as the first did.
+    package var newSessionOptions = ""
 
     /// A controller with this bar.
     package init(bar: KeyBar = KeyBar()) {

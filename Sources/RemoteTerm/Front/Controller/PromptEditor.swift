@@ -21,9 +21,10 @@ package struct PromptEditor: Equatable, Sendable {
     /// The answer so far.
     package private(set) var answer = ""
 
-    /// Starts answering `request`.
-    package init(_ request: PromptRequest) {
+    /// Starts answering `request`, with `answer` already typed.
+    package init(_ request: PromptRequest, answer: String = "") {
         self.request = request
+        self.answer = answer
     }
 
     /// Types one key.

@@ -56,6 +56,8 @@ package final class InteractiveFront: EventSource, TurnEndHandler {
         self.input = InputSource(descriptor: input)
         self.inputIsTerminal = inputIsTerminal
         var controller = FrontController(bar: bar)
+        // `~c` offers the first session's connection options (its -F, -p, -o…), on the prompt.
+        controller.newSessionOptions = ShellWords.joined(sessions.first?.reusableOptions ?? [])
         // A screen without a bar lists the buttons in words on the bar's reader key.
         if screen.listsButtons { controller.readerKey = bar.readerKey }
         if let problem = problems.first {

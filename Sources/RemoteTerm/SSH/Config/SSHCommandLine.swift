@@ -41,6 +41,10 @@ package struct SSHCommandLine: Sendable, Equatable {
     package var stdinFromNull = false
     /// The option values from the command line, to pass to `SSHConfigResolver`.
     package var values = SSHConfigValues()
+    /// The options before the destination that shape any connection to it (`-F`, `-p`, `-o`,
+    /// `-i`, `-J`, `-l`, `-4`, `-6`, `-C`, `-c`, `-m`, `-A`, `-a`, `-q`), as written: what `~c`
+    /// offers a new session (a forward, `-t`, `-N` or `--resume` belongs to this one alone).
+    package var reusableOptions: [String] = []
 
     /// An empty command line (connect, nothing set).
     package init() {}
@@ -136,7 +140,34 @@ package struct SSHCommandLine: Sendable, Equatable {
         }
         guard commandLine.destination != nil else { throw SSHCommandLineError.missingDestination }
         commandLine.remoteCommand = Array(arguments[index...])
+        commandLine.reusableOptions = Self.reusableOptions(arguments)
         return commandLine
+    }
+
+    /// The option letters (alone or combined) `reusableOptions` keeps.
+    static let reusableLetters: Set<Character> = ["F", "p", "o", "i", "J", "l", "4", "6", "C", "c", "m", "A", "a", "q"]
+
+    /// The leading words of `arguments` that are reusable options, with their values.
+    static func reusableOptions(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count, let taken = wordsTaken(by: arguments[index]) {
+            let word = arguments[index]
+            // The option letters: up to the first that takes a value (what follows it in the
+            // word is its value: `-p22`, `-oPort=22`); a long option is rterm's, not reused.
+            var flags: [Character] = []
+            if !word.hasPrefix("--") {
+                for letter in word.dropFirst() {
+                    flags.append(letter)
+                    if lettersWithValue.contains(letter) { break }
+                }
+            }
+            if !flags.isEmpty, flags.allSatisfy({ reusableLetters.contains($0) }) {
+                kept += arguments[index..<min(index + taken, arguments.count)]
+            }
+            index += taken
+        }
+        return kept
     }
 
     /// How many of the leading `arguments` are options (with their values, and a `--` that
