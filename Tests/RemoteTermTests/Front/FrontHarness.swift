@@ -250,6 +250,15 @@ final class FrontHarness {
     /// The last frame's bar row.
     var barRow: String { text.last ?? "" }
 
+    /// The bar row's message whole: a message longer than the row is wrapped (at blanks) onto
+    /// the rows just above it (rterm's own rows, drawn in the user's colours), read here as
+    /// one line, blanks between words read as one.
+    var barMessage: String {
+        guard let frame = screen.frame else { return "" }
+        let own = frame.lines.reversed().prefix { $0.usesLocalColors }.reversed()
+        return own.map(\.text).joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+
     /// Whether some row of the last frame contains `text`.
     func shows(_ text: String) -> Bool { self.text.contains { $0.contains(text) } }
 

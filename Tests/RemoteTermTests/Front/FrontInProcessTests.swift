@@ -242,7 +242,8 @@ import Testing
         let harness = try FrontHarness()
         let transport = MemoryTransport(outputEnds: false)
         harness.start([harness.memorySession(transport: transport)], bar: bar, problems: problems)
-        #expect(harness.barRow.hasPrefix(" key bar config: ~/.config/rterm/keybar:2:"), "\(harness.barRow)")
+        #expect(harness.barMessage.hasPrefix("key bar config: ~/.config/rterm/keybar:2:"), "\(harness.barMessage)")
+        #expect(harness.barMessage.hasSuffix("(Esc or a click dismisses it)"), "the whole of it: \(harness.barMessage)")
         // Typing on dismisses it and loses nothing: `exit` runs `exit`, not `xit`.
         harness.type("exit\r")
         #expect(!harness.barRow.contains("key bar config:"))

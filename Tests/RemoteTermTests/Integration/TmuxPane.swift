@@ -43,6 +43,19 @@ final class TmuxPane {
     /// The pane's text.
     func screen() throws -> String { try tmux(["capture-pane", "-p"]).output }
 
+    /// The pane's rows as one line, blanks between words read as one: where a message rterm
+    /// wrapped (at blanks) onto the rows above its bar reads whole.
+    func joinedScreen() throws -> String {
+        try screen().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// Waits until the pane's rows, read as one line (`joinedScreen`), contain `text` (its
+    /// blanks read as one too).
+    func waitForJoined(_ text: String, timeout: Double = 10) throws -> Bool {
+        let words = text.split(separator: " ").joined(separator: " ")
+        return try waitUntil(timeout: timeout) { try joinedScreen().contains(words) }
+    }
+
     /// The pane's text with its renditions as SGR sequences (`capture-pane -e`).
     func styledScreen() throws -> String { try tmux(["capture-pane", "-p", "-e"]).output }
 

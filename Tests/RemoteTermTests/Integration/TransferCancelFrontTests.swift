@@ -47,7 +47,9 @@ extension SSHIntegrationTests {
             if !front.barRow.contains("Cancel ↑ big.bin") { try front.click("›") }
             #expect(front.wait { front.barRow.contains("Cancel ↑ big.bin") }, "\(front.barRow)")
             try front.click("Cancel ↑ big.bin")
-            #expect(front.wait(seconds: 40) { front.barRow.contains("big.bin failed: cancelled (the ") }, "\(front.barRow)")
+            #expect(front.wait(seconds: 40) { front.barMessage.contains("big.bin failed: cancelled (the ") }, "\(front.barMessage)")
+            // What it says to do is there whole, and stays until dismissed.
+            #expect(front.barMessage.contains("rterm cp -a completes it)"), "\(front.barMessage)")
             try relay.resume()
             let left = (try? FileManager.default.attributesOfItem(atPath: sshd.userHome + "/big.bin")[.size] as? Int) ?? nil
             #expect(left.map { $0 < 12 << 20 } == true, "the part copied stays: \(String(describing: left))")

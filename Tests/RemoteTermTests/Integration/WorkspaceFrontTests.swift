@@ -71,7 +71,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         // first key of a word is not lost); rterm exits when the last session ends.
         for (number, next) in [(3, 2), (2, 1)] {
             try pane.keys("C-d")
-            #expect(try pane.waitFor("exited with status 0  (keys go on"), "\((try? pane.screen()) ?? "")")
+            #expect(try pane.waitForJoined("exited with status 0  (keys go on to the next session; Esc closes it)"), "\((try? pane.screen()) ?? "")")
             let before = recording(next)
             try pane.type("x")
             #expect(try pane.waitFor("S\(next)READY"), "after closing \(number): \((try? pane.screen()) ?? "")")
@@ -97,7 +97,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(try !pane.screen().contains("key bar config:"), "the first key dismissed the notice")
         // The first session ends; Esc closes its line and is sent nowhere.
         try pane.keys("C-d")
-        #expect(try pane.waitFor("exited with status 0  (keys go on"), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitForJoined("exited with status 0  (keys go on to the next session; Esc closes it)"), "\((try? pane.screen()) ?? "")")
         try pane.keys("Escape")
         #expect(try pane.waitFor("S2READY"), "\((try? pane.screen()) ?? "")")
         #expect(try type("y", in: pane, untilRecorder: 2, has: [0x79]), "Esc reached no session: \(recording(2))")

@@ -63,14 +63,13 @@ extension FrontController {
             return nil
         case .prompt(let editor):
             return wordsIfAsked([BarLabel(column: 0, text: " " + editor.display, emphasis: .normal)])
-        case .ended(let line):
-            return wordsIfAsked([BarLabel(column: 0, text: " " + line + "  (keys go on to the next session; Esc closes it)", emphasis: .armed)])
+        case .ended:
+            return wordsIfAsked([BarLabel(column: 0, text: " " + (barMessage(view: view)?.last ?? ""), emphasis: .armed)])
         case .reconnect(let reconnection):
             return wordsIfAsked(
                 Self.reconnectLayout(width: view.columns, reconnection: reconnection, now: view.now, notice: notice).labels)
         case .notice(let notice):
-            let hint = notice.isSticky ? "  (Esc or a click dismisses it)" : ""
-            labels = [BarLabel(column: 0, text: " " + notice.text + hint, emphasis: notice.isSticky ? .armed : .normal)]
+            labels = [BarLabel(column: 0, text: " " + (barMessage(view: view)?.last ?? ""), emphasis: notice.isSticky ? .armed : .normal)]
         case .menu(let page):
             labels = Self.menuLayout(width: view.columns, page: page, items: menuEntries).labels
         case .history(let distance):
@@ -96,6 +95,27 @@ extension FrontController {
             labels.insert(BarLabel(column: 0, text: Self.predictionMark, emphasis: .armed), at: 0)
         }
         return wordsIfAsked(labels)
+    }
+
+    /// A message on the bar row (a notice, an ended session's line) with what to do about it,
+    /// wrapped to the row: the last line is the bar row's, the others go on the rows just
+    /// above it (`messageAbove`), so that nothing of it is cut off; nil for other bar rows.
+    func barMessage(view: FrontView) -> [String]? {
+        let text: String
+        switch barRow(view: view) {
+        case .ended(let line): text = line + "  (keys go on to the next session; Esc closes it)"
+        case .notice(let notice): text = notice.text + (notice.isSticky ? "  (Esc or a click dismisses it)" : "")
+        default: return nil
+        }
+        let lines = Panel(title: "", paragraphs: [text]).wrappedLines(width: max(1, view.columns - 1))
+        // At most half the remote area above the bar: the rest of a longer message is cut.
+        return Array(lines.suffix(max(1, view.remoteRows / 2 + 1)))
+    }
+
+    /// The lines of a bar-row message that go above the bar row (see `barMessage`).
+    package func messageAbove(view: FrontView) -> [String] {
+        guard bar.isVisible, let lines = barMessage(view: view) else { return [] }
+        return wordsIfAsked(lines.dropLast().map { BarLabel(column: 0, text: " " + $0, emphasis: .normal) }).map(\.text)
     }
 
     /// In words style, everything on the bar row in ASCII, whoever wrote it (a notice, a

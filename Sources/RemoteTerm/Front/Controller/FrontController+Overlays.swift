@@ -14,6 +14,7 @@ extension FrontController {
         overlays.panel = panel ?? keyListPanel(width: view.columns)
         overlays.isStale = view.reconnection != nil
         overlays.bar = barLabels(view: view)
+        overlays.messageAbove = messageAbove(view: view)
         overlays.barCursor = barCursorColumn
         overlays.barRows = bar.rows
         if let popup, case .buttons = barRow(view: view) {

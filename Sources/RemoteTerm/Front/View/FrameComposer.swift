@@ -28,6 +28,9 @@ package enum FrameComposer {
         /// Typed keys shown before the remote echoed them: drawn underlined over the live
         /// screen, with the cursor after them.
         package var predictions: PredictionOverlay?
+        /// A bar-row message too long for its row: the lines before the bar row's, drawn on
+        /// the rows just above the bar (over the remote area's bottom rows), top to bottom.
+        package var messageAbove: [String] = []
         /// Whether the session's program runs on this machine: else its `file:` links name
         /// the remote's files, and are not named on their lines (nothing passes them on to the
         /// user's terminal, which would open this machine's file).
@@ -149,6 +152,17 @@ package enum FrameComposer {
         if let popup = overlays.popup {
             drawPopup(popup, rows: max(0, area.rows - barRows)..<area.rows, in: &frame)
             if let cursor = frame.cursor, cursor.row >= area.rows - barRows { frame.cursor = nil }
+        }
+        if overlays.bar != nil, !overlays.messageAbove.isEmpty {
+            let above = overlays.messageAbove.suffix(area.rows)
+            let first = area.rows - above.count
+            for (offset, text) in above.enumerated() {
+                var line = FrameLine(columns: columns)
+                line.usesLocalColors = true
+                line.write(text, at: 0, attributes: [])
+                frame.lines[first + offset] = line
+            }
+            if let cursor = frame.cursor, cursor.row >= first { frame.cursor = nil }
         }
         if let bar = overlays.bar {
             let labelRow = area.rows + labelRowOffset(rows: barRows)

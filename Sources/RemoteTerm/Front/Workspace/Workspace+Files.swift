@@ -73,7 +73,9 @@ extension Workspace {
             case .finished(let bytes, let destination):
                 notify("\(arrow) \(transfer.name): \(Self.size(bytes)) copied to \(destination)", now: now)
             case .failed(let message):
-                notify("\(arrow) \(transfer.name) failed: \(message)", now: now)
+                // It may say what to do (the `rterm cp -a` that completes a cancelled upload):
+                // it stays until dismissed.
+                notify("\(arrow) \(transfer.name) failed: \(message)", sticky: true, now: now)
             case .listed:
                 break
             case nil:

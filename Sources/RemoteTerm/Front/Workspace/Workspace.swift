@@ -258,9 +258,9 @@ package final class Workspace {
         return "\(name): \(how)"
     }
 
-    /// Shows `text` on the bar row for a few seconds.
-    package func notify(_ text: String, now: UInt64) {
-        controller.showNotice(text, now: now)
+    /// Shows `text` on the bar row for a few seconds, or (`sticky`) until dismissed.
+    package func notify(_ text: String, sticky: Bool = false, now: UInt64) {
+        controller.showNotice(text, sticky: sticky, now: now)
         effects.append(.redraw)
     }
 
