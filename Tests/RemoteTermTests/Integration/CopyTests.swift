@@ -537,6 +537,19 @@ extension SSHIntegrationTests {
             #expect(Self.contents(shared + "/present.txt") == present)
         }
 
+        /// Issue 54, item 7: an upload into a remote directory that is not there names it, as
+        /// scp does (the server itself says only `Failure`).
+        @Test func anUploadIntoAMissingRemoteDirectoryNamesIt() throws {
+            defer { harness.remove() }
+            _ = try Self.write(Data("file\n".utf8), to: home + "/file.txt")
+            for target in [shared + "/nowhere/", shared + "/nowhere/file.txt"] {
+                let result = try cp([home + "/file.txt", remote(target)])
+                #expect(result.status == 1)
+                #expect(result.errorLines == ["rterm: \(shared)/nowhere\(target.hasSuffix("/") ? "/" : ""): No such file or directory"],
+                        "\(result.errorOutput)")
+            }
+        }
+
         /// A missing remote file on a download: one line, status 1; the other source arrives.
         @Test func aMissingRemoteFileIsOneLineAndTheOthersStillGo() throws {
             defer { harness.remove() }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An upload as scp makes it: one local file or, with `-r`, a directory and everything in it
 /// (links made as links, modes kept), into a remote path that, when it is a directory,
 /// takes the source under its own name. The one upload engine: `~u` and a script's `put`
@@ -117,34 +119,55 @@ package final class SFTPUploadJob: SFTPJob {
     /// Looks at the target (one call), then lays out the steps from the local source.
     private func plan(_ client: SFTPClient) throws(SFTPError) {
         let target = request.remote.isEmpty ? "." : request.remote
-        var targetIsDirectory = false
-        do {
-            targetIsDirectory = try client.attributesIfExists(target)?.kind == .directory
-        } catch where !error.isWouldBlock && !error.isConnectionLost {
-            return finish(failure: "\(error.path): \(error.reason)")
-        }
-        planned = true
-        if request.options.intoDirectory && !targetIsDirectory {
-            return finish(failure: "\(target): not a directory (more than one source)")
-        }
         let source = request.local
-        destination = targetIsDirectory ? CopyPaths.join(target, CopyPaths.baseName(source)) : target
+        let status: LocalFile.Status
         do throws(LocalFileError) {
-            let status = try LocalFile.status(source, followLinks: true)
+            status = try LocalFile.status(source, followLinks: true)
             switch status.kind {
             case .directory:
                 guard request.options.recursive else { throw LocalFileError(path: source, reason: "is a directory (use -r)") }
-                layOut(tree: source, at: destination, status: status)
-            case .file:
-                steps = [.file(upload(source, destination, status))]
-                total = status.size
-            default:
-                throw LocalFileError(path: source, reason: "not a regular file")
+            case .file: break
+            default: throw LocalFileError(path: source, reason: "not a regular file")
             }
         } catch {
             return finish(failure: "\(error.path): \(error.reason)")
         }
+        do {
+            if targetKind == nil { targetKind = .some(try client.attributesIfExists(target)?.kind) }
+            // A file to a name that is not there: the directory it would go in must be (a
+            // server says only `Failure` to an open in a directory that is not there).
+            if targetKind == .some(nil), status.kind == .file, let missing = try missingDirectory(of: target, client) {
+                return finish(failure: "\(missing): No such file or directory")
+            }
+        } catch where !error.isWouldBlock && !error.isConnectionLost {
+            return finish(failure: "\(error.path): \(error.reason)")
+        }
+        planned = true
+        let targetIsDirectory = targetKind == .some(.directory)
+        if request.options.intoDirectory && !targetIsDirectory {
+            return finish(failure: "\(target): not a directory (more than one source)")
+        }
+        destination = targetIsDirectory ? CopyPaths.join(target, CopyPaths.baseName(source)) : target
+        if status.kind == .directory {
+            layOut(tree: source, at: destination, status: status)
+        } else {
+            steps = [.file(upload(source, destination, status))]
+            total = status.size
+        }
         state = .moving(done: 0, total: total)
+    }
+
+    /// What the target is, once looked at (`.some(nil)`: nothing there).
+    private var targetKind: RemoteFileAttributes.Kind??
+
+    /// The directory `target` would be made in when it is not there: `target` itself when
+    /// written as one (`dir/`), else its parent when that is missing too (one call); nil when
+    /// it is there.
+    private func missingDirectory(of target: String, _ client: SFTPClient) throws(SFTPError) -> String? {
+        if target.hasSuffix("/") { return target }
+        let parent = (target as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != "/", parent != "." else { return nil }
+        return try client.attributesIfExists(parent) == nil ? parent : nil
     }
 
     private func upload(_ local: String, _ remote: String, _ status: LocalFile.Status) -> SFTPFileUpload {
