@@ -9,7 +9,7 @@ struct RecordCommand {
     func run() -> Int32 {
         let request = ScriptRecording.request(arguments)
         guard case .record(let file, let target) = request, isatty(1) == 1 else {
-            if case .mistake(let line) = request { printError(line) } else if request == .help { print(ScriptRecording.usage) }
+            if case .mistake(let line) = request { printError(line) } else if request == .help { print(ScriptRecording.help) }
             if case .record = request { printError("rterm: record shows the session on the terminal: standard output is not one") }
             return request == .help ? 0 : 2
         }

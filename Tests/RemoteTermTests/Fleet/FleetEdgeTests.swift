@@ -122,6 +122,25 @@ import Testing
             == "# 1 passed, 1 failed: web\n#   exited with status 3: web\n")
     }
 
+    /// A script's last screen ends in the rows it left empty: the entry ends with its last
+    /// written row (issue 54: TAP output ended with empty rows).
+    @Test func aTAPEntryEndsWithTheScreensLastWrittenRow() {
+        var result = ScriptResult(script: "t.rts", target: "--local sh", status: 1, message: "t.rts:4:1: timed out\n", seconds: 0)
+        result.screen = "# echo hi\nhi\n#\n\n\n\n"
+        #expect(ScriptReport.tapEntry(result, number: 1) == """
+            not ok 1 - t.rts on --local sh
+              ---
+              message: |
+                t.rts:4:1: timed out
+              output: |
+                # echo hi
+                hi
+                #
+              ...
+
+            """)
+    }
+
     // MARK: Descriptors
 
     @Test func aSpilledOutputHoldsNoDescriptorOnceItsCommandIsOver() throws {

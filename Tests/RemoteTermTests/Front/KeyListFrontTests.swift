@@ -17,7 +17,7 @@ import Testing
     /// The shell set's buttons as `~k` numbers them, and the next set.
     static let entries = [
         "Esc", "Tab", "Ctrl", "Alt", "Left", "Up", "Down", "Right", "Backspace", "Enter", "PageUp", "PageDown", "Home",
-        "End", "|", "~", "/", "-", "Fn",
+        "End", "|", "~", "/", "-", "Fn", "Menu",
     ].enumerated().map { "\($0.offset + 1) \($0.element)" } + ["0 next set (vim)"]
 
     /// Whether `entry` stands whole on one of `rows` (not as the end of a longer number).
@@ -35,7 +35,7 @@ import Testing
         }
         #expect(rows.allSatisfy { terminalColumns($0) <= columns })
         #expect(front.barRow.hasPrefix(" key number:"), "\(front.barRow)")
-        #expect(columns < 60 || front.barRow.hasSuffix("(1 to 19, Enter takes it, Esc cancels)"), "\(front.barRow)")
+        #expect(columns < 60 || front.barRow.hasSuffix("(1 to 20, Enter takes it, Esc cancels)"), "\(front.barRow)")
         front.type("1")
         front.type("2")
         #expect(front.barRow.hasPrefix(" key number: 12 "), "the digits are echoed: \(front.barRow)")
@@ -44,6 +44,24 @@ import Testing
         front.type("\r")
         #expect(KeyBarSecondRoundFrontTests.received(remote) == "\r\u{1B}")
         #expect(!Self.lists("19 Fn", on: front.text), "the list closes")
+    }
+
+    /// ☰ is in the list (issue 54: it was left out, so a keyboard never reached the menu);
+    /// taken, it reads the menu's entries out by number, and one taken does what a click does.
+    @Test func theMenuIsListedAndItsEntriesAreTakenByNumber() throws {
+        let (front, remote) = try KeyBarSecondRoundFrontTests.front(columns: 80)
+        front.type("\r~k")
+        #expect(Self.lists("20 Menu", on: front.text), "\(front.text)")
+        front.type("20\r")
+        let rows = front.text
+        for (number, entry) in FrontController.menuItems.enumerated() {
+            #expect(rows.joined(separator: "\n").contains("\(number + 1) \(entry)"), "no '\(entry)' in \(rows)")
+        }
+        #expect(!Self.lists("0 next set (vim)", on: rows), "a menu has no next set: \(rows)")
+        let help = try #require(FrontController.menuItems.firstIndex(of: "Help"))
+        front.type("\(help + 1)\r")
+        #expect(front.text.contains { $0.contains("~.") }, "the help panel: \(front.text)")
+        #expect(KeyBarSecondRoundFrontTests.received(remote) == "\r", "nothing reaches the remote")
     }
 
     @Test func aPressOnTheListClosesItAndSendsNothing() throws {

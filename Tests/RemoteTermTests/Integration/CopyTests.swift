@@ -695,7 +695,7 @@ extension SSHIntegrationTests {
             #expect(lines.first?.hasPrefix("p.bin ") == true, "\(shown.screen.debugDescription)")
             let last = lines.last { $0.contains("%") } ?? ""
             #expect(last.hasPrefix("p.bin "), "\(shown.screen.debugDescription)")
-            #expect(last.contains(" 100%  1.0MB "), "\(last.debugDescription)")
+            #expect(last.contains(" 100%  1.0MiB "), "\(last.debugDescription)")
             let timeTaken = last.range(of: #"/s   \d\d:\d\d    $"#, options: .regularExpression)
             #expect(timeTaken != nil, "\(last.debugDescription)")
             // The line ended (the pty's "\r\n").

@@ -31,6 +31,14 @@ struct RecordFrontTests {
         try pane.keys("Enter")
         #expect(try pane.waitFor("EXITED=0"), "\((try? pane.screen()) ?? "")")
 
+        let script0 = try String(contentsOfFile: file, encoding: .utf8)
+        let steps = script0.split(separator: "\n").count { !$0.hasPrefix("#") }
+        // When it ends, record says where the script is, how many steps, how to replay it.
+        let said = "rterm: recorded \(steps) steps in \(file); replay: rterm script \(file) -- --local bash --norc"
+            + " (set RTERM_SECRET_1 first)"
+        let shown = try pane.screen().filter { !$0.isWhitespace }
+        #expect(shown.contains(said.filter { !$0.isWhitespace }), "\(shown)")
+
         let script = try String(contentsOfFile: file, encoding: .utf8)
         let lines = script.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("# recorded with rterm record on ") == true, "\(script)")

@@ -113,6 +113,23 @@ extension SSHIntegrationTests {
             #expect(FileManager.default.fileExists(atPath: shots + "/after-vim.svg"))
         }
 
+        /// The same script as the README runs it, `--hosts hosts.txt -j 32`, with every host
+        /// one machine: each run edits a file of its own (a fixed path had vim meet another
+        /// run's swap file).
+        @Test func theDocsSmokeScriptPassesOnEightTargetsOfOneMachine() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            defer { harness.remove() }
+            let file = try harness.process.file("smoke.rts", try ScriptDocExampleTests.shellBlocks()[0])
+            let hosts = try harness.process.file(
+                "hosts.txt", String(repeating: "-p \(sshd.port) \(sshd.host)\n", count: 8))
+            let result = try harness.process.run(
+                ["script", file, "--hosts", hosts, "-j", "32", "--snapshots", harness.process.home + "/shots", "--", "-F", harness.config],
+                timeLimit: 120)
+            #expect(result.status == 0, "\(result.outputText)\n\(result.errorOutput)")
+            #expect(result.outputText.hasSuffix("8 passed, 0 failed\n"), "\(result.outputText)")
+        }
+
         @Test func fanOutToThreeTargetsTwoAtATime() throws {
             let sshd = try #require(TestSSHD.current)
             let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")

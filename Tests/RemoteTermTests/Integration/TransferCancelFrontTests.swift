@@ -38,7 +38,7 @@ extension SSHIntegrationTests {
             // Some of it acknowledged (1% is 120 KB, an eighth of a second at this rate).
             #expect(front.wait(seconds: 20) { front.barRow.range(of: "↑[1-9][0-9]?%", options: .regularExpression) != nil }, "\(front.barRow)")
             if !cancels {
-                #expect(front.wait(seconds: 60) { front.barRow.contains("12.0 MB copied to") }, "\(front.barRow)")
+                #expect(front.wait(seconds: 60) { front.barRow.contains("12.0 MiB copied to") }, "\(front.barRow)")
                 return
             }
             try front.click("☰")

@@ -31,7 +31,7 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         try pane.type("echo answered-$((6*7))")
         try pane.keys("Enter")
         #expect(try pane.waitFor("answered-42", timeout: 30), "\((try? pane.screen()) ?? "")")
-        #expect(try pane.waitFor("32.0 MB copied to \(shared)/big.bin", timeout: 60), "\((try? pane.screen()) ?? "")")
+        #expect(try pane.waitFor("32.0 MiB copied to \(shared)/big.bin", timeout: 60), "\((try? pane.screen()) ?? "")")
         #expect(FileManager.default.contentsEqual(atPath: big, andPath: shared + "/big.bin"))
 
         try pane.keys("Enter")

@@ -16,7 +16,7 @@ package enum CopyCommand {
         arguments: [String], environment: [String: String], say: @escaping @Sendable (String) -> Void
     ) -> Int32 {
         if arguments == ["-h"] || arguments == ["--help"] {
-            print(CopyCommandLine.usage)
+            print(CopyCommandLine.help)
             return 0
         }
         let line: CopyCommandLine

@@ -22,6 +22,33 @@ package struct CopyCommandLine: Equatable, Sendable {
         "usage: rterm cp [-r] [-a] [-p] [-q] [-v] [-P port] [-i identity] [-F config] [-J jump] [-o option] "
         + "SOURCE... TARGET"
 
+    /// `rterm cp --help`: every option, both forms, in 80 columns.
+    package static let help = """
+        usage: rterm cp [options] SOURCE... [user@]host:TARGET      (upload)
+               rterm cp [options] [user@]host:SOURCE... TARGET      (download)
+               rterm cp --hosts FILE [-j N] [--failed-hosts FILE] [options]
+                        SOURCE... :TARGET           (upload to every host; %h: its name)
+
+        Copies files over SFTP, as scp does, connecting as rterm host does (config,
+        jump hosts, host keys, agent and keys; a password asked on the terminal).
+
+          -r          directories, their files, links and modes
+          -a          complete a file already partly there (resume an interrupted copy)
+          -p          keep modification and access times and modes
+          -q          no progress line
+          -P PORT     the port to connect to (-p keeps times, as in scp)
+          -i FILE     identity file          -F FILE   ssh config file
+          -J HOST     jump host              -o OPTION an ssh option (-o Port=2222)
+          -c CIPHER   cipher    -v verbose   -C compress   -4 / -6   -B batch mode
+          --hosts FILE         upload to every host of FILE, one per line
+                               ([ssh options] [user@]host, as rterm --hosts reads)
+          -j N                 that many hosts at a time (10)
+          --failed-hosts FILE  the hosts whose copy failed, one per line
+
+        Exit status: 0; 1 when a file failed; 2 for a usage mistake; 255 when the
+        connection failed. See docs/files.md.
+        """
+
     /// Which way the files go: to the remote host, or from it.
     package var direction: Direction { target.isRemote ? .upload : .download }
 

@@ -68,8 +68,8 @@ package final class CopyProgress {
         } else {
             time = "--:-- ETA"
         }
-        let figures = " \(Self.pad(String(percent), 3))% \(Self.pad(Self.bytes(Double(done)), 6)) "
-            + "\(Self.pad(Self.bytes(rate), 6))/s   \(time)"
+        let figures = " \(Self.pad(String(percent), 3))% \(Self.pad(Self.bytes(Double(done)), 7)) "
+            + "\(Self.pad(Self.bytes(rate), 7))/s   \(time)"
         // The figures fit first; the name gets what is left, none below 8 columns (as scp
         // drops it), so the line never wraps (a wrapped line leaves a row at each redraw).
         let room = width - 1 - figures.count
@@ -84,9 +84,10 @@ package final class CopyProgress {
         String(repeating: " ", count: max(width - text.count, 0)) + text
     }
 
-    /// 512B, 12KB, 3.4MB, 1.2GB (scp's units).
+    /// 512B, 12KiB, 3.4MiB, 1.2GiB: scp's figures, in the binary units they are (scp says
+    /// KB and MB for them).
     static func bytes(_ value: Double) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         var value = value
         var unit = 0
         while value >= 1024 && unit < units.count - 1 {

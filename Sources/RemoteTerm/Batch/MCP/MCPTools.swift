@@ -40,8 +40,8 @@ enum MCPTools {
                 input: object(["session": session, "text": ["type": "string"]], required: ["session", "text"]), output: sent),
             tool(
                 "key",
-                "Presses keys by name, encoded for the program's current modes: Enter, Esc, Tab, Up, F5, Ctrl+C, Alt+x, "
-                    + "Shift+Tab, PageDown…",
+                "Presses keys by name, in order, encoded for the program's current modes; keys is a list, "
+                    + "[\"Esc\", \"Ctrl+C\"]: Enter, Esc, Tab, Up, F5, Ctrl+C, Alt+x, Shift+Tab, PageDown…",
                 input: object(
                     ["session": session, "keys": ["type": "array", "items": ["type": "string"], "minItems": 1]],
                     required: ["session", "keys"]), output: sent),

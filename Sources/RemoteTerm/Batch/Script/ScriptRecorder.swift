@@ -36,7 +36,8 @@ package final class ScriptRecorder: FrontInputObserver {
     private var lastInput: UInt64?
     /// When the last line ended: a long wait for the next prompt gets a longer timeout.
     private var lineEnded: UInt64?
-    private var secrets = 0
+    /// How many typed texts were written as secrets (`RTERM_SECRET_1`…).
+    package private(set) var secrets = 0
     private var ended = false
 
     /// Text typed or pasted, written once it showed on the screen (or as a secret if not).

@@ -12,8 +12,21 @@ import RemoteTermLoop
 /// recorder writing into it, the session opened and the recording begun, and what to say at
 /// the end.
 package final class ScriptRecording {
-    /// The usage line, also the help.
-    package static let usage = "usage: rterm record FILE.rts [--] [ssh options] [user@]host | --local [command ...]"
+    /// The usage line.
+    package static let usage = "usage: rterm record FILE.rts [--] [ssh options] [user@]host | --local [command]"
+
+    /// `rterm record --help`.
+    package static let help = """
+        usage: rterm record FILE.rts [--] [ssh options] [user@]host
+               rterm record FILE.rts [--] --local [command ...]
+
+        Opens the session as rterm does and writes what you do into FILE.rts as a
+        script: what you type, the keys and clicks, a wait for what each brought
+        to the screen, and the exit status at the end. Text typed with echo off is
+        written as ${env:RTERM_SECRET_n}, never as typed. When the session ends it
+        says how many steps were written and how to replay them with rterm script.
+        See docs/script-format.md.
+        """
 
     /// What the arguments ask for.
     package enum Request: Equatable {
@@ -41,6 +54,7 @@ package final class ScriptRecording {
     private let file: ScriptRecordingFile
     private let path: String
     private var problem: OpenProblem?
+    private var target: [String] = []
 
     /// Creates (or empties) the file at `path`, before anything connects; the recorder reads
     /// `clock` (the loop's).
@@ -59,6 +73,7 @@ package final class ScriptRecording {
         switch factory.open(target, as: .interactive, size: size) {
         case .success(let opened):
             recorder.begin(target: target, size: size)
+            self.target = target
             return [opened]
         case .failure(let failure):
             problem = failure
@@ -74,6 +89,19 @@ package final class ScriptRecording {
             unlink(path)
             return ([problem.message], problem.exitStatus)
         }
-        return (file.failure.map { [$0] } ?? [], status)
+        if let failure = file.failure { return ([failure], status) }
+        return ([summary], status)
+    }
+
+    /// What was recorded, said when the session ends: the file, its steps, and how to
+    /// replay it (the secrets to set first).
+    var summary: String {
+        let replay = ShellWords.joined(["rterm", "script", path, "--"] + target)
+        var line = "rterm: recorded \(file.steps) step\(file.steps == 1 ? "" : "s") in \(path); replay: \(replay)"
+        if recorder.secrets > 0 {
+            let names = (1...recorder.secrets).map { "RTERM_SECRET_\($0)" }.joined(separator: ", ")
+            line += " (set \(names) first)"
+        }
+        return line
     }
 }

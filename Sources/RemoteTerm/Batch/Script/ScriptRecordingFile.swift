@@ -9,6 +9,8 @@ package final class ScriptRecordingFile {
     private var descriptor: Int32
     /// Why a write failed, if one did.
     package private(set) var failure: String?
+    /// How many steps were written: the lines that are not comments.
+    package private(set) var steps = 0
 
     /// Creates (or empties) the file at `path`; throws the reason, one line, when it cannot.
     package init(path: String) throws(ScriptRecordingFileError) {
@@ -23,6 +25,7 @@ package final class ScriptRecordingFile {
     /// Writes `text` through to the file.
     package func write(_ text: String) {
         guard descriptor >= 0, failure == nil else { return }
+        steps += text.split(separator: "\n").count { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -138,7 +138,8 @@ package enum ScriptReport {
         for (key, value) in [("message", result.passed ? "" : result.message), ("output", output)] where !value.isEmpty {
             text += "  \(key): |\n"
             var lines = FleetSummary.lines(of: value)
-            if lines.count > 1, lines.last == "" { lines.removeLast() }
+            // A screen's empty bottom rows (and a last newline) are no part of it: YAML's `|` drops them.
+            while lines.count > 1, lines.last == "" { lines.removeLast() }
             for line in lines { text += "    \(line)\n" }
         }
         return text + "  ...\n"

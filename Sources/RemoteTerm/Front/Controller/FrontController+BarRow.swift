@@ -284,7 +284,7 @@ extension FrontController {
     }
 
     /// The menu's item `index` was chosen.
-    private mutating func chooseMenuItem(_ index: Int, view: FrontView, into actions: inout [FrontAction]) {
+    mutating func chooseMenuItem(_ index: Int, view: FrontView, into actions: inout [FrontAction]) {
         mode = .live
         guard index < Self.menuItems.count else {
             let session = index - Self.menuItems.count

@@ -9,15 +9,15 @@ extension FrontController {
     package mutating func readKeys() -> [FrontAction] {
         let choices = bar.items.filter { item in
             switch item.action {
-            case .menu, .page, .session, .cycleSet: return false
+            case .page, .session, .cycleSet: return false
             default: return true
             }
         }
-        return listChoices(choices, title: "keys of the \(bar.setName ?? "bar") set")
+        return listChoices(choices.map(KeyChoice.button), title: "keys of the \(bar.setName ?? "bar") set")
     }
 
     /// Says `choices` with their numbers and waits for one.
-    private mutating func listChoices(_ choices: [KeyBarItem], title: String) -> [FrontAction] {
+    private mutating func listChoices(_ choices: [KeyChoice], title: String) -> [FrontAction] {
         guard !choices.isEmpty else { return [.say("no keys to take")] }
         mode = .pickingKey(digits: "", choices: choices)
         let list = numberedChoices(choices)
@@ -26,15 +26,23 @@ extension FrontController {
 
     /// Each choice with its number, in words (`3 Ctrl`), then `0 next set (vim)` when there
     /// are other sets: what is said, and what the panel lists.
-    func numberedChoices(_ choices: [KeyBarItem]) -> [String] {
-        var list = choices.enumerated().map { "\($0.offset + 1) \(KeyBarLabelStyle.words.styled($0.element).label)" }
-        if let next = bar.nextSetName { list.append("0 next set (\(next))") }
+    func numberedChoices(_ choices: [KeyChoice]) -> [String] {
+        var list = choices.enumerated().map { "\($0.offset + 1) \(Self.name(of: $0.element))" }
+        if case .button = choices.first, let next = bar.nextSetName { list.append("0 next set (\(next))") }
         return list
+    }
+
+    /// A choice as the list says it: a button in words (`Ctrl`, `Menu`), a menu entry by name.
+    static func name(of choice: KeyChoice) -> String {
+        switch choice {
+        case .button(let item): return KeyBarLabelStyle.words.styled(item).label
+        case .menuEntry(_, let name): return name
+        }
     }
 
     /// The bar row while a number is typed: the digits so far first, so they show on the
     /// narrowest row, then how to answer; and the column after the digits, for the cursor.
-    static func pickingLine(digits: String, choices: [KeyBarItem]) -> (text: String, cursor: Int) {
+    static func pickingLine(digits: String, choices: [KeyChoice]) -> (text: String, cursor: Int) {
         let typed = " key number: " + digits
         return (typed + "   (1 to \(choices.count), Enter takes it, Esc cancels)", typed.unicodeScalars.count)
     }
@@ -72,7 +80,7 @@ extension FrontController {
 
     /// A key while a number is typed.
     mutating func pickKey(
-        _ typed: KeyEvent, digits: String, choices: [KeyBarItem], now: UInt64, into actions: inout [FrontAction]
+        _ typed: KeyEvent, digits: String, choices: [KeyChoice], view: FrontView, into actions: inout [FrontAction]
     ) {
         switch typed.key {
         case .character(let scalar) where typed.modifiers.isEmpty && ("0"..."9").contains(scalar):
@@ -91,7 +99,7 @@ extension FrontController {
                 actions += [.say("no number: cancelled"), .redraw]
                 return
             }
-            if number == 0, let next = bar.nextSetName {
+            if number == 0, case .button = choices.first, let next = bar.nextSetName {
                 actions += [.cycleKeySet, .say("set \(next)"), .redraw]
                 return
             }
@@ -99,7 +107,10 @@ extension FrontController {
                 actions += [.say("no key \(number): 1 to \(choices.count)"), .redraw]
                 return
             }
-            take(choices[number - 1], now: now, into: &actions)
+            switch choices[number - 1] {
+            case .button(let item): take(item, now: view.now, into: &actions)
+            case .menuEntry(let index, _): chooseMenuItem(index, view: view, into: &actions)
+            }
         default:
             break
         }
@@ -110,7 +121,13 @@ extension FrontController {
     private mutating func take(_ item: KeyBarItem, now: UInt64, into actions: inout [FrontAction]) {
         let name = KeyBarLabelStyle.words.styled(item).label
         if item.action == .popup {
-            actions += listChoices(item.alternatives, title: "\(name) keys")
+            actions += listChoices(item.alternatives.map(KeyChoice.button), title: "\(name) keys")
+            return
+        }
+        if item.action == .menu {
+            // The menu read out too: a keyboard reaches every entry the mouse does.
+            let entries = menuEntries.enumerated().map { KeyChoice.menuEntry($0.offset, $0.element) }
+            actions += listChoices(entries, title: "menu")
             return
         }
         let slot = KeyBarSlot(itemIndex: nil, action: item.action, columns: 0..<0, usesShortLabel: false, label: name)

@@ -262,7 +262,7 @@ package struct FrontController: Sendable {
             mode = .live
             actions.append(contentsOf: [.dismissSession(then: typed == KeyEvent(.escape) ? nil : typed), .redraw])
         case .pickingKey(let digits, let choices):
-            pickKey(typed, digits: digits, choices: choices, now: view.now, into: &actions)
+            pickKey(typed, digits: digits, choices: choices, view: view, into: &actions)
         case .history where Self.isPromptJump(typed, view: view):
             // `[` and `]` keep jumping between the shell's prompts without leaving the history.
             actions += jumpToPrompt(previous: typed.key == .character("["), view: view, now: view.now)

@@ -35,7 +35,14 @@ package enum FrontMode: Equatable, Sendable {
     case ended(String)
     /// The bar's buttons were read out (`~k`, or the reader key): digits typed so far choose
     /// one of `choices`, Enter takes it, Esc cancels.
-    case pickingKey(digits: String, choices: [KeyBarItem])
+    case pickingKey(digits: String, choices: [KeyChoice])
+}
+
+/// One entry of a list read out by number (`~k`): a button of the bar, or, once the menu
+/// button was taken, an entry of rterm's menu (by its index there, and its name).
+package enum KeyChoice: Equatable, Sendable {
+    case button(KeyBarItem)
+    case menuEntry(Int, String)
 }
 
 /// What a question on the bar row is for.

@@ -149,9 +149,9 @@ extension Workspace {
 
     static func arrow(_ direction: FileTransferRequest.Direction) -> String { direction == .upload ? "↑" : "↓" }
 
-    /// 512 B, 12 KB, 3.4 MB.
+    /// 512 B, 12 KiB, 3.4 MiB (binary units, named as such).
     static func size(_ bytes: UInt64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var unit = 0
         while value >= 1024 && unit < units.count - 1 {
