@@ -151,6 +151,23 @@ extension SSHIntegrationTests {
             }
         }
 
+        /// A `--local` line gives the same bytes as an ssh host for the same command (issue
+        /// 54: its pty's CR LF kept `--merge` from folding it, and JUnit showed U+FFFD).
+        @Test func aLocalLineFoldsWithSSHHostsAndItsReportHasNoCarriageReturn() throws {
+            try Self.withFleet { harness, sshd in
+                let hosts = try harness.process.file("hosts", "web-01\nweb-02\n--local\n")
+                let junit = harness.process.home + "/report.xml"
+                let result = try harness.process.run(
+                    ["-F", harness.config, "--hosts", hosts, "--merge", "--junit", junit, "--", "printf 'a\\nb\\n'"],
+                    timeLimit: 120)
+                #expect(result.status == 0, "\(result.errorOutput)")
+                #expect(result.outputText.hasPrefix("---------------\n--local,web-[01-02] (3)\n"), "\(result.outputText)")
+                #expect(result.outputText.hasSuffix("a\nb\n3 passed, 0 failed\n"), "\(result.outputText)")
+                let report = try String(contentsOfFile: junit, encoding: .utf8)
+                #expect(!report.contains("\u{FFFD}") && !report.contains("&#13;") && !report.contains("\r"), "\(report)")
+            }
+        }
+
         /// On a terminal (script(1) gives standard error one), a progress line rewritten in
         /// place and cleared before every host's output and before the summary.
         @Test func aProgressLineOnATerminalOnly() throws {

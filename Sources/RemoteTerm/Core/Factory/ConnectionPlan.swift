@@ -11,7 +11,9 @@ package struct ConnectionPlan: Sendable {
         /// Over SSH, logging to `log`.
         case ssh(SSHConnectionRequest, log: SSHLog)
         /// A local command on a new pseudo-terminal of this size.
-        case local(arguments: [String], environment: [String: String], rows: Int, columns: Int)
+        /// `asPipe`: output captured, as ssh runs a command without a pseudo-terminal
+        /// (`LocalPTYTransport`).
+        case local(arguments: [String], environment: [String: String], rows: Int, columns: Int, asPipe: Bool = false)
     }
 
     /// How to reach the remote side.
@@ -104,10 +106,11 @@ package struct ConnectionPlan: Sendable {
             } catch {
                 return .failed(.connectFailed(message: error.description, status: 255), retryable: error.isWorthRetrying)
             }
-        case .local(let arguments, let environment, let rows, let columns):
+        case .local(let arguments, let environment, let rows, let columns, let asPipe):
             do {
                 return .connected(
-                    try LocalPTYTransport(arguments: arguments, environment: environment, rows: rows, columns: columns))
+                    try LocalPTYTransport(
+                        arguments: arguments, environment: environment, rows: rows, columns: columns, asPipe: asPipe))
             } catch {
                 // As a shell says of a command it cannot run.
                 return .failed(.connectFailed(message: error.description, status: 127))

@@ -86,8 +86,10 @@ package enum SessionTarget: Equatable, Sendable {
         case .local(let local):
             let arguments = local.command.isEmpty ? [Self.shell(environment)] : local.command
             var plan = ConnectionPlan(
+                // Where ssh would give a command no pseudo-terminal (input not a terminal, as
+                // each line of a fleet), its output is the same bytes: LF, nothing echoed.
                 route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
-                    columns: terminal.size.columns),
+                    columns: terminal.size.columns, asPipe: !terminal.inputIsTerminal && !terminal.isForced),
                 label: "local: " + arguments.joined(separator: " "), hasTerminal: true)
             plan.front = local.front
             plan.predict = local.predict ?? .adaptive

@@ -26,10 +26,12 @@ package final class LocalPTYTransport: Transport, LineDisciplineTransport {
     private var exitResult: TransportExit?
 
     /// Starts `arguments` (looked up in PATH) on a `rows` x `columns` pty, with `environment`
-    /// (TERM is set to `term`).
+    /// (TERM is set to `term`). `asPipe`: for a command whose output is captured, as ssh
+    /// runs one without a pseudo-terminal: its newlines stay newlines (no CR added) and what
+    /// it is sent is not echoed, so its output is the same bytes as over ssh.
     package init(
         arguments: [String], environment: [String: String], term: String = "xterm-256color",
-        rows: Int, columns: Int
+        rows: Int, columns: Int, asPipe: Bool = false
     ) throws(TransportError) {
         guard let program = arguments.first else {
             throw TransportError.cannotStart(command: "", errno: ENOENT)
@@ -51,6 +53,15 @@ package final class LocalPTYTransport: Transport, LineDisciplineTransport {
             throw TransportError.system(operation: "ptsname", target: "the new pseudo-terminal", errno: code)
         }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        if asPipe {
+            // Set through the master before the child opens the slave: the pair's modes.
+            var modes = termios()
+            if tcgetattr(master, &modes) == 0 {
+                modes.c_oflag &= ~tcflag_t(ONLCR)
+                modes.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL | ECHOCTL)
+                _ = tcsetattr(master, TCSANOW, &modes)
+            }
+        }
         let slaveName = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
         var actions = posix_spawn_file_actions_t()
