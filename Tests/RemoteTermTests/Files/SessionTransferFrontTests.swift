@@ -55,7 +55,53 @@ import Testing
     ])
     func tabCompletesALocalPath(_ typed: String, _ expected: String) {
         let completed = LocalPathCompletion.complete(typed, home: "/home/me") { directory in Self.listing[directory] ?? [] }
-        #expect(completed == expected)
+        #expect(completed.answer == expected)
+    }
+
+    /// Tab with several matches completes what they share and lists them above the bar row,
+    /// as a shell does (issue 54: it did nothing); the next key puts the list away.
+    @Test func tabWithSeveralMatchesListsThemAboveTheBar() throws {
+        let directory = try #require(FileManager.default.temporaryDirectory.path as String?) + "/tab-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory + "/alpha-dir", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["alpha-1.txt", "alpha-2.txt", "beta.txt"] {
+            _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+        }
+        var controller = FrontController(bar: KeyBar())
+        controller.askForTransfer(.upload)
+        for scalar in (directory + "/al").unicodeScalars { _ = controller.handle(.key(.character(scalar)), now: 0, view: Self.view) }
+        _ = controller.handle(.key(KeyEvent(.tab)), now: 0, view: Self.view)
+        #expect(controller.prompt?.answer == directory + "/alpha-")
+        let above = controller.messageAbove(view: Self.view)
+        #expect(above == [" alpha-1.txt  alpha-2.txt  alpha-dir/"], "\(above)")
+        _ = controller.handle(.key(.character("d")), now: 0, view: Self.view)
+        #expect(controller.messageAbove(view: Self.view).isEmpty)
+        _ = controller.handle(.key(KeyEvent(.tab)), now: 0, view: Self.view)
+        #expect(controller.prompt?.answer == directory + "/alpha-dir/", "one match: completed, nothing listed")
+        #expect(controller.messageAbove(view: Self.view).isEmpty)
+    }
+
+    /// `~d`'s names come over the connection: the same list once they do.
+    @Test func aRemoteCompletionWithSeveralMatchesListsThem() {
+        var controller = FrontController(bar: KeyBar())
+        controller.askForTransfer(.download)
+        _ = controller.handle(.key(.character("b")), now: 0, view: Self.view)
+        let completed = controller.completePrompt("b", with: PathCompletion(answer: "bu", matches: ["build/", "builder.sh"]))
+        #expect(completed)
+        #expect(controller.prompt?.answer == "bu")
+        #expect(controller.messageAbove(view: Self.view) == [" build/      builder.sh"], "in columns")
+        let stale = controller.completePrompt("b", with: PathCompletion(answer: "bu", matches: []))
+        #expect(!stale, "typed on since: left alone")
+    }
+
+    /// Many matches take at most half the screen, and say how many more there are.
+    @Test func aLongListOfMatchesSaysHowManyMore() {
+        let names = (1...400).map { String(format: "file-%03d", $0) }
+        let rows = FrontController.choiceRows(names, view: Self.view)
+        #expect(rows.count == 11, "\(rows)")
+        #expect(rows.allSatisfy { terminalColumns($0) <= 80 })
+        let listed = rows.dropLast().joined().split(separator: " ").count
+        #expect(rows.last == " … \(400 - listed) more: type more of the name", "\(rows)")
     }
 
     @Test(arguments: [

@@ -114,8 +114,27 @@ extension FrontController {
 
     /// The lines of a bar-row message that go above the bar row (see `barMessage`).
     package func messageAbove(view: FrontView) -> [String] {
-        guard bar.isVisible, let lines = barMessage(view: view) else { return [] }
+        guard bar.isVisible else { return [] }
+        if case .prompt(let editor) = barRow(view: view), !editor.choices.isEmpty {
+            return wordsIfAsked(Self.choiceRows(editor.choices, view: view).map { BarLabel(column: 0, text: $0, emphasis: .normal) })
+                .map(\.text)
+        }
+        guard let lines = barMessage(view: view) else { return [] }
         return wordsIfAsked(lines.dropLast().map { BarLabel(column: 0, text: " " + $0, emphasis: .normal) }).map(\.text)
+    }
+
+    /// A Tab's matches in columns, as a shell lists them, on at most half the remote area:
+    /// a longer list ends with how many more match (type more to narrow it).
+    static func choiceRows(_ choices: [String], view: FrontView) -> [String] {
+        let inert = choices.map { InertText.make($0) }
+        let width = max(1, view.columns - 2)
+        let rows = table(inert, width: width).map { " " + $0 }
+        let room = max(2, view.remoteRows / 2)
+        guard rows.count > room else { return rows }
+        // As `table` fills its rows.
+        let perRow = max(1, (width + 2) / max(1, (inert.map(terminalColumns).max() ?? 0) + 2))
+        let more = choices.count - (room - 1) * perRow
+        return Array(rows.prefix(room - 1)) + [" … \(more) more: type more of the name"]
     }
 
     /// In words style, everything on the bar row in ASCII, whoever wrote it (a notice, a

@@ -21,12 +21,14 @@ extension FrontController {
         return bar != before
     }
 
-    /// A remote completion arrived: the question's answer becomes `completed` if it still
-    /// reads `typed`; whether it changed.
+    /// A remote completion arrived: the question's answer becomes the completed one if it
+    /// still reads `typed` (the matches listed when there are several); whether it changed.
     @discardableResult
-    package mutating func completePrompt(_ typed: String, with completed: String) -> Bool {
-        guard case .prompt(var editor, let purpose) = mode, editor.answer == typed, completed != typed else { return false }
-        editor.complete { _ in completed }
+    package mutating func completePrompt(_ typed: String, with completion: PathCompletion) -> Bool {
+        guard case .prompt(var editor, let purpose) = mode, editor.answer == typed else { return false }
+        let before = editor
+        editor.complete { _ in completion }
+        guard editor != before else { return false }
         mode = .prompt(editor, purpose: purpose)
         return true
     }

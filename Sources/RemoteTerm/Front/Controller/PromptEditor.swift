@@ -20,6 +20,9 @@ package struct PromptEditor: Equatable, Sendable {
     package let request: PromptRequest
     /// The answer so far.
     package private(set) var answer = ""
+    /// What the last Tab matched when it was more than one (shown above the bar row, as a
+    /// shell lists them); any key typed after puts them away.
+    package private(set) var choices: [String] = []
 
     /// Starts answering `request`, with `answer` already typed.
     package init(_ request: PromptRequest, answer: String = "") {
@@ -29,6 +32,7 @@ package struct PromptEditor: Equatable, Sendable {
 
     /// Types one key.
     package mutating func type(_ key: KeyEvent) -> Outcome {
+        choices = []
         switch key.key {
         case .enter:
             return .answered(answer)
@@ -51,13 +55,17 @@ package struct PromptEditor: Equatable, Sendable {
         return .editing
     }
 
-    /// Tab: the answer as `completer` completes it (a path to its longest match).
-    package mutating func complete(_ completer: (String) -> String) {
-        answer = completer(answer)
+    /// Tab: the answer as `completer` completes it (a path to its longest match), and the
+    /// matches listed when there are several.
+    package mutating func complete(_ completer: (String) -> PathCompletion) {
+        let completion = completer(answer)
+        answer = completion.answer
+        choices = completion.matches.count > 1 ? completion.matches : []
     }
 
     /// Pastes text into the answer (up to its first line end).
     package mutating func paste(_ bytes: [UInt8]) {
+        choices = []
         let text = String(decoding: bytes, as: UTF8.self)
         answer.unicodeScalars.append(
             contentsOf: text.unicodeScalars.prefix { $0 != "\r" && $0 != "\n" }.filter { $0.value >= 0x20 })

@@ -113,8 +113,8 @@ extension Workspace {
         remoteCompletion = nil
         guard case .listed(let names) = state else { return }
         let entries = names.map { (name: $0.hasSuffix("/") ? String($0.dropLast()) : $0, isDirectory: $0.hasSuffix("/")) }
-        let completed = LocalPathCompletion.complete(typed, home: "") { _ in entries }
-        if controller.completePrompt(typed, with: completed) { effects.append(.redraw) }
+        let completion = LocalPathCompletion.complete(typed, home: "") { _ in entries }
+        if controller.completePrompt(typed, with: completion) { effects.append(.redraw) }
     }
 
     /// The bar's first button while transfers run: the first one's direction and percentage
