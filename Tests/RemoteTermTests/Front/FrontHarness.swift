@@ -253,11 +253,7 @@ final class FrontHarness {
     /// The bar row's message whole: a message longer than the row is wrapped (at blanks) onto
     /// the rows just above it (rterm's own rows, drawn in the user's colours), read here as
     /// one line, blanks between words read as one.
-    var barMessage: String {
-        guard let frame = screen.frame else { return "" }
-        let own = frame.lines.reversed().prefix { $0.usesLocalColors }.reversed()
-        return own.map(\.text).joined(separator: " ").split(separator: " ").joined(separator: " ")
-    }
+    var barMessage: String { screen.frame?.barMessage ?? "" }
 
     /// Whether some row of the last frame contains `text`.
     func shows(_ text: String) -> Bool { self.text.contains { $0.contains(text) } }
@@ -269,6 +265,13 @@ final class FrontHarness {
 }
 
 extension Frame {
+    /// The bar row's message whole, read across the rows above it it was wrapped onto
+    /// (rterm's own rows, drawn in the user's colours), blanks between words read as one.
+    var barMessage: String {
+        let own = lines.reversed().prefix { $0.usesLocalColors }.reversed()
+        return own.map(\.text).joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+
     /// The column where `label` starts on the bar row (the last), if it shows; wide
     /// characters count once.
     func barColumn(of label: String) -> Int? {

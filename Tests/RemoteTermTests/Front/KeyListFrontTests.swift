@@ -64,6 +64,39 @@ import Testing
         #expect(KeyBarSecondRoundFrontTests.received(remote) == "\r", "nothing reaches the remote")
     }
 
+    /// `~?` at 50 columns is longer than the screen: ↓, PageDown, End, ↑ and Home scroll it
+    /// as the wheel does (issue 54: only the wheel did, and a phone has none), the title says
+    /// so, another key closes it, and none of them reach the remote.
+    @Test func theHelpPanelScrollsByKeysAtFiftyColumns() throws {
+        let (front, remote) = try KeyBarSecondRoundFrontTests.front(columns: 50)
+        front.type("\r~?")
+        func position() -> String? {
+            guard let title = front.text.first(where: { $0.contains("rterm help") }),
+                let range = title.range(of: #"\[\d+-\d+/\d+\]"#, options: .regularExpression)
+            else { return nil }
+            return String(title[range])
+        }
+        let first = try #require(position(), "\(front.text)")
+        #expect(first.hasPrefix("[1-"))
+        #expect(front.text.contains { $0.contains("rterm help") && $0.contains("↑↓ scroll") }, "\(front.text)")
+        front.type("\u{1B}[B")
+        #expect(position()?.hasPrefix("[2-") == true, "\(position() ?? "closed")")
+        front.type("\u{1B}[6~")
+        let paged = try #require(position())
+        #expect(paged.hasPrefix("[") && !paged.hasPrefix("[2-"), "\(paged)")
+        front.type("\u{1B}[F")
+        let end = try #require(position())
+        let total = end.split(separator: "/").last.map { $0.dropLast() }
+        #expect(end.split(separator: "-").last.map { $0.split(separator: "/").first } == total.map { Optional($0) }, "\(end)")
+        front.type("\u{1B}[A")
+        #expect(position() != end)
+        front.type("\u{1B}[H")
+        #expect(position() == first)
+        front.type("q")
+        #expect(position() == nil, "another key closes it")
+        #expect(KeyBarSecondRoundFrontTests.received(remote) == "\r", "no key reached the remote")
+    }
+
     @Test func aPressOnTheListClosesItAndSendsNothing() throws {
         let (front, remote) = try KeyBarSecondRoundFrontTests.front(columns: 80)
         front.type("\r~k")

@@ -46,7 +46,7 @@ import Testing
         #expect(rig.workspace.controller.historyTop == 0)
         rig.type("[")
         #expect(rig.workspace.controller.historyTop == 0, "no earlier prompt: the history stays")
-        #expect(rig.barRow.contains("no earlier prompt"), "\(rig.barRow)")
+        #expect(rig.barMessage.contains("no earlier prompt"), "\(rig.barMessage)")
         rig.type("]")
         #expect(rig.workspace.controller.historyTop == 5)
         rig.type("~]")  // the escape character out of habit: `]` still jumps
@@ -56,7 +56,7 @@ import Testing
         #expect(Self.topRow(rig) == "out3.1")
         rig.type("~]")
         #expect(rig.workspace.controller.mode == .live)
-        #expect(rig.barRow.contains("no later prompt"), "\(rig.barRow)")
+        #expect(rig.barMessage.contains("no later prompt"), "\(rig.barMessage)")
         #expect(rig.sent.isEmpty, "no key of the jumps reached the remote: \(rig.sent)")
     }
 

@@ -101,6 +101,9 @@ final class WorkspaceRig {
     /// The bar row as drawn (trailing blanks trimmed).
     var barRow: String { frame.lines[frame.rows - 1].text }
 
+    /// The bar row's message whole, with the rows above it a long one was wrapped onto.
+    var barMessage: String { frame.barMessage }
+
     /// The column where `label` starts on the bar row, if it shows.
     func column(of label: String) -> Int? { frame.barColumn(of: label) }
 

@@ -88,10 +88,12 @@ struct CommandLineTests {
         #expect(result.isOneErrorLine)
     }
 
+    /// On a pty still, but with its input not a terminal its output is the bytes ssh would
+    /// give of a command without one: LF, no CR added (issue 54 item 7).
     @Test func localRunsACommandOnAPty() throws {
         let result = try run(["--local", "--", "sh", "-c", "tty >/dev/null && echo on-a-tty; exit 4"])
         #expect(result.status == 4, "\(result.errorOutput)")
-        #expect(result.outputText == "on-a-tty\r\n")
+        #expect(result.outputText == "on-a-tty\n")
     }
 
     /// With no input at all, the shell gets its end of file and ends; bash's readline

@@ -269,6 +269,13 @@ package struct FrontController: Sendable {
         case .history where typed == escapeKey && !view.terminal.shellPrompts.lines.isEmpty:
             // `~]` typed out of habit: the `]` jumps, and is not typed into the shell.
             break
+        case .panel(var panel) where typed.modifiers.isEmpty && Self.panelScroll(typed.key, panel, view: view) != nil:
+            // A panel longer than its rows scrolls by keys as by the wheel (a phone has no
+            // wheel); any other key closes it.
+            let before = panel.scroll
+            panel.scroll(by: Self.panelScroll(typed.key, panel, view: view) ?? 0, rows: view.remoteRows, columns: view.columns)
+            mode = .panel(panel)
+            if panel.scroll != before { actions.append(.redraw) }
         case .history, .menu, .panel, .selecting(_, historyTop: .some):
             mode = .live
             actions.append(.redraw)
@@ -286,6 +293,23 @@ package struct FrontController: Sendable {
             liveKey(typed, into: &actions)
         case .live:
             liveKey(typed, into: &actions)
+        }
+    }
+
+    /// How far `key` scrolls `panel` (↑ ↓ a line, PageUp PageDown a panel's rows, Home End
+    /// to its ends), nil for a key that closes it: every key when it fits.
+    static func panelScroll(_ key: Key, _ panel: Panel, view: FrontView) -> Int? {
+        let most = panel.maximumScroll(rows: view.remoteRows, columns: view.columns)
+        guard most > 0 else { return nil }
+        let page = max(1, panel.height(rows: view.remoteRows, columns: view.columns) - 2)
+        switch key {
+        case .up: return -1
+        case .down: return 1
+        case .pageUp: return -page
+        case .pageDown: return page
+        case .home: return -most
+        case .end: return most
+        default: return nil
         }
     }
 
@@ -392,6 +416,7 @@ package struct FrontController: Sendable {
             // In words, the help is ASCII too.
             panel.title = KeyBarLabelStyle.ascii(panel.title)
             panel.hint = KeyBarLabelStyle.ascii(panel.hint)
+            panel.shortHint = KeyBarLabelStyle.ascii(panel.shortHint)
             panel.paragraphs = panel.paragraphs.map { KeyBarLabelStyle.ascii($0) }
         }
         mode = .panel(panel)

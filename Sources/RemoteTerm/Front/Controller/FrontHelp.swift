@@ -13,9 +13,9 @@ enum FrontHelp {
                 + "Sessions: \(e)c open one   \(e)n next   \(e)p previous   \(e)1…\(e)9 by number   "
                 + "Prompts (OSC 133 marks): \(e)[ previous   \(e)] next, then [ and ] in the history"
         } ?? "Escapes are off (-e none); ☰ Disconnect ends the session, ☰ New session opens another."
-        return Panel(
+        var panel = Panel(
         title: "rterm help",
-        hint: "any key closes, the wheel scrolls",
+        hint: "↑ ↓ PgUp PgDn or the wheel scroll, any other key closes",
         paragraphs: [
             escapes,
             "Key bar: a click sends one key, encoded for the remote's modes. Ctrl and Alt apply to the next key; click again to cancel, twice quickly to lock. Hold an arrow or ⌫ to repeat. ‹ › and the wheel over the bar turn pages.",
@@ -24,5 +24,7 @@ enum FrontHelp {
             "☰ menu: Hide bar, Help, Copy screen, Copy all (history and screen), New session, Disconnect, Close, the sessions, and Cancel for each file transfer under way.",
             "Sessions: only the one shown gets keys, pastes, clicks and the mouse. Its tabs are the bar's last page: * shown, # output since seen, ! a bell, ? a question waits (a password, a host key; Ctrl+N or Ctrl+P while one is asked leaves it waiting), ✉ a notification, ✗N the last command failed, 42% the remote's progress, [N] ended with status N (a key closes it and goes on to the next; Esc only closes it).",
         ])
+        panel.shortHint = "↑↓ scroll"
+        return panel
     }
 }

@@ -252,6 +252,11 @@ package enum FrameComposer {
         if text.count > room { extras.append("[\(scroll + 1)-\(scroll + room)/\(text.count)]") }
         if !panel.hint.isEmpty { extras.append(panel.hint) }
         for extra in extras where heading.count + 2 + extra.count <= columns { heading += "  " + extra }
+        if !panel.hint.isEmpty, !heading.hasSuffix(panel.hint), !panel.shortHint.isEmpty,
+            heading.count + 2 + panel.shortHint.count <= columns
+        {
+            heading += "  " + panel.shortHint
+        }
         title.write(heading, at: 0, attributes: .inverse)
         frame.lines[rows.lowerBound] = title
         for (offset, row) in rows.dropFirst().enumerated() {

@@ -7,6 +7,8 @@ package struct Panel: Equatable, Sendable {
     package var title: String
     /// How to use the panel, shown after the title when it fits ("any key closes").
     package var hint: String
+    /// The hint in a few words, shown when the whole one does not fit (a narrow terminal).
+    package var shortHint = ""
     /// The text, one paragraph per element; wrapped at blanks to the width shown.
     package var paragraphs: [String]
     /// The first wrapped line shown.
