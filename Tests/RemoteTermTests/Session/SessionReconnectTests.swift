@@ -104,6 +104,27 @@ import Testing
         try rig.run { rig.screen.contains("back") }
     }
 
+    /// Issue 54 item 7: the new shell's first line starts on a fresh line, not glued to the
+    /// echo the lost link cut off (before: `$ ls -lLast login: …`).
+    @Test func theNewShellStartsOnAFreshLineAfterACutOffEcho() throws {
+        let rig = try Rig()
+        rig.first.deliver(Array("ls -l".utf8))
+        try rig.run { rig.screen[1] == "$ ls -l" }
+        let second = MemoryTransport(output: Array("Last login: today\r\n$ ".utf8), outputEnds: false)
+        rig.outcomes = [{ .connected(second) }]
+        rig.first.failure = SessionReconnectTests.lost
+        try rig.run { rig.screen.contains("Last login: today") }
+        #expect(Array(rig.screen.prefix(4)) == ["$ ready", "$ ls -l", "Last login: today", "$"])
+        // A cursor already at the start of an empty row stays: no blank line is added.
+        let third = MemoryTransport(output: Array("again\r\n".utf8), outputEnds: false)
+        second.deliver(Array("\r\n".utf8))
+        try rig.run { rig.session.terminal.cursorRow == 4 }
+        rig.outcomes = [{ .connected(third) }]
+        second.failure = SessionReconnectTests.lost
+        try rig.run { rig.screen.contains("again") }
+        #expect(rig.screen == ["$ ls -l", "Last login: today", "$", "again", ""])
+    }
+
     @Test func failedAttemptsBackOffAndARefusalStopsThem() throws {
         let rig = try Rig()
         rig.outcomes = Array(repeating: { .failed(.connectFailed(message: "rterm: down", status: 255), retryable: true) }, count: 5)

@@ -319,7 +319,10 @@ extension Terminal {
     /// left behind must not change what the new one's keys send or how its output lands.
     /// Back on the primary screen, with every mode at its power-on value (DECSTR, plus the
     /// mouse, bracketed paste, focus reports and the rest of `TerminalModes`); the text on
-    /// the screen and the scrollback stay, so the user still sees where they were.
+    /// the screen and the scrollback stay, so the user still sees where they were. The
+    /// cursor goes to the start of a fresh line when its row holds text (the old shell's
+    /// prompt, an echo the lost link cut off): the new shell's first line starts there, not
+    /// glued to what the old one left, as a shell starts its prompt after a command's output.
     package mutating func prepareForNewConnection() {
         untouchedSince = nil
         screen.makeUnique()
@@ -329,6 +332,10 @@ extension Terminal {
         modes = TerminalModes()
         keyboardStacks = KittyKeyboardStacks()
         shellPrompts.phase = .unknown
+        if !TextRenderer.text(ofCells: rowCells(cursorRow), extras: cellExtras).isEmpty {
+            carriageReturn()
+            index()
+        }
     }
 
     /// DECALN: fills the screen with `E`, resets the margins, homes the cursor.
