@@ -68,7 +68,7 @@ struct SessionCommand {
             return problem.exitStatus
         }
         if planned.plan.hasTerminal && outputIsTerminal {
-            return runFront(factory) { [$0.start(planned, as: .interactive, size: size)] }
+            return runFront(factory) { [$0.start(planned, as: .interactive, size: planned.plan.front.reader == true ? localSize : size)] }
         }
         // -n: standard input is not read.
         return SessionPump.runFromCommandLine(planned, factory: factory, size: size, readsInput: !target.stdinFromNull, say: printError)

@@ -220,6 +220,17 @@ import Testing
         #expect(Self.transcript(front) == "hello\r\nworld\r\n$ ")
     }
 
+    /// Issue 54 item 7: no bar is drawn, so the remote has every row (it was told 23 of 24).
+    @Test func theRemoteHasEveryRowOfTheTerminal() throws {
+        let (front, remote) = try Self.front()
+        front.settle(for: 50 * Self.ms)
+        #expect(front.front?.shownWorkspace.shown.terminal.rows == 24)
+        #expect(remote.resizes.allSatisfy { $0.rows == 24 }, "\(remote.resizes)")
+        remote.deliver(Array("\u{1B}[?1049h".utf8))
+        front.settle(for: 50 * Self.ms)
+        #expect(Self.transcript(front).contains("[full screen, 24 rows by 80 columns]"), "\(Self.transcript(front))")
+    }
+
     @Test func tildeKReadsTheButtonsAndANumberTakesOne() throws {
         let (front, remote) = try Self.front()
         front.type("\r~k")

@@ -29,7 +29,9 @@ extension SSHIntegrationTests.InteractiveFrontTests {
         #expect(pane.waitUntil(timeout: 20) { prompts() == 4 }, "\(transcript())")
         let opened = Date()
         try pane.type("less \(numbers)\r")
+        // No bar is drawn: the remote has every row of the 24 (issue 54 item 7: it said 23x80).
         #expect(pane.waitUntil { transcript().contains("full screen") }, "\(transcript())")
+        #expect(transcript().contains("full screen, 24 rows by 80 columns]"), "\(transcript())")
         #expect(pane.waitUntil { transcript().contains("\r\n22\r\n") }, "the first screen is summarised: \(transcript())")
         try pane.type("q")
         #expect(pane.waitUntil { transcript().contains("ended]") }, "\(transcript())")

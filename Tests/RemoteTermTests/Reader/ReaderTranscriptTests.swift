@@ -142,7 +142,7 @@ import Testing
         rig.feed("$ ")
         let lines = rig.lines
         #expect(lines.first == "$ less file")
-        #expect(lines.filter { $0 == "[less: full screen, 24x80]" }.count == 1)
+        #expect(lines.filter { $0 == "[less: full screen, 24 rows by 80 columns]" }.count == 1)
         #expect(lines.filter { $0 == "[less ended]" }.count == 1)
         #expect(lines.last == "$ ")
         // Summaries: the first screen, then at most one a second over the 3 s of scrolling,

@@ -64,6 +64,24 @@ package struct ConnectionPlan: Sendable {
         return plan
     }
 
+    /// This plan with its pseudo-terminal (if it has one) asked for at `size`: the screen the
+    /// session is made with, which may differ from the size it was planned at (reader mode
+    /// draws no bar, known only once the plan has read the config).
+    package func withTerminalSize(_ size: (rows: Int, columns: Int)) -> ConnectionPlan {
+        var plan = self
+        switch route {
+        case .ssh(var request, let log):
+            guard request.terminal != nil else { return self }
+            request.terminal?.rows = size.rows
+            request.terminal?.columns = size.columns
+            plan.route = .ssh(request, log: log)
+        case .local(let arguments, let environment, _, _, let asPipe):
+            plan.route = .local(
+                arguments: arguments, environment: environment, rows: size.rows, columns: size.columns, asPipe: asPipe)
+        }
+        return plan
+    }
+
     /// The connect timeout of a run that nobody watches host by host (a fleet run): a host
     /// that is down or silent is given up after this, unless ConnectTimeout says otherwise.
     package static let batchConnectTimeout = 10

@@ -203,7 +203,9 @@ package struct SessionFactory {
         _ planned: Planned, as role: Role, size: (rows: Int, columns: Int), output: SessionOutput? = nil
     ) -> Opened {
         let policy = Self.policy(for: role, canReconnect: planned.plan.canReconnect)
-        let plan = policy.watchesLink ? planned.plan.withInteractiveKeepalive() : planned.plan
+        // The pseudo-terminal is asked for at the size of the screen made here.
+        let sized = planned.plan.withTerminalSize(size)
+        let plan = policy.watchesLink ? sized.withInteractiveKeepalive() : sized
         var options = Session.Options()
         options.label = plan.label
         if case .local = plan.route { options.runsHere = true }

@@ -65,6 +65,7 @@ package final class InteractiveFront: EventSource, TurnEndHandler {
             controller.showNotice("key bar config: " + problem + more, sticky: true, now: loop.clock.now())
         }
         workspace = Workspace(controller: controller, localSize: screen.currentSize(), loop: loop)
+        workspace.barTakesRows = !screen.listsButtons
         for opened in sessions { workspace.add(opened) }
     }
 

@@ -220,11 +220,11 @@ package struct ReaderTranscript: Sendable {
         }
         if let used { completeLines(terminal, upTo: top + used + 1, into: &out) { terminal.mainScreenLine(number: $0) } }
         finishLocalLine(into: &out)
-        let name = name ?? "a full-screen program"
-        out.line("[\(name): full screen, \(terminal.rows)x\(terminal.columns)]")
+        // Said as a screen reader reads it well: words, not `24x80`.
+        out.line("[\(name.map { $0 + ": " } ?? "")full screen, \(terminal.rows) rows by \(terminal.columns) columns]")
         fullScreen = FullScreen(
             rows: Array(repeating: "", count: terminal.rows), seenRows: [], summarisedAt: 0, changedAt: now,
-            firstUnsummarisedChange: now, name: name)
+            firstUnsummarisedChange: now, name: name ?? "the full-screen program")
     }
 
     private mutating func followFullScreen(_ terminal: Terminal, now: UInt64, into out: inout Output) {

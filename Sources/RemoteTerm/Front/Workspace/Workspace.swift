@@ -42,6 +42,9 @@ package final class Workspace {
     package var controller: FrontController
     /// The local terminal's size; the remote size of every session follows it.
     package private(set) var localSize: (rows: Int, columns: Int)
+    /// Whether the bar takes rows of the local terminal: not in reader mode, which draws no
+    /// bar, so the remote gets every row (`remoteSize`).
+    package var barTakesRows = true
     /// Lines to print after the terminal is restored (messages that came while live).
     package internal(set) var laterMessages: [String] = []
     /// The sessions that have ended, in the order they ended: how, and whether they never
@@ -100,7 +103,7 @@ package final class Workspace {
 
     /// The remote size for the local size: the rows above the bar.
     package var remoteSize: (rows: Int, columns: Int) {
-        Self.remoteSize(local: localSize, barRows: controller.bar.reservedRows)
+        Self.remoteSize(local: localSize, barRows: barTakesRows ? controller.bar.reservedRows : 0)
     }
 
     /// The remote size for a local size: the rows above the bar (`barRows`, 1 when shown).
