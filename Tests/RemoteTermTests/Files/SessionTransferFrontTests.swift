@@ -14,11 +14,11 @@ import Testing
 
     @Test func tildeUAndTildeDAskForAFile() {
         var filter = EscapeCharacterFilter(sessionEscapes: true)
-        let actions = [Self.c("~"), Self.c("u"), Self.c("~"), Self.c("d")].flatMap { filter.filter($0) }
+        let actions = [Self.c("~"), Self.c("u"), Self.c("~"), Self.c("d")].flatMap { filter.frontActions($0) }
         #expect(actions == [.askForTransfer(.upload), .askForTransfer(.download)])
         // Without the session escapes (a script, a pump), ~u is two characters, as in ssh.
         var plain = EscapeCharacterFilter()
-        #expect([Self.c("~"), Self.c("u")].flatMap { plain.filter($0) } == [.key(Self.c("~")), .key(Self.c("u"))])
+        #expect([Self.c("~"), Self.c("u")].flatMap { plain.frontActions($0) } == [.key(Self.c("~")), .key(Self.c("u"))])
     }
 
     @Test(arguments: [FileTransferRequest.Direction.upload, .download])

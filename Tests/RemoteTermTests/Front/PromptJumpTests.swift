@@ -99,11 +99,11 @@ import Testing
         #expect(help.contains("✗N"))
         var filter = EscapeCharacterFilter(sessionEscapes: true)
         let keys: [KeyEvent] = [.character("~"), .character("["), .character("~"), .character("]")]
-        #expect(keys.flatMap { filter.filter($0) } == [.previousPrompt, .nextPrompt])
+        #expect(keys.flatMap { filter.frontActions($0) } == [.previousPrompt, .nextPrompt])
         // Without session escapes (scripts, pumps) they are two characters each, as in ssh.
         var plain = EscapeCharacterFilter()
-        #expect(plain.filter(.character("~")).isEmpty)
-        #expect(plain.filter(.character("[")) == [.key(.character("~")), .key(.character("["))])
+        #expect(plain.frontActions(.character("~")).isEmpty)
+        #expect(plain.frontActions(.character("[")) == [.key(.character("~")), .key(.character("["))])
     }
 
     @Test func aTabShowsTheFailedStatusUntilACommandSucceeds() {

@@ -239,7 +239,8 @@ import Testing
 
         // The link drops; the session reconnects by itself and the agent goes on with it.
         agent.connection?.failure = SessionReconnectTests.lost
-        #expect(try agent.waitFor(session, #"^\$ \$ $"#))  // the new shell's prompt
+        // The new shell's prompt, on a fresh line below the old one's.
+        #expect(try agent.waitFor(session, #"^\$\n\$ $"#))
         _ = try agent.call("type", ["session": session, "text": "echo back again\r"])
         let back = try agent.call("wait", ["session": session, "pattern": "^back again$"])
         #expect(back["matched"] as? Bool == true, "\(back)")

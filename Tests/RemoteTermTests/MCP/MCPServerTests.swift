@@ -206,17 +206,24 @@ import Testing
     }
 
     @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {
-        let input = LineInput(descriptor: -1)
+        var splitter = LineSplitter()
         var lines: [String] = []
         var tooLong = 0
-        input.onLine = { lines.append(String(decoding: $0, as: UTF8.self)) }
-        input.onTooLong = { tooLong += 1 }
-        input.take(Array("first\r\nsec".utf8)[...])
-        input.take(Array("ond\n".utf8)[...])
+        func take(_ bytes: [UInt8]) {
+            for piece in splitter.take(bytes[...]) {
+                switch piece {
+                case .line(let line): lines.append(String(decoding: line, as: UTF8.self))
+                case .tooLong: tooLong += 1
+                }
+            }
+        }
+        take(Array("first\r\nsec".utf8))
+        take(Array("ond\n".utf8))
         let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
-        for _ in 0...(LineInput.limit >> 20) { input.take(chunk[...]) }
-        input.take(Array("still the long one\nthird\n".utf8)[...])
+        for _ in 0...(LineSplitter.limit >> 20) { take(chunk) }
+        take(Array("still the long one\nthird\nlast".utf8))
         #expect(lines == ["first", "second", "third"])
         #expect(tooLong == 1)
+        #expect(splitter.finish() == Data("last".utf8), "a last line without a newline is still read")
     }
 }

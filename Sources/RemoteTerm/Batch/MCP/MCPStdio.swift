@@ -70,13 +70,23 @@ package enum MCPStdio {
                 }
             },
             write: { line in try? output.write(contentsOf: Data((line + "\n").utf8)) })
-        let input = LineInput(descriptor: 0)
+        let input = InputSource(descriptor: 0)
+        var lines = LineSplitter()
         var done = false
-        input.onLine = { server.receive($0) }
-        input.onTooLong = {
-            try? output.write(contentsOf: Data((JSONRPC.error(.parseError, "parse error: a line over 4 MiB", id: nil) + "\n").utf8))
+        input.onBytes = { bytes in
+            for piece in lines.take(bytes) {
+                switch piece {
+                case .line(let line): server.receive(line)
+                case .tooLong:
+                    let error = JSONRPC.error(.parseError, "parse error: a line over 4 MiB", id: nil)
+                    try? output.write(contentsOf: Data((error + "\n").utf8))
+                }
+            }
         }
-        input.onEnd = { done = true }
+        input.onEnd = {
+            if let last = lines.finish() { server.receive(last) }
+            done = true
+        }
         signals.onSignal = { signal in if signal != SIGWINCH { done = true } }
         loop.add(input)
         loop.add(signals)

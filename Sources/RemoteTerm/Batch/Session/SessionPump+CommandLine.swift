@@ -40,15 +40,15 @@ extension SessionPump {
             factory.loop.add(signals)
         }
         let escape = escapeCharacter(plan, readsInput: readsInput, inputIsTerminal: factory.inputIsTerminal)
-        let name = escape.map(EscapeByteFilter.name) ?? ""
+        let name = escape.map(EscapeCharacterFilter.name) ?? ""
         // As ssh: each escape is echoed on standard error (the terminal is raw: CR LF).
-        let carryOut = { (action: EscapeByteFilter.Action) in
+        let carryOut = { (action: EscapeCharacterFilter.Escape) in
             switch action {
             case .disconnect:
                 StandardStream.writeError(name + ".\r\n")
                 session.end(.disconnected(label: opened.label))
             case .help:
-                StandardStream.writeError(EscapeByteFilter.help(escape: escape ?? 0x7E))
+                StandardStream.writeError(EscapeCharacterFilter.help(escape: escape ?? 0x7E))
             case .suspend:
                 StandardStream.writeError(name + "^Z [suspend rterm]\r\n")
                 raw?.restore()
@@ -57,14 +57,14 @@ extension SessionPump {
                 signals?.resume()
                 raw?.resume()
                 if let size = RawTerminal.size() { session.resize(rows: size.rows, columns: size.columns) }
-            case .send:
-                break
+            default:
+                break  // the front's own escapes are not read from bytes
             }
         }
         let ending: SessionEnding
         do {
             ending = try run(
-                session, sink: sink, loop: factory.loop, input: readsInput ? 0 : nil, escapes: escape.map(EscapeByteFilter.init),
+                session, sink: sink, loop: factory.loop, input: readsInput ? 0 : nil, escapes: escape.map { EscapeCharacterFilter(escape: $0) },
                 onEscape: carryOut)
         } catch {
             ending = .failed(error.description)

@@ -201,3 +201,22 @@ public struct KeyEvent: Hashable, Sendable {
         KeyEvent(.character(scalar), modifiers: modifiers)
     }
 }
+
+extension KeyEvent {
+    /// The key a byte typed on a terminal stands for: CR is Enter, Tab, DEL Backspace, BS
+    /// Ctrl+Backspace, ESC Escape, NUL Ctrl+Space, another control character Ctrl with its
+    /// letter (0x1C–0x1F: `\\ ] ^ _`); any other byte the character it is.
+    package static func typed(_ byte: UInt8) -> KeyEvent {
+        switch byte {
+        case 0x0D: KeyEvent(.enter)
+        case 0x09: KeyEvent(.tab)
+        case 0x7F: KeyEvent(.backspace)
+        case 0x08: KeyEvent(.backspace, modifiers: .control)
+        case 0x1B: KeyEvent(.escape)
+        case 0x00: .character(" ", modifiers: .control)
+        case 0x01...0x1A: .character(Unicode.Scalar(byte + 0x60), modifiers: .control)
+        case 0x1C...0x1F: .character(Unicode.Scalar(byte + 0x40), modifiers: .control)
+        default: .character(Unicode.Scalar(byte))
+        }
+    }
+}

@@ -71,4 +71,32 @@ package enum FrontAction: Equatable, Sendable {
 
     /// Send this key to the shown session (what the escape filter lets through).
     package static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }
+
+    /// What the front does for an escape typed into its shown session (`~.`, `~c`…).
+    package init(_ escape: EscapeCharacterFilter.Escape) {
+        self =
+            switch escape {
+            case .disconnect: .disconnect
+            case .help: .showHelp
+            case .suspend: .suspend
+            case .toggleBar: .toggleBar
+            case .readKeys: .readKeys
+            case .newSession: .askForSession
+            case .upload: .askForTransfer(.upload)
+            case .download: .askForTransfer(.download)
+            case .nextSession: .nextSession
+            case .previousSession: .previousSession
+            case .previousPrompt: .previousPrompt
+            case .nextPrompt: .nextPrompt
+            case .showSession(let index): .showSession(index)
+            }
+    }
+
+    /// What the front does for what the escape filter made of a key.
+    package init(_ action: EscapeCharacterFilter.Action<KeyEvent>) {
+        switch action {
+        case .send(let key): self = .key(key)
+        case .escape(let escape): self.init(escape)
+        }
+    }
 }

@@ -75,7 +75,7 @@ package struct LocalInputDecoder: Sendable {
                 events.append(.key(.character("\u{FFFD}")))
             }
             if byte < 0x20 || byte == 0x7F {
-                events.append(.key(Self.controlKey(byte)))
+                events.append(.key(KeyEvent.typed(byte)))
                 continue
             }
             let result = utf8.step(byte)
@@ -105,7 +105,7 @@ package struct LocalInputDecoder: Sendable {
         if pending == [0x1B] { return [.key(KeyEvent(.escape))] }
         if pending.count == 2 && pending[0] == 0x1B {
             // ESC then one byte that might have begun a sequence (`[` or `O`): Alt+key.
-            var alt = Self.controlOrCharacter(pending[1])
+            var alt = KeyEvent.typed(pending[1])
             alt.modifiers.insert(.alt)
             alt.isEscapePrefixed = true
             return [.key(alt)]
@@ -154,7 +154,7 @@ package struct LocalInputDecoder: Sendable {
                 events.append(.key(key))
                 return 1 + length
             }
-            var key = Self.controlOrCharacter(second)
+            var key = KeyEvent.typed(second)
             key.modifiers.insert(.alt)
             key.isEscapePrefixed = true
             events.append(.key(key))
@@ -255,25 +255,7 @@ package struct LocalInputDecoder: Sendable {
 
     /// The key that types `scalar` (a control character as its Ctrl key, Enter for CR).
     package static func keyEvent(forTyped scalar: Unicode.Scalar) -> KeyEvent {
-        scalar.value < 0x20 || scalar.value == 0x7F ? controlKey(UInt8(scalar.value)) : .character(scalar)
-    }
-
-    /// A control byte as the key that typed it (0x7F Backspace, 0x0D Enter, 0x01 Ctrl+a…).
-    static func controlKey(_ byte: UInt8) -> KeyEvent {
-        switch byte {
-        case 0x0D: KeyEvent(.enter)
-        case 0x09: KeyEvent(.tab)
-        case 0x7F: KeyEvent(.backspace)
-        case 0x08: KeyEvent(.backspace, modifiers: .control)
-        case 0x1B: KeyEvent(.escape)
-        case 0x00: .character(" ", modifiers: .control)
-        case 0x01...0x1A: .character(Unicode.Scalar(byte + 0x60), modifiers: .control)
-        default: .character(Unicode.Scalar(byte + 0x40), modifiers: .control)  // 1C–1F: \ ] ^ _
-        }
-    }
-
-    package static func controlOrCharacter(_ byte: UInt8) -> KeyEvent {
-        byte < 0x20 || byte == 0x7F ? controlKey(byte) : .character(Unicode.Scalar(byte))
+        scalar.value < 0x20 || scalar.value == 0x7F ? KeyEvent.typed(UInt8(scalar.value)) : .character(scalar)
     }
 }
 

@@ -114,7 +114,7 @@ enum ReportedKey {
         case 127: return [KeyEvent(.backspace, modifiers: modifiers)]
         case 1..<32:
             // modifyOtherKeys may name a control character (Ctrl+H as 8): the key that types it.
-            var event = LocalInputDecoder.controlKey(UInt8(code))
+            var event = KeyEvent.typed(UInt8(code))
             event.modifiers.formUnion(modifiers)
             return [event]
         case KittyFunctionalKeyCode.privateUseArea:

@@ -144,7 +144,7 @@ extension Workspace {
             filter(keys, now: now)
         case .paste(let bytes), .bytes(let bytes):
             let held = entries[shownIndex].escapes?.passThrough(endsWithNewline: bytes.last == 0x0D || bytes.last == 0x0A)
-            for case .send(let key) in held ?? [] { deliver(key) }
+            for case .send(let key) in held ?? [] { deliver(.key(key)) }
             deliver(input)
         case .mouse, .focus:
             shown.send(input)
@@ -170,11 +170,11 @@ extension Workspace {
                 continue
             }
             for action in entries[shownIndex].escapes!.filter(key) {
-                if case .send(.key(let key)) = action {
-                    passed.append(key)
-                } else {
+                switch action {
+                case .send(let key): passed.append(key)
+                case .escape(let escape):
                     flush()
-                    perform([action], now: now)
+                    perform([FrontAction(escape)], now: now)
                 }
             }
         }

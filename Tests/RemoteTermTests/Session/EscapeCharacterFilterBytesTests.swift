@@ -8,18 +8,18 @@ import Testing
 /// Issue 45 item 3: OpenSSH's escapes on the bytes typed into a session rterm does not draw
 /// (`rterm -t host cmd > file`), as ssh's `process_escapes` reads them, and when they are
 /// read at all: only where ssh reads them, with a pseudo-terminal.
-@Suite struct EscapeByteFilterTests {
-    typealias Action = EscapeByteFilter.Action
+@Suite struct EscapeCharacterFilterBytesTests {
+    typealias Action = EscapeCharacterFilter.Action<[UInt8]>
 
     static func run(_ reads: [String], escape: UInt8 = 0x7E) -> [Action] {
-        var filter = EscapeByteFilter(escape: escape)
-        return reads.flatMap { filter.filter(Array($0.utf8)) }
+        var filter = EscapeCharacterFilter(escape: escape)
+        return reads.flatMap { filter.filter(bytes: Array($0.utf8)) }
     }
 
     @Test func tildeDotFirstOrAfterCROrLFDisconnectsAndDropsTheRest() {
-        #expect(Self.run(["~.rest"]) == [.disconnect])
-        #expect(Self.run(["ls\r~.x"]) == [.send(Array("ls\r".utf8)), .disconnect])
-        #expect(Self.run(["ls\n", "~", "."]) == [.send(Array("ls\n".utf8)), .disconnect], "held across reads")
+        #expect(Self.run(["~.rest"]) == [.escape(.disconnect)])
+        #expect(Self.run(["ls\r~.x"]) == [.send(Array("ls\r".utf8)), .escape(.disconnect)])
+        #expect(Self.run(["ls\n", "~", "."]) == [.send(Array("ls\n".utf8)), .escape(.disconnect)], "held across reads")
     }
 
     @Test func aTildeInsideALineIsPlain() {
@@ -28,19 +28,19 @@ import Testing
 
     @Test func twoTildesSendOneAndAnyOtherByteSendsTheTildeToo() {
         #expect(Self.run(["~~.x"]) == [.send(Array("~.x".utf8))])
-        #expect(Self.run(["~x", "\r~."]) == [.send(Array("~x".utf8)), .send(Array("\r".utf8)), .disconnect])
-        #expect(Self.run(["~\r~."]) == [.send(Array("~\r".utf8)), .disconnect], "a line ended with the held tilde")
+        #expect(Self.run(["~x", "\r~."]) == [.send(Array("~x".utf8)), .send(Array("\r".utf8)), .escape(.disconnect)])
+        #expect(Self.run(["~\r~."]) == [.send(Array("~\r".utf8)), .escape(.disconnect)], "a line ended with the held tilde")
     }
 
     @Test func helpAndSuspendKeepTheLineStarted() {
-        #expect(Self.run(["x\r~?~\u{1A}~."]) == [.send(Array("x\r".utf8)), .help, .suspend, .disconnect])
-        #expect(EscapeByteFilter.help(escape: 0x7E).contains(" ~.   - terminate connection\r\n"))
+        #expect(Self.run(["x\r~?~\u{1A}~."]) == [.send(Array("x\r".utf8)), .escape(.help), .escape(.suspend), .escape(.disconnect)])
+        #expect(EscapeCharacterFilter.help(escape: 0x7E).contains(" ~.   - terminate connection\r\n"))
     }
 
     @Test func anotherEscapeCharacterOnly() {
-        #expect(Self.run(["~.", "\r\u{1D}."], escape: 0x1D) == [.send(Array("~.".utf8)), .send([0x0D]), .disconnect])
-        #expect(EscapeByteFilter.name(0x1D) == "^]")
-        #expect(EscapeByteFilter.help(escape: 0x1D).contains(" ^].   - terminate connection"))
+        #expect(Self.run(["~.", "\r\u{1D}."], escape: 0x1D) == [.send(Array("~.".utf8)), .send([0x0D]), .escape(.disconnect)])
+        #expect(EscapeCharacterFilter.name(0x1D) == "^]")
+        #expect(EscapeCharacterFilter.help(escape: 0x1D).contains(" ^].   - terminate connection"))
     }
 
     /// ssh reads escapes only with a pseudo-terminal: from a terminal (a login shell, `-t`),
