@@ -152,6 +152,23 @@ import Testing
         }
     }
 
+    /// One table both ways (issue 54 item 8): a key rterm would send a remote program as a
+    /// Private Use Area number reads back from the local terminal as the same key.
+    @Test func theTableReadsBackWhatItWrites() throws {
+        let keys: [Key] = (13...35).map { .function($0) } + KeypadKey.allCases.map { .keypad($0) }
+        for key in keys {
+            let number: UInt32
+            if case .keypad(let keypad) = key {
+                number = KittyFunctionalKey.keypadNumber(keypad)
+            } else {
+                number = try #require(KittyFunctionalKey(key)?.number, "\(key)")
+            }
+            #expect(KittyFunctionalKey.privateUseArea.contains(number))
+            #expect(KittyFunctionalKey.key(code: number) == key)
+            Self.expectDecodes(Self.csi("\(number)u"), [Self.key(key)], "\(key)")
+        }
+    }
+
     static let modifyOtherKeysCases: [(String, String, [Event])] = [
         ("Ctrl+I", "27;5;105~", [char("i", .control)]),
         ("Shift+Enter", "27;2;13~", [key(.enter, .shift)]),

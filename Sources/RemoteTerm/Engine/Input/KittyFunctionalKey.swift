@@ -2,8 +2,10 @@
 /// byte of its escape code (`CSI 1 A` for Up, `CSI 15 ~` for F5, `CSI 57399 u` for keypad 0),
 /// from the spec's table of functional key codes. Keys xterm already had keep xterm's
 /// numbers, so a program that knows those reads them unchanged; the rest live in Unicode's
-/// Private Use Area.
-struct KittyFunctionalKey: Equatable {
+/// Private Use Area. The one table both ways: keys rterm sends to a remote program that asked
+/// for the protocol (`KittyKeyEncoder`), and keys the local terminal reports in it
+/// (`key(code:)`).
+package struct KittyFunctionalKey: Equatable {
     /// The number written before the final byte (1 for the keys written with a letter).
     var number: UInt32
     /// `u`, `~`, or the letter of an xterm cursor or PF key.
@@ -58,6 +60,9 @@ struct KittyFunctionalKey: Equatable {
 
     // MARK: - Numbers of the spec's table
 
+    /// The Private Use Area, where every number of the protocol's own keys lies.
+    package static let privateUseArea: ClosedRange<UInt32> = 57344...63743
+
     /// Caps Lock, Scroll Lock and Num Lock: reported only as every key is (flag 8).
     static let lockKeys: ClosedRange<UInt32> = 57358...57360
     /// Menu, which keeps xterm's `CSI 29 ~` (F16) where the legacy encoding applies.
@@ -108,6 +113,21 @@ struct KittyFunctionalKey: Equatable {
         let keys: [Key] = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .insert, .delete]
         guard (57417...57426).contains(number) else { return nil }
         return keys[Int(number - 57417)]
+    }
+
+    /// The key a terminal reports with the Private Use Area number `code` (`CSI code u`);
+    /// nil outside the area. F13–F35 and the keypad's keys are rterm's keys; the keypad's
+    /// navigation keys arrive as the ordinary keys (a legacy terminal sends the same bytes
+    /// for both). Numbers without a key of their own in rterm (Print Screen, Pause, Menu,
+    /// the lock keys, media and volume keys, the modifier keys themselves, keypad Begin,
+    /// numbers of later versions of the protocol) are `Key.kittyFunctional`: only a remote
+    /// program that asked for the protocol hears of them.
+    package static func key(code: UInt32) -> Key? {
+        guard privateUseArea.contains(code) else { return nil }
+        if (f13...(f13 + 22)).contains(code) { return .function(13 + Int(code - f13)) }
+        if let keypad = keypadKey(code) { return .keypad(keypad) }
+        if let main = mainKey(forKeypadNavigation: code) { return main }
+        return .kittyFunctional(code)
     }
 
     // MARK: - Roles in the legacy encodings

@@ -117,8 +117,8 @@ enum ReportedKey {
             var event = KeyEvent.typed(UInt8(code))
             event.modifiers.formUnion(modifiers)
             return [event]
-        case KittyFunctionalKeyCode.privateUseArea:
-            return KittyFunctionalKeyCode.key(code).map { [KeyEvent($0, modifiers: modifiers)] }
+        case Int(KittyFunctionalKey.privateUseArea.lowerBound)...Int(KittyFunctionalKey.privateUseArea.upperBound):
+            return KittyFunctionalKey.key(code: UInt32(code)).map { [KeyEvent($0, modifiers: modifiers)] }
         default:
             guard let key = Unicode.Scalar(UInt32(clamping: code)), !isControl(key) else { return nil }
             let shiftedKey = shifted.flatMap { Unicode.Scalar(UInt32(clamping: $0)) }
