@@ -94,7 +94,8 @@ struct ScriptCommand {
         }
         if let hosts = options.hosts {
             return FleetCommand(
-                hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: options
+                hostsFile: hosts, targetOptions: rest, work: .script(file: file, script, bar: bar), options: options,
+                say: printError
             ).run()
         }
         if let fleetOnly = options.fleetOnlyOption {

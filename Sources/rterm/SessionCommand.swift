@@ -36,7 +36,7 @@ struct SessionCommand {
             if !parsed.command.isEmpty {
                 return FleetCommand(
                     hostsFile: arguments[index + 1], targetOptions: options, work: .command(parsed.command),
-                    options: parsed.options
+                    options: parsed.options, say: printError
                 ).run()
             }
             if tail.count != parsed.sshOptions.count {

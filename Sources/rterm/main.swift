@@ -9,6 +9,10 @@ import RemoteTerm
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rtermVersion = "0.1.0"
 
+/// Writes a line to standard error, with anything a terminal would act on made visible
+/// (`InertText`): messages quote what servers, remote programs and config files chose.
+func printError(_ line: String) { StandardStream.writeError(InertText.make(line, keepingNewlines: true) + "\n") }
+
 func runMain() -> Int32 {
     // A reader that goes away (rterm host cmd | head) must not kill rterm mid-cleanup: writes
     // then fail with EPIPE instead. Children get the default back (LocalPTYTransport).
@@ -16,16 +20,7 @@ func runMain() -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     switch arguments.first {
     case "render":
-        do {
-            return try RenderCommand(arguments: Array(arguments.dropFirst())).run()
-        } catch {
-            if error.isHelp {
-                print(error.message, terminator: "")
-                return 0
-            }
-            printError("rterm: \(error.message)")
-            return 2
-        }
+        return RenderCommand.run(arguments: Array(arguments.dropFirst()), say: printError)
     case "script":
         return ScriptCommand(arguments: Array(arguments.dropFirst())).run()
     case "record":
@@ -37,7 +32,10 @@ func runMain() -> Int32 {
         // To every host of a hosts file: the fleet's engine, as `rterm --hosts` runs.
         guard words.contains("--hosts") else { return CopyCommand.run(arguments: words, environment: environment, say: printError) }
         guard let copy = CopyFleet.command(words, say: printError) else { return 2 }
-        return FleetCommand(hostsFile: copy.hostsFile, targetOptions: copy.targetOptions, work: .copy(copy.plan), options: copy.options).run()
+        return FleetCommand(
+            hostsFile: copy.hostsFile, targetOptions: copy.targetOptions, work: .copy(copy.plan), options: copy.options,
+            environment: environment, say: printError
+        ).run()
     case "report":
         return ReportCommand(arguments: Array(arguments.dropFirst())).run()
     case nil:

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermBatch
+
 /// Fleet runs as CI meets them, without a server: local commands as the targets (`--local`
 /// lines), `rterm report merge`'s one-line mistakes, and `-j` lowered to what the
 /// descriptor limit allows, said in one line.
@@ -115,4 +117,42 @@ import Testing
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.outputText == "60 passed, 0 failed\n", "\(result.errorOutput)")
     }
+}
+
+/// The fleet's exit status, decided in the batch layer (issue 54 item 8): a signal first, as a
+/// shell's; then a reader that left before every target ran, as ssh's closed connection;
+/// else what the reports say.
+@Suite struct FleetExitStatusTests {
+    @Test(arguments: [
+        (Int32(0), Int32?.none, false, Int32(0)), (1, nil, false, 1), (0, SIGINT, false, 130), (1, SIGTERM, true, 143),
+        (0, nil, true, 255), (1, nil, true, 255),
+    ])
+    func theStatusSaysHowTheRunEnded(_ reported: Int32, _ signal: Int32?, _ outputLost: Bool, _ status: Int32) {
+        #expect(FleetCommand.exitStatus(reported: reported, interruptedBy: signal, outputLostBeforeTheEnd: outputLost) == status)
+    }
+
+    /// A mistake found before anything starts: one line, 2, nothing connected.
+    @Test func aReportThatCannotBeWrittenIsFoundFirst() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("--local\n", to: "hosts")
+        var options = BatchOptions()
+        options.junit = directory.path + "/no/such/dir/junit.xml"
+        let lines = LockedLines()
+        let status = FleetCommand(
+            hostsFile: directory.path + "/hosts", targetOptions: [], work: .command(["true"]), options: options,
+            say: { lines.append($0) }
+        ).run()
+        let said = lines.all
+        #expect(status == 2)
+        #expect(said.count == 1 && said[0].contains("--junit"), "\(said)")
+    }
+}
+
+/// Lines said from any thread.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

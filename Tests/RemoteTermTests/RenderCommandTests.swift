@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermBatch
+
 /// `rterm render` as a user runs it: the exact text format, the ANSI format, and one-line
 /// errors with exit status 2 for bad arguments.
 @Suite struct RenderCommandTests {
@@ -87,5 +89,56 @@ import Testing
         let result = try Self.render(["--help"])
         #expect(result.status == 0)
         #expect(result.outputText.hasPrefix("usage: rterm render [--size ROWSxCOLS] [--format text|ansi|svg]"))
+    }
+}
+
+/// `rterm render` in-process (issue 54 item 8: its decisions are the batch layer's, not the
+/// executable's): the options read, each mistake one line with 2, help with 0, and the
+/// screen handed to the output given.
+@Suite struct RenderCommandInProcessTests {
+    static func run(_ arguments: [String]) -> (status: Int32, said: [String], output: String) {
+        var said: [String] = []
+        var output = ""
+        let status = RenderCommand.run(arguments: arguments, say: { said.append($0) }, output: { output += $0 })
+        return (status, said, output)
+    }
+
+    @Test func theOptionsAreRead() throws {
+        let command = try RenderCommand(arguments: ["--size", "3X9", "--format", "svg", "--scrollback", "0", "f.typescript"])
+        #expect([command.rows, command.columns, command.scrollback] as [Int] == [3, 9, 0])
+        #expect(command.format == .svg && command.path == "f.typescript" && command.isSizeGiven)
+        let plain = try RenderCommand(arguments: [])
+        #expect(plain.rows == 24 && plain.columns == 80 && plain.format == .text && plain.path == "-" && !plain.isSizeGiven)
+    }
+
+    @Test(arguments: [
+        (["--size", "0x80"], "rterm: bad size '0x80': expected ROWSxCOLS, each 1-1000"),
+        (["--format", "png"], "rterm: bad format 'png': expected text, ansi or svg"),
+        (["--scrollback", "-1"], "rterm: bad scrollback '-1': expected a number of lines"),
+        (["--size"], "rterm: option --size needs a value"),
+        (["--bold"], "rterm: unknown option '--bold' for render"),
+        (["a", "b"], "rterm: render takes one FILE, got 'b' too"),
+        (["/no/such/file"], "rterm: cannot read '/no/such/file': No such file or directory"),
+    ])
+    func eachMistakeIsOneLineAndTwo(_ arguments: [String], _ line: String) {
+        let result = Self.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.said == [line])
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func helpIsTheUsageAndZero() {
+        let result = Self.run(["--help"])
+        #expect(result.status == 0 && result.said.isEmpty)
+        #expect(result.output == RenderCommand.usage)
+    }
+
+    @Test func aFileIsRenderedToTheOutput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("\u{1B}[2Jhi\r\nthere", to: "in.typescript")
+        let result = Self.run(["--size", "3x10", directory.path + "/in.typescript"])
+        #expect(result.status == 0 && result.said.isEmpty)
+        #expect(result.output == "hi\nthere\n\ncursor=1,5\n")
     }
 }

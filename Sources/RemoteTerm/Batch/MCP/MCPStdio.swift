@@ -39,25 +39,14 @@ package enum MCPStdio {
             say(error.description)
             return 2
         }
-        let loop: EventLoop
-        do {
-            loop = try EventLoop()
-        } catch {
-            say(error.description)
-            return 255
-        }
-        // Blocked before any connection's thread starts: signals arrive only through the loop.
-        let signals = SignalSource()
-        defer { signals.pause() }
         var sessionEnvironment = environment
-        var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: say)
-        if environment["SSH_ASKPASS"] != nil {
-            // Questions go to the askpass program, never to a terminal the agent cannot see.
-            sessionEnvironment["SSH_ASKPASS_REQUIRE"] = "force"
-            factory = SessionFactory(loop: loop, environment: sessionEnvironment, inputIsTerminal: false, say: say)
-        } else {
-            factory.batch = true
-        }
+        // Questions go to the askpass program, never to a terminal the agent cannot see.
+        if environment["SSH_ASKPASS"] != nil { sessionEnvironment["SSH_ASKPASS_REQUIRE"] = "force" }
+        guard var run = UnwatchedRun.start(environment: sessionEnvironment, say: say) else { return 255 }
+        let (loop, signals) = (run.loop, run.signals)
+        defer { signals.pause() }
+        if environment["SSH_ASKPASS"] == nil { run.factory.batch = true }
+        let factory = run.factory
         let (bar, _) = KeyBarFile.load(environment: environment)
         let output = FileHandle.standardOutput
         let server = MCPServer(

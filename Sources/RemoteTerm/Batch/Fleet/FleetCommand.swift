@@ -1,5 +1,7 @@
 import Foundation
-import RemoteTerm
+import RemoteTermCore
+import RemoteTermFront
+import RemoteTermLoop
 
 #if canImport(Glibc)
     import Glibc
@@ -10,10 +12,12 @@ import RemoteTerm
 /// as pssh and clush run it) and `rterm cp --hosts HOSTS … SOURCE… :TARGET` (the same files). Every target is a session of this one process, on one loop
 /// (`FleetRun`); what they print comes out as each target completes, prefixed with its name,
 /// or folded with `--merge`; a progress line on a terminal; a closing summary naming the
-/// failed targets, folded, with their reasons; exit 0 only when every target passed.
-struct FleetCommand {
+/// failed targets, folded, with their reasons. Exit status: 0 only when every target passed,
+/// 1 when one failed (or a report could not be written), 2 for a mistake found before
+/// anything starts, 255 when nobody reads the output any more, 128+N after signal N.
+package struct FleetCommand {
     /// What every target runs.
-    enum Work {
+    package enum Work {
         case script(file: String, Script, bar: KeyBar)
         case command([String])
         /// `rterm cp --hosts`: files pushed over a connection with no channel (`-N`).
@@ -24,9 +28,25 @@ struct FleetCommand {
     let targetOptions: [String]
     let work: Work
     let options: BatchOptions
-    let environment = ProcessInfo.processInfo.environment
+    let environment: [String: String]
+    /// Says a line on standard error (the caller makes it inert).
+    let say: @Sendable (String) -> Void
 
-    func run() -> Int32 {
+    /// A run of `work` on every target of `hostsFile` (each given `targetOptions`).
+    package init(
+        hostsFile: String, targetOptions: [String], work: Work, options: BatchOptions,
+        environment: [String: String] = ProcessInfo.processInfo.environment, say: @escaping @Sendable (String) -> Void
+    ) {
+        self.hostsFile = hostsFile
+        self.targetOptions = targetOptions
+        self.work = work
+        self.options = options
+        self.environment = environment
+        self.say = say
+    }
+
+    /// Runs every target and reports; returns the exit status.
+    package func run() -> Int32 {
         // Every line is checked before anything starts; the line says where.
         let entries: [HostsFile.Entry]
         var command: [String] = []
@@ -35,30 +55,23 @@ struct FleetCommand {
             hostsFile, options: targetOptions, command: command, shell: SessionTarget.shell(environment)) {
         case .success(let found): entries = found
         case .failure(let problem):
-            printError(problem.message)
+            say(problem.message)
             return problem.exitStatus
         }
         // Where the run writes, checked before anything connects.
         for (path, option) in [(options.junit, "--junit"), (options.failedHosts, "--failed-hosts")] {
             if let path, let problem = BatchOutputs.writableFile(path, for: option) {
-                printError(problem)
+                say(problem)
                 return 2
             }
         }
         let targets = FleetTarget.distinctlyNamed((options.shard?.slice(entries) ?? entries).map(FleetTarget.init))
-        let jobs = DescriptorBudget.jobsWithinLimit(options.jobs, say: printError)
-        let loop: EventLoop
-        do {
-            loop = try EventLoop()
-        } catch {
-            printError(error.description)
-            return 255
-        }
-        // Blocked before any connection's thread starts: signals arrive only through the loop.
-        let signals = SignalSource()
+        let jobs = DescriptorBudget.jobsWithinLimit(options.jobs, say: say)
+        guard var run = UnwatchedRun.start(environment: environment, say: say) else { return 255 }
+        let (loop, signals) = (run.loop, run.signals)
         defer { signals.pause() }
-        var factory = SessionFactory(loop: loop, environment: environment, inputIsTerminal: false, say: printError)
-        factory.batch = true
+        run.factory.batch = true
+        let factory = run.factory
         var size = (rows: 24, columns: 80)
         var spill: SpillDirectory?
         let fleetWork: FleetRun.Work
@@ -131,8 +144,16 @@ struct FleetCommand {
         progress.clear()
         let results = fleet.results.compactMap { $0 }
         let status = report(results, lines: Dictionary(targets.map { ($0.line, $0.lineWords) }, uniquingKeysWith: { a, _ in a }))
-        // Interrupted: the summary says what ran; the status says it was cut short, as a shell's.
-        return interrupted.map { 128 + $0 } ?? (outputLost && fleet.wasCutShort ? 255 : status)
+        return Self.exitStatus(reported: status, interruptedBy: interrupted, outputLostBeforeTheEnd: outputLost && fleet.wasCutShort)
+    }
+
+    /// The run's exit status from what its reports say (0, or 1 for a failed target or a
+    /// report not written): interrupted by signal N, 128+N (the summary says what ran; the
+    /// status says it was cut short, as a shell's); cut short because nobody read the output
+    /// any more, 255 (as ssh's status when its connection closes).
+    package static func exitStatus(reported: Int32, interruptedBy signal: Int32?, outputLostBeforeTheEnd: Bool) -> Int32 {
+        if let signal { return 128 + signal }
+        return outputLostBeforeTheEnd ? 255 : reported
     }
 
     /// The reports and the closing lines; the exit status.
@@ -146,21 +167,21 @@ struct FleetCommand {
             var suite = "rterm --hosts"
             if case .script = work { suite = "rterm script" }
             if let shard = options.shard { suite += " (shard \(shard))" }
-            if !Self.save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
+            if !save(ScriptReport.junit(results, suite: suite), to: junit) { status = max(status, 1) }
         }
         if let failedHosts = options.failedHosts {
-            if !Self.save(FleetSummary.failedHostsFile(results, lines: lines), to: failedHosts) { status = max(status, 1) }
+            if !save(FleetSummary.failedHostsFile(results, lines: lines), to: failedHosts) { status = max(status, 1) }
         }
         StandardStream.writeOutput(shown(FleetSummary.summary(results)))
         return status
     }
 
-    private static func save(_ text: String, to path: String) -> Bool {
+    private func save(_ text: String, to path: String) -> Bool {
         do {
             try text.writeWhole(toFile: path)
             return true
         } catch {
-            printError("rterm: cannot write \(path): \(error.localizedDescription)")
+            say("rterm: cannot write \(path): \(error.localizedDescription)")
             return false
         }
     }
