@@ -390,17 +390,9 @@ extension SSHIntegrationTests {
         /// remote file has grown past 256 KiB) is completed by `cp -a` without the relay.
         @Test func aKilledUploadIsCompletedWithResume() throws {
             defer { harness.remove() }
-            let relay = try TestRelay(targetPort: try #require(Int(harness.sshd.port)))
-            let source = try Self.randomBytes(2 << 20)
             let from = home + "/src.bin"
             let to = shared + "/dst.bin"
-            try Self.write(source, to: from)
-            try relay.throttle(bytesPerSecond: 512 << 10)
-            let upload = try throughRelay(relay, [from, remote(to)])
-            // The acknowledgement: the remote file has grown (the upload is under way).
-            let size = Self.waitUntil(to, hasGrownTo: 256 << 10, while: upload)
-            try #require(upload.isRunning, "the upload ended first: \(upload.errorOutput)")
-            try #require(size >= 256 << 10 && size < source.count, "remote size \(size)")
+            let (relay, upload, source) = try throttledCopy(from: from, to: to, [from, remote(to)])
             let logOffset = harness.sshd.log.utf8.count
             #expect(upload.stop(SIGKILL) == 128 + SIGKILL)
             try relay.close()
@@ -424,16 +416,9 @@ extension SSHIntegrationTests {
         @Test(arguments: [false, true])
         func anInterruptedDownloadLeavesNothingOrWithResumeItsPart(resume: Bool) throws {
             defer { harness.remove() }
-            let relay = try TestRelay(targetPort: try #require(Int(harness.sshd.port)))
-            let source = try Self.randomBytes(2 << 20)
             let from = shared + "/src.bin"
             let to = home + "/dst.bin"
-            try Self.write(source, to: from)
-            try relay.throttle(bytesPerSecond: 512 << 10)
-            let download = try throughRelay(relay, (resume ? ["-a"] : []) + [remote(from), to])
-            let size = Self.waitUntil(to, hasGrownTo: 256 << 10, while: download)
-            try #require(download.isRunning, "the download ended first: \(download.errorOutput)")
-            try #require(size >= 256 << 10 && size < source.count, "local size \(size)")
+            let (relay, download, source) = try throttledCopy(from: from, to: to, (resume ? ["-a"] : []) + [remote(from), to])
             #expect(download.stop(SIGINT) == 128 + SIGINT)
             try relay.close()
             #expect(Self.partials(of: to).isEmpty)
@@ -476,6 +461,21 @@ extension SSHIntegrationTests {
         }
 
         /// `cp WORDS` through a relay, not waited for (the relay's port learnt as a new host).
+        /// `rterm cp words` of 2 MiB of random bytes written at `from`, through a relay that
+        /// throttles it to 512 KiB/s, once `to` has grown past 256 KiB (the acknowledgement
+        /// that the copy is under way) and while it still runs.
+        func throttledCopy(from: String, to: String, _ words: [String]) throws -> (TestRelay, BackgroundProcess, Data) {
+            let relay = try TestRelay(targetPort: try #require(Int(harness.sshd.port)))
+            let source = try Self.randomBytes(2 << 20)
+            try Self.write(source, to: from)
+            try relay.throttle(bytesPerSecond: 512 << 10)
+            let copy = try throughRelay(relay, words)
+            let size = Self.waitUntil(to, hasGrownTo: 256 << 10, while: copy)
+            try #require(copy.isRunning, "the copy ended first: \(copy.errorOutput)")
+            try #require(size >= 256 << 10 && size < source.count, "size \(size)")
+            return (relay, copy, source)
+        }
+
         func throughRelay(_ relay: TestRelay, _ words: [String]) throws -> BackgroundProcess {
             try BackgroundProcess(
                 [RTermProcess.executable, "cp", "-F", harness.config, "-B", "-o", "StrictHostKeyChecking=accept-new",
