@@ -88,11 +88,23 @@ struct OutsideBuild {
         ]
         if link {
             arguments += ["-o", executable, "-lssh2"]
-            for target in ["RemoteTerm", "RemoteTermEngine", "RemoteTermLoop", "RemoteTermSSH", "RemoteTermCore",
-                           "RemoteTermFront", "RemoteTermBatch"] {
+            let targets = [
+                ("RemoteTerm", ""), ("RemoteTermEngine", "/Engine"), ("RemoteTermLoop", "/Loop"), ("RemoteTermSSH", "/SSH"),
+                ("RemoteTermCore", "/Core"), ("RemoteTermFront", "/Front"), ("RemoteTermBatch", "/Batch"),
+            ]
+            for (target, folder) in targets {
                 let objects = build.appendingPathComponent(target + ".build").path
+                // Only the objects of sources that are still there: an incremental build
+                // keeps the object of a file since deleted, which would be linked in too.
+                let sources = root + "/Sources/RemoteTerm" + folder
+                let names = Set(
+                    folder.isEmpty
+                        ? try FileManager.default.contentsOfDirectory(atPath: sources)
+                        : (FileManager.default.subpaths(atPath: sources) ?? []).map { ($0 as NSString).lastPathComponent })
                 arguments += (try FileManager.default.contentsOfDirectory(atPath: objects))
-                    .filter { $0.hasSuffix(".o") }.sorted().map { objects + "/" + $0 }
+                    .filter { $0.hasSuffix(".o") && (!$0.hasSuffix(".swift.o") || names.contains(String($0.dropLast(2)))) }
+                    .sorted()
+                    .map { objects + "/" + $0 }
             }
         }
         return try Spawn.run(arguments)
