@@ -6,6 +6,7 @@ import Testing
 @testable import RemoteTermEngine
 @testable import RemoteTermFront
 @testable import RemoteTermLoop
+@testable import RemoteTermSSH
 
 /// `rterm mcp`'s server in-process: JSON-RPC lines in, lines out, sessions over memory
 /// transports whose remote is the tiny shell of `ScriptRunnerTests`, on the manual clock.
@@ -22,13 +23,19 @@ import Testing
         var shells: [Shell] = []
         private var next = 1
 
-        init() throws {
+        init(bar: KeyBar = KeyBar()) throws {
             loop = try EventLoop(clock: clock, poller: ManualPoller(clock: clock))
             server = MCPServer(
-                loop: loop, version: "test",
+                loop: loop, bar: bar, version: "test",
                 open: { [unowned self] words, size in
                     if words.last?.hasSuffix("@fail") == true {
                         return .failure(MCPServer.OpenFailure("rterm: fail: authentication failed (publickey,password)"))
+                    }
+                    if words.last == "quiet" {
+                        // A program that draws nothing (cat).
+                        let session = Session(rows: size.rows, columns: size.columns, clock: self.clock)
+                        session.attach(MemoryTransport(outputEnds: false))
+                        return .success((session, "quiet"))
                     }
                     let shell = Shell()
                     self.shells.append(shell)
@@ -203,6 +210,78 @@ import Testing
             #expect(!screen.unicodeScalars.contains { InertText.isBidiOrSeparator($0.value) || InertText.isTag($0.value) })
         }
         #expect(text["title"] as? String == #"t\363\240\201\211\363\240\201\247\363\240\201\256"#, "\(text)")
+    }
+
+    // MARK: - Issue 55 item 1: what a real client found
+
+    /// `click Ctrl` then `type "c"` is Ctrl+C, as docs/mcp.md says, and the Ctrl is spent:
+    /// a later key goes out plain (before: `c`, then Up as `ESC[1;5A`).
+    @Test func aClickedCtrlAppliesToTheNextCharacterTyped() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x"]))["session"] as? String)
+        _ = try harness.call("click", ["session": session, "label": "Ctrl"])
+        _ = try harness.call("type", ["session": session, "text": "c"])
+        _ = try harness.call("key", ["session": session, "keys": ["Up"]])
+        _ = try harness.call("type", ["session": session, "text": "ok"])
+        #expect(harness.shells[0].received == Array("\u{03}\u{1B}[Aok".utf8), "\(harness.shells[0].received)")
+    }
+
+    /// An unknown label is refused with the shown set's buttons, and the bar stays on it
+    /// (before: another set's buttons listed, the bar left switched to it).
+    @Test func anUnknownClickLeavesTheBarAsItWas() throws {
+        let harness = try Harness(bar: KeyBar(sets: KeyBarSet.builtIn, rules: KeyBarRule.builtIn))
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x"]))["session"] as? String)
+        let refused = try harness.call("click", ["session": session, "label": "Nope"])
+        let text = ((refused["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        #expect(refused["isError"] as? Bool == true)
+        #expect(text.contains("Esc") && text.contains("Tab"), "\(text)")
+        let shown = try #require(harness.server.sessions[session]?.front.bar.setName)
+        _ = try harness.call("click", ["session": session, "label": "Nope"])
+        #expect(harness.server.sessions[session]?.front.bar.setName == shown)
+        _ = try harness.call("click", ["session": session, "label": "Tab"])
+        #expect(harness.shells[0].received == [0x09])
+    }
+
+    /// `format: ansi` reads as `text` does: no empty rows at the bottom, no newline after the
+    /// last row (before: all 24 rows and a newline).
+    @Test func theAnsiScreenEndsWithItsLastRowWritten() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x", "rows": 6]))["session"] as? String)
+        _ = try harness.call("type", ["session": session, "text": "hello\r"])
+        _ = try harness.call("wait", ["session": session, "pattern": "^hello, world$"])
+        let text = Self.structured(try harness.call("screen", ["session": session]))["screen"] as? String
+        let ansi = Self.structured(try harness.call("screen", ["session": session, "format": "ansi"]))["screen"] as? String
+        #expect(text == "$ hello\nhello, world\n$")
+        #expect(ansi?.split(separator: "\n", omittingEmptySubsequences: false).count == 3, "\(ansi ?? "")")
+        #expect(ansi?.hasSuffix("\n") == false)
+    }
+
+    /// JSON-RPC 2.0 ids: a boolean is no id (-32600); a large integer comes back exactly
+    /// (before: `true` was answered as 1, 9007199254740993 as …992).
+    @Test func idsAreReadAsJSONRPCSaysAndEchoedExactly() throws {
+        let harness = try Harness()
+        harness.server.receive(Data(#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#.utf8))
+        harness.server.receive(Data(#"{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}"#.utf8))
+        harness.server.receive(Data(#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#.utf8))
+        #expect(harness.lines.count == 3)
+        #expect((harness.lines[0]["error"] as? [String: Any])?["code"] as? Int == -32600)
+        #expect(harness.lines[0]["id"] is NSNull)
+        #expect((harness.lines[1]["id"] as? NSNumber)?.int64Value == 9_007_199_254_740_993)
+        #expect(harness.lines[1]["result"] != nil)
+        #expect((harness.lines[2]["error"] as? [String: Any])?["code"] as? Int == -32600)
+    }
+
+    /// A program that draws nothing (cat) is answered a second after it started, with its
+    /// screen as it is (before: after the 60 s limit); the limit is `timeout_s`.
+    @Test func aProgramThatDrawsNothingIsAnsweredOnceItStarted() throws {
+        let harness = try Harness()
+        let started = harness.clock.now()
+        let opened = try harness.call("open", ["local": "quiet", "timeout_s": 5])
+        #expect(opened["isError"] as? Bool == false, "\(opened)")
+        #expect(Self.structured(opened)["screen"] as? String == "")
+        #expect(harness.clock.now() - started == MCPServer.firstScreenWait)
+        let bad = harness.send("tools/call", ["name": "open", "arguments": ["local": "quiet", "timeout_s": 0]])
+        #expect((harness.answer(bad)?["error"] as? [String: Any])?["code"] as? Int == -32602)
     }
 
     @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {

@@ -26,13 +26,28 @@ package enum JSONRPC {
             }
         }
 
+        /// The id a request gave: a string, or an integer read exactly (9007199254740993
+        /// stays itself, not the nearest double); nil for anything else, `true` included
+        /// (JSON-RPC 2.0: "a String, Number, or NULL"; a boolean is not a number).
         init?(_ value: Any) {
             if let text = value as? String {
                 self = .string(text)
-            } else if let number = value as? NSNumber, let integer = Int(exactly: number.doubleValue) {
+                return
+            }
+            guard let number = value as? NSNumber else { return nil }
+            switch String(cString: number.objCType) {
+            case "c", "B": return nil  // a JSON true or false
+            case "d", "f":
+                // 1e3 is the integer 1000; 1.5, or a number past 2^53, is no id rterm echoes exactly.
+                let double = number.doubleValue
+                guard double == double.rounded(), abs(double) < 9_007_199_254_740_992, let integer = Int(exactly: double)
+                else { return nil }
                 self = .number(integer)
-            } else {
-                return nil
+            case "Q":
+                guard let integer = Int(exactly: number.uint64Value) else { return nil }
+                self = .number(integer)
+            default:
+                self = .number(Int(number.int64Value))
             }
         }
     }
@@ -59,7 +74,7 @@ package enum JSONRPC {
         }
         let id = object["id"].flatMap { $0 is NSNull ? nil : ID($0) }
         if object["id"] != nil, !(object["id"] is NSNull), id == nil {
-            return .invalid(id: nil, code: .invalidRequest, message: "invalid request: id must be a number or a string")
+            return .invalid(id: nil, code: .invalidRequest, message: "invalid request: id must be an integer or a string")
         }
         guard object["jsonrpc"] as? String == "2.0" else {
             return .invalid(id: id, code: .invalidRequest, message: "invalid request: jsonrpc must be \"2.0\"")

@@ -53,7 +53,9 @@ extension MCPServer {
             var inputs: [SessionInput]
             switch name {
             case "type":
-                inputs = [.bytes(Array(try input.text("text").utf8))]
+                // Through the front as a script's `type`: a Ctrl or Alt clicked on the bar
+                // applies to the next character typed, as for a person.
+                inputs = session.front.type(Array(try input.text("text").utf8), now: now, view: view)
             case "paste":
                 inputs = session.front.paste(Array(try input.text("text").utf8), now: now, view: view)
             case "key":
@@ -85,6 +87,8 @@ extension MCPServer {
         guard (target == nil) != (local == nil) else { throw MCPArgumentError("open needs target or local, not both") }
         let columns = try input.optionalInteger("cols", in: 10...1000) ?? 80
         let rows = try input.optionalInteger("rows", in: 2...1000) ?? 24
+        let seconds = try input.optionalNumber("timeout_s") ?? Self.openTimeLimit
+        guard seconds > 0, seconds <= 3600 else { throw MCPArgumentError("timeout_s must be more than 0 and at most 3600") }
         var words = local.map { ["--local", "--", shell, "-c", $0] } ?? ShellWords.split(target ?? "")
         if let resume = try input.optionalString("resume") {
             guard local == nil else { throw MCPArgumentError("resume is for SSH targets: the login shell runs in tmux there") }
@@ -104,8 +108,12 @@ extension MCPServer {
         let made = MCPSession(id: "s\(opened)", label: label, session: session, bar: bar)
         sessions[made.id] = made
         loop.add(session)
-        later(id, seconds: 60, on: session) { _, timedOut in
+        // When the program started: a program that draws nothing is answered a moment later.
+        var startedAt: UInt64?
+        let firstScreen = { startedAt.map { $0 &+ Self.firstScreenWait } }
+        later(id, seconds: seconds, on: session, wake: { firstScreen() ?? UInt64.max }) { now, timedOut in
             if session.state == .connecting && !timedOut { return nil }
+            if session.state == .live, startedAt == nil { startedAt = now }
             if let ending = session.ending, session.state != .live || !made.hasDrawn {
                 if case .remoteExited = ending {
                     return Self.success(["session": made.id, "screen": made.text()])
@@ -114,10 +122,16 @@ extension MCPServer {
                 self.sessions[made.id] = nil
                 return Self.failure(Self.withHint(ending.message ?? "The connection failed."))
             }
-            guard made.hasDrawn || timedOut else { return nil }
+            guard made.hasDrawn || timedOut || firstScreen().map({ now >= $0 }) == true else { return nil }
             return Self.success(["session": made.id, "screen": made.text()])
         }
     }
+
+    /// How long `open` waits for a connection by default.
+    static let openTimeLimit: Double = 60
+    /// How long `open` waits for the first screen once the program started, before it
+    /// answers with the screen as it is.
+    static let firstScreenWait: UInt64 = 1_000_000_000
 
     /// `wait`: for a pattern, or for a quiet screen, until the timeout.
     private func wait(_ session: MCPSession, _ input: MCPArguments, id: JSONRPC.ID) throws(MCPArgumentError) {

@@ -34,10 +34,25 @@ final class MCPSession {
     }
 
     /// The screen with its colours and attributes as SGR sequences (rterm's own, never the
-    /// remote's bytes), rows `range` or all; what reorders or hides text made visible.
+    /// remote's bytes), rows `range` or all; what reorders or hides text made visible. As
+    /// `text`: the whole screen without its empty rows at the bottom, no newline after the last.
     func ansi(rows range: ClosedRange<Int>? = nil) -> String {
-        let lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return InertText.forAgentKeepingControls(Self.slice(lines, range).joined(separator: "\n"))
+        var lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // One line per row, then the empty string after the last newline.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        lines = Self.slice(Array(lines.prefix(terminal.rows)), range)
+        if range == nil { while let last = lines.last, Self.isEmptyRow(last) { lines.removeLast() } }
+        return InertText.forAgentKeepingControls(lines.joined(separator: "\n"))
+    }
+
+    /// Whether a row of `ANSIRenderer`'s holds nothing but SGR sequences.
+    private static func isEmptyRow(_ row: String) -> Bool {
+        var rest = Substring(row)
+        while let start = rest.firstIndex(of: "\u{1B}") {
+            guard rest[..<start].isEmpty, let end = rest[start...].firstIndex(of: "m") else { return false }
+            rest = rest[rest.index(after: end)...]
+        }
+        return rest.isEmpty
     }
 
     private static func slice(_ lines: [String], _ range: ClosedRange<Int>?) -> [String] {

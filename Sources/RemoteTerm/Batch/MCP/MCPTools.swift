@@ -21,13 +21,16 @@ enum MCPTools {
             tool(
                 "open",
                 "Opens a terminal session: an SSH destination with ssh options, written as a line of an rterm hosts "
-                    + "file (\"-p 2222 user@host\"), or a local command. Returns once the first screen is drawn, or the "
-                    + "connection error as ssh would say it. Host keys are checked; passwords are never asked.",
+                    + "file (\"-p 2222 user@host\"), or a local command. Returns once the program has started and drawn its "
+                    + "first screen (or been quiet for a second: a program that draws nothing, such as cat), or the "
+                    + "connection error as ssh would say it, or after timeout_s (default 60) still connecting. Host keys "
+                    + "are checked; passwords are never asked.",
                 input: object([
                     "target": ["type": "string", "description": "[ssh options] [user@]host"],
                     "local": ["type": "string", "description": "A command for the local shell (instead of target)."],
                     "cols": ["type": "integer", "minimum": 10, "maximum": 1000, "default": 80],
                     "rows": ["type": "integer", "minimum": 2, "maximum": 1000, "default": 24],
+                    "timeout_s": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600, "default": 60],
                     "resume": [
                         "type": "string",
                         "description": "SSH only: run the login shell in this tmux session on the host (created or "

@@ -51,8 +51,17 @@ struct HeadlessFront {
 
     /// `click LABEL`: a press and a release on the button, looked for on the shown set
     /// first, then on the others, turning the bar's pages as the wheel over it does; nil when
-    /// no set has it.
+    /// no set has it, the bar then as it was (its set and page).
     mutating func click(_ label: String, now: UInt64, view: FrontView) -> [SessionInput]? {
+        let before = controller
+        guard let sent = find(label, now: now, view: view) else {
+            controller = before
+            return nil
+        }
+        return sent
+    }
+
+    private mutating func find(_ label: String, now: UInt64, view: FrontView) -> [SessionInput]? {
         let others = controller.bar.sets.map(\.name).filter { $0 != controller.bar.setName }
         for set in [nil] + others.map(Optional.some) {
             if let set { _ = controller.showKeySet(set) }
