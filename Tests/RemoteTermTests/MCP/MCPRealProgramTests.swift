@@ -26,3 +26,34 @@ import Testing
         #expect(client.stop() == 0)
     }
 }
+
+extension MCPRealProgramTests {
+    /// Issue 55 item 1: a `type` of 200 KB into a program that reads without echo arrives
+    /// whole, and Ctrl+C still reaches a program that never reads (before: past about 64 KB
+    /// the session wedged, Ctrl+C and Ctrl+D never arrived). The PTY is written only when it
+    /// takes more; the line discipline still sees the Ctrl+C typed behind the backlog.
+    @Test func aLargeTypeArrivesWholeAndCtrlCStillInterrupts() throws {
+        let home = NSTemporaryDirectory() + "rterm-mcp-type-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let client = try MCPClient(home: home)
+        defer { client.stop() }
+        let line = String(repeating: "x", count: 99) + "\r"
+        let text = String(repeating: line, count: 2_000)
+        let counted = try client.call("open", ["local": "stty -echo; sleep 1; wc -c; echo counted", "rows": 5])
+        let first = try #require((counted["structuredContent"] as? [String: Any])?["session"] as? String, "\(counted)")
+        _ = try client.call("type", ["session": first, "text": text])
+        _ = try client.call("key", ["session": first, "keys": ["Ctrl+D"]])
+        let whole = try client.call("wait", ["session": first, "pattern": "^counted$", "timeout_s": 60])
+        let screen = ((whole["structuredContent"] as? [String: Any])?["screen"] as? String) ?? ""
+        #expect(screen.contains("200000"), "\(whole)")
+
+        let stuck = try client.call("open", ["local": "sleep 600", "rows": 5])
+        let second = try #require((stuck["structuredContent"] as? [String: Any])?["session"] as? String, "\(stuck)")
+        _ = try client.call("type", ["session": second, "text": text])
+        _ = try client.call("key", ["session": second, "keys": ["Ctrl+C"]])
+        let ended = try client.call("wait", ["session": second, "idle_ms": 300, "timeout_s": 30])
+        #expect(try client.call("sessions")["structuredContent"].map { "\($0)" }?.contains("ended") == true, "\(ended)")
+        #expect(client.stop() == 0)
+    }
+}
