@@ -57,3 +57,46 @@ extension MCPRealProgramTests {
         #expect(client.stop() == 0)
     }
 }
+
+extension MCPRealProgramTests {
+    /// Issue 55 item 1: a client that stops reading holds back only its own answers. With
+    /// 2,000 answers (far more than a pipe holds) unread, a `type` into another session still
+    /// runs its command at once, and every answer then arrives (before: the server blocked on
+    /// standard output, and every session with it).
+    @Test func aClientThatStopsReadingDoesNotHoldBackTheSessions() throws {
+        let home = NSTemporaryDirectory() + "rterm-mcp-slow-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let client = try MCPClient(home: home)
+        defer { client.stop() }
+        let opened = try client.call("open", ["local": "sh", "rows": 5])
+        let session = try #require((opened["structuredContent"] as? [String: Any])?["session"] as? String, "\(opened)")
+        let unread = (0..<2_000).map { _ in client.send("tools/list") }
+        let marker = home + "/ran"
+        let typed = client.send("tools/call", ["name": "type", "arguments": ["session": session, "text": "touch '\(marker)'\r"]])
+        #expect(FileArrival.wait(for: marker, timeout: 20), "the session's command did not run while answers waited")
+        for id in unread + [typed] { _ = try client.answer(id) }
+        #expect(client.stop() == 0)
+    }
+
+    /// A `wait` the client cancelled (`notifications/cancelled`) is dropped, unanswered;
+    /// the server goes on.
+    @Test func aCancelledWaitIsNotAnswered() throws {
+        let home = NSTemporaryDirectory() + "rterm-mcp-cancel-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let client = try MCPClient(home: home)
+        defer { client.stop() }
+        let opened = try client.call("open", ["local": "sh", "rows": 5])
+        let session = try #require((opened["structuredContent"] as? [String: Any])?["session"] as? String, "\(opened)")
+        let never = ["session": session, "pattern": "^never$"] as [String: Any]
+        let waiting = client.send("tools/call", ["name": "wait", "arguments": never.merging(["timeout_s": 1]) { $1 }])
+        client.writeLine(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":\#(waiting),"reason":"gave up"}}"#)
+        // A wait sent after it and ending after its time limit: by its answer, the cancelled
+        // one would have been answered too.
+        let after = try client.call("wait", never.merging(["timeout_s": 2]) { $1 })
+        #expect((after["structuredContent"] as? [String: Any])?["matched"] as? Bool == false, "\(after)")
+        #expect(client.lines.allSatisfy { ($0["id"] as? Int) != waiting }, "the cancelled wait was answered")
+        #expect(client.stop() == 0)
+    }
+}

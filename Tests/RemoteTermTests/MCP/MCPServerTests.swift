@@ -284,6 +284,17 @@ import Testing
         #expect((harness.answer(bad)?["error"] as? [String: Any])?["code"] as? Int == -32602)
     }
 
+    /// A `wait` the client cancelled (`notifications/cancelled`) is dropped, unanswered.
+    @Test func aCancelledWaitIsDroppedUnanswered() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x"]))["session"] as? String)
+        let waiting = harness.send("tools/call", ["name": "wait", "arguments": ["session": session, "pattern": "^never$", "timeout_s": 1]])
+        harness.server.receive(Data(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":\#(waiting)}}"#.utf8))
+        let after = try harness.call("wait", ["session": session, "pattern": "^never$", "timeout_s": 2])
+        #expect(Self.structured(after)["matched"] as? Bool == false)
+        #expect(harness.answer(waiting) == nil, "\(harness.lines)")
+    }
+
     @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {
         var splitter = LineSplitter()
         var lines: [String] = []

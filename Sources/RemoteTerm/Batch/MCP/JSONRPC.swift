@@ -34,9 +34,8 @@ package enum JSONRPC {
                 self = .string(text)
                 return
             }
-            guard let number = value as? NSNumber else { return nil }
+            guard let number = value as? NSNumber, !JSONRPC.isBoolean(number) else { return nil }
             switch String(cString: number.objCType) {
-            case "c", "B": return nil  // a JSON true or false
             case "d", "f":
                 // 1e3 is the integer 1000; 1.5, or a number past 2^53, is no id rterm echoes exactly.
                 let double = number.doubleValue
@@ -50,6 +49,13 @@ package enum JSONRPC {
                 self = .number(Int(number.int64Value))
             }
         }
+    }
+
+    /// Whether a parsed JSON value is `true` or `false`. Not `value is Bool`: Foundation
+    /// bridges the numbers 0 and 1 to Bool too, so `"timeout_s": 1` would read as a boolean.
+    static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return ["c", "B"].contains(String(cString: number.objCType))
     }
 
     /// What one line holds.

@@ -45,7 +45,9 @@ struct MCPArguments {
 
     func optionalNumber(_ name: String) throws(MCPArgumentError) -> Double? {
         guard let value = values[name], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, !(value is Bool) else { throw MCPArgumentError("\(name) must be a number") }
+        guard let number = value as? NSNumber, !JSONRPC.isBoolean(number) else {
+            throw MCPArgumentError("\(name) must be a number")
+        }
         return number.doubleValue
     }
 

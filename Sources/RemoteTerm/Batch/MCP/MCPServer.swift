@@ -86,8 +86,15 @@ package final class MCPServer: EventSource, TurnEndHandler {
         switch JSONRPC.parse(line) {
         case .invalid(let id, let code, let message):
             write(JSONRPC.error(code, message, id: id))
-        case .response, .notification:
-            break  // notifications/initialized and the like need no answer
+        case .notification(let method, let params):
+            // A request the client no longer wants (a `wait` it gave up on) is dropped
+            // unanswered, as the protocol asks; notifications/initialized and the like need
+            // nothing.
+            if method == "notifications/cancelled", let id = params["requestId"].flatMap(JSONRPC.ID.init) {
+                pending.removeAll { $0.id == id }
+            }
+        case .response:
+            break
         case .request(let id, let method, let params):
             switch method {
             case "initialize":

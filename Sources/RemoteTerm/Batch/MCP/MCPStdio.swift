@@ -48,7 +48,19 @@ package enum MCPStdio {
         if environment["SSH_ASKPASS"] == nil { run.factory.batch = true }
         let factory = run.factory
         let (bar, _) = KeyBarFile.load(environment: environment)
-        let output = FileHandle.standardOutput
+        // Answers wait in a queue that standard output takes as the client reads: a client that
+        // reads slowly holds back only its own answers, never the sessions. Past
+        // `backlogLimit` bytes unread the server says so and ends, rather than grow.
+        let output = DescriptorOutput(output: 1, error: 2)
+        var done = false
+        let write = { (line: String) in
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBufferPointer { output.take($0, from: .output, now: 0) }
+            if output.waitingBytes > backlogLimit, !done {
+                say("rterm: mcp: the client has left \(output.waitingBytes >> 20) MiB of answers unread: ending")
+                done = true
+            }
+        }
         let server = MCPServer(
             loop: loop, bar: bar, version: version, shell: SessionTarget.shell(environment),
             open: { words, size in
@@ -58,17 +70,15 @@ package enum MCPStdio {
                 case .failure(let problem): return .failure(MCPServer.OpenFailure(problem.message))
                 }
             },
-            write: { line in try? output.write(contentsOf: Data((line + "\n").utf8)) })
+            write: write)
         let input = InputSource(descriptor: 0)
         var lines = LineSplitter()
-        var done = false
         input.onBytes = { bytes in
             for piece in lines.take(bytes) {
                 switch piece {
                 case .line(let line): server.receive(line)
                 case .tooLong:
-                    let error = JSONRPC.error(.parseError, "parse error: a line over 4 MiB", id: nil)
-                    try? output.write(contentsOf: Data((error + "\n").utf8))
+                    write(JSONRPC.error(.parseError, "parse error: a line over 4 MiB", id: nil))
                 }
             }
         }
@@ -79,12 +89,18 @@ package enum MCPStdio {
         signals.onSignal = { signal in if signal != SIGWINCH { done = true } }
         loop.add(input)
         loop.add(signals)
+        loop.add(output)
         do {
-            try loop.run(until: { done })
+            try loop.run(until: { done || output.readerGone })
         } catch {
             say(error.description)
         }
         server.shutDown()
+        // What is still queued, for a client that reads it (not one that stopped reading).
+        if output.waitingBytes <= backlogLimit { output.drainBlocking(patience: 10_000) }
         return 0
     }
+
+    /// The most answer bytes kept for a client that does not read them.
+    package static let backlogLimit = 64 << 20
 }

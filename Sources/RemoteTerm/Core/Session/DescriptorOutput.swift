@@ -7,10 +7,11 @@ import RemoteTermSSH
 
 /// Standard output and error of a command run without a pseudo-terminal: the session's
 /// output sink, and an event source that writes what is waiting when the descriptor can
-/// take it. The descriptors are left in the mode they came in (making a shared terminal
-/// non-blocking would break the shell it belongs to), so each write is sized not to wait:
-/// everything to a regular file or a character device like /dev/null, what a pipe has room
-/// for, and 4 KiB pieces while a terminal or socket polls writable. When more than `limit`
+/// take it (also `rterm mcp`'s answers). The descriptors are left in the mode they came in
+/// (making a shared terminal non-blocking would break the shell it belongs to), so no write
+/// waits: everything to a regular file or a character device like /dev/null, a pipe written
+/// non-blocking for the one call once it polls writable, and 4 KiB pieces while a terminal or
+/// socket polls writable. When more than `limit`
 /// bytes wait, the session stops reading and the SSH window holds the remote side back.
 package final class DescriptorOutput: SessionOutput, EventSource {
     private let descriptors: (output: Int32, error: Int32)
@@ -28,8 +29,6 @@ package final class DescriptorOutput: SessionOutput, EventSource {
     static let piece = 4096
     /// The most written to one descriptor in one turn of the loop.
     static let turnLimit = 1 << 20
-    /// Linux's F_GETPIPE_SZ (behind _GNU_SOURCE, so not imported).
-    private static let getPipeSize: Int32 = 1032
 
     /// A sink writing the output stream to `output` and the error stream to `error`.
     package init(output: Int32 = 1, error: Int32 = 2) {
@@ -37,6 +36,9 @@ package final class DescriptorOutput: SessionOutput, EventSource {
     }
 
     package var wantsMore: Bool { waitingCount < Self.limit }
+
+    /// Bytes written to the sink that the descriptors have not taken yet.
+    package var waitingBytes: Int { waitingCount }
 
     /// Output and error go to descriptors of their own: the output is over when both ended.
     package var waitsForErrorEnd: Bool { true }
@@ -57,7 +59,7 @@ package final class DescriptorOutput: SessionOutput, EventSource {
             let descriptor = descriptor(stream)
             let room = Self.room(in: descriptor)
             if room > 0 {
-                let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, room))
+                let count = Self.writeWithoutWaiting(descriptor, bytes.baseAddress, min(bytes.count, room))
                 if count > 0 {
                     bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
                     if bytes.isEmpty { return }
@@ -107,14 +109,33 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         case S_IFCHR where isatty(descriptor) == 0:
             return Int.max  // /dev/null and the like; a terminal is paced like a socket
         case S_IFIFO:
-            let capacity = fcntl(descriptor, getPipeSize)
-            var queued: Int32 = 0
-            guard capacity > 0, ioctl(descriptor, UInt(FIONREAD), &queued) == 0 else { return piece }
-            return max(0, Int(capacity) - Int(queued))
+            // How much a pipe takes cannot be told from the bytes queued in it: the kernel
+            // keeps them in pages, part-filled by small writes, so a pipe can be full with
+            // half its capacity queued. It is written non-blocking once it polls writable.
+            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 ? Int.max : 0
         default:
             var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             return Glibc.poll(&entry, 1, 0) == 1 ? piece : 0
         }
+    }
+
+    /// A write that does not wait. A pipe is made non-blocking for this one call and put back
+    /// as it was (what else holds its write end, a shell's `(rterm host cmd; echo) | less`,
+    /// sees its own mode); the others are written no more than `room` says they take.
+    private static func writeWithoutWaiting(_ descriptor: Int32, _ base: UnsafeRawPointer?, _ count: Int) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
+            return Glibc.write(descriptor, base, count)
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        let toggles = flags >= 0 && flags & O_NONBLOCK == 0
+        if toggles { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+        let written = Glibc.write(descriptor, base, count)
+        let saved = errno
+        if toggles { _ = fcntl(descriptor, F_SETFL, flags) }
+        errno = saved
+        return written
     }
 
     /// Writes at most `limit` bytes of what waits first; returns how many were written.
@@ -124,7 +145,7 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         let descriptor = descriptor(waiting[0].stream)
         var written = 0
         let result = waiting[0].queue.drain { bytes in
-            let count = Glibc.write(descriptor, bytes.baseAddress, min(bytes.count, limit))
+            let count = Self.writeWithoutWaiting(descriptor, bytes.baseAddress, min(bytes.count, limit))
             written = count
             return max(count, 0)
         }
@@ -145,11 +166,15 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         return result
     }
 
-    /// Writes everything still waiting, waiting for the descriptors as needed (at the end).
-    package func drainBlocking() {
-        while !waiting.isEmpty {
+    /// Writes everything still waiting, waiting for the descriptors as needed (at the end);
+    /// with `patience` (milliseconds), it gives up once a descriptor has taken nothing for
+    /// that long (a reader that stopped reading).
+    package func drainBlocking(patience: Int32 = -1) {
+        while !waiting.isEmpty, !readerGone, failure == nil {
             var entry = pollfd(fd: descriptor(waiting[0].stream), events: Int16(POLLOUT), revents: 0)
-            if Glibc.poll(&entry, 1, -1) < 0, errno != EINTR { return }
+            let ready = Glibc.poll(&entry, 1, patience)
+            if ready < 0, errno != EINTR { return }
+            if ready == 0 { return }
             writeSome()
         }
     }
