@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RemoteTermBatch
+
 /// `rterm mcp` as an agent's client drives it, over pipes: a local shell and an SSH session
 /// to the test sshd side by side, with malformed JSON, an unknown tool and a failed
 /// connection in between.
@@ -25,7 +27,7 @@ extension SSHIntegrationTests {
             #expect((initialized["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
             client.writeLine(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
             let tools = try client.answer(client.send("tools/list"))
-            #expect(((tools["result"] as? [String: Any])?["tools"] as? [Any])?.count == 9)
+            #expect(((tools["result"] as? [String: Any])?["tools"] as? [Any])?.count == MCPTools.names.count)
 
             let local = try client.call("open", ["local": "bash --norc --noprofile", "cols": 60, "rows": 10])
             let shell = try #require(Self.structured(local)["session"] as? String, "\(local)")

@@ -89,7 +89,7 @@ import Testing
         #expect(first["protocolVersion"] as? String == "2025-03-26")
         #expect((first["serverInfo"] as? [String: Any])?["name"] as? String == "rterm")
         #expect((first["capabilities"] as? [String: Any])?["tools"] != nil)
-        #expect((harness.answer(unknown)?["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
+        #expect((harness.answer(unknown)?["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-11-25")
         let tools = try #require((harness.answer(list)?["result"] as? [String: Any])?["tools"] as? [[String: Any]])
         #expect(tools.compactMap { $0["name"] as? String } == MCPTools.names)
         #expect(tools.allSatisfy { $0["inputSchema"] != nil && $0["outputSchema"] != nil })
@@ -293,6 +293,68 @@ import Testing
         let after = try harness.call("wait", ["session": session, "pattern": "^never$", "timeout_s": 2])
         #expect(Self.structured(after)["matched"] as? Bool == false)
         #expect(harness.answer(waiting) == nil, "\(harness.lines)")
+    }
+
+    /// Issue 55 item 6: 2025-11-25 is spoken too, and there arguments a tool cannot take are
+    /// the tool's error (isError, for the model to read), not the protocol's; the older
+    /// versions keep -32602.
+    @Test(arguments: [("2025-11-25", true), ("2025-06-18", false), ("2025-03-26", false)])
+    func argumentErrorsFollowTheNegotiatedVersion(_ version: String, _ asToolError: Bool) throws {
+        let harness = try Harness()
+        let initialize = harness.send("initialize", ["protocolVersion": version, "capabilities": [:]])
+        #expect((harness.answer(initialize)?["result"] as? [String: Any])?["protocolVersion"] as? String == version)
+        let bad = harness.send("tools/call", ["name": "open", "arguments": ["local": "x", "rows": 1]])
+        let answer = try #require(harness.answer(bad))
+        if asToolError {
+            let result = try #require(answer["result"] as? [String: Any], "\(answer)")
+            #expect(result["isError"] as? Bool == true)
+            #expect(((result["content"] as? [[String: Any]])?.first?["text"] as? String)?.contains("rows") == true)
+        } else {
+            #expect((answer["error"] as? [String: Any])?["code"] as? Int == -32602, "\(answer)")
+        }
+        // An unknown tool stays a protocol error in every version.
+        let unknown = harness.send("tools/call", ["name": "rm", "arguments": [:]])
+        #expect((harness.answer(unknown)?["error"] as? [String: Any])?["code"] as? Int == -32602)
+    }
+
+    /// Issue 55 item 4: annotations say which tools only read, so a client can ask the user
+    /// before the others.
+    @Test func theToolsSayWhichOnlyRead() throws {
+        let harness = try Harness()
+        let list = harness.send("tools/list")
+        let tools = try #require((harness.answer(list)?["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        var readOnly: [String] = []
+        for tool in tools {
+            let annotations = try #require(tool["annotations"] as? [String: Any], "\(tool)")
+            let name = tool["name"] as? String ?? ""
+            if annotations["readOnlyHint"] as? Bool == true {
+                readOnly.append(name)
+            } else {
+                #expect(annotations["destructiveHint"] as? Bool == (name != "open"), "\(name)")
+            }
+        }
+        #expect(readOnly.sorted() == ["screen", "scrollback", "sessions", "wait"])
+    }
+
+    /// Issue 55 item 3: `scrollback` gives the rows that scrolled off, oldest first: the
+    /// first of 500 lines printed on a 24-row screen is there.
+    @Test func scrollbackGivesTheRowsThatScrolledOffOldestFirst() throws {
+        let harness = try Harness()
+        let session = try #require(Self.structured(try harness.call("open", ["local": "x"]))["session"] as? String)
+        // Fifty lines at a time, each waited for (a memory transport is read a piece a turn).
+        for first in stride(from: 1, through: 451, by: 50) {
+            let lines = (first..<(first + 50)).map { "\r\nline \($0)" }.joined()
+            harness.shells[0].transport.deliver(Array(lines.utf8))
+            let waited = try harness.call("wait", ["session": session, "pattern": "^line \(first + 49)$"])
+            #expect(Self.structured(waited)["matched"] as? Bool == true)
+        }
+        let all = Self.structured(try harness.call("scrollback", ["session": session]))
+        let rows = (all["scrollback"] as? String ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "$" && rows[1] == "line 1", "\(rows.prefix(3))")
+        #expect(rows.last == "line 476" && rows.count == 477, "\(rows.count) \(rows.suffix(2))")
+        #expect(all["lines"] as? Int == rows.count)
+        let last = Self.structured(try harness.call("scrollback", ["session": session, "lines": 2]))
+        #expect(last["scrollback"] as? String == "line 475\nline 476")
     }
 
     @Test func aLineOverTheLimitIsDroppedAsItComesAndTheNextOneIsRead() {

@@ -21,6 +21,10 @@ extension MCPServer {
         }
         let now = loop.clock.now()
         switch name {
+        case "scrollback":
+            let lines = try input.optionalInteger("lines", in: 1...10_000_000)
+            let read = session.scrollback(last: lines)
+            answer(id, Self.success(["scrollback": read.text, "lines": read.lines]))
         case "screen":
             let rows = try input.optionalString("rows").map { text throws(MCPArgumentError) in try Self.rows(text) }
             let format = try input.optionalString("format") ?? "text"

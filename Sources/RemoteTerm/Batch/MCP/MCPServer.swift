@@ -21,7 +21,13 @@ package final class MCPServer: EventSource, TurnEndHandler {
     }
 
     /// The protocol versions rterm speaks, newest first.
-    package static let protocolVersions = ["2025-06-18", "2025-03-26"]
+    package static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26"]
+    /// The version the client and the server agreed on (`initialize`); before it, the
+    /// behaviour of the versions before 2025-11-25.
+    var protocolVersion = "2025-06-18"
+    /// From 2025-11-25 on, arguments a tool cannot take are the tool's error (`isError`, which
+    /// the model reads and can correct), not the protocol's (-32602).
+    var argumentErrorsAreToolErrors: Bool { protocolVersion >= "2025-11-25" }
     /// At most this many sessions at once.
     package static let sessionLimit = 64
     /// The longest text a `type` or `paste` may send at once.
@@ -100,6 +106,7 @@ package final class MCPServer: EventSource, TurnEndHandler {
             case "initialize":
                 let asked = params["protocolVersion"] as? String
                 let version = asked.flatMap { Self.protocolVersions.contains($0) ? $0 : nil } ?? Self.protocolVersions[0]
+                protocolVersion = version
                 write(
                     JSONRPC.result(
                         [
@@ -125,7 +132,11 @@ package final class MCPServer: EventSource, TurnEndHandler {
                 do throws(MCPArgumentError) {
                     try call(name, arguments, id: id)
                 } catch {
-                    write(JSONRPC.error(.invalidParams, "invalid params: \(error.message)", id: id))
+                    if argumentErrorsAreToolErrors {
+                        answer(id, Self.failure("Invalid arguments: \(error.message)."))
+                    } else {
+                        write(JSONRPC.error(.invalidParams, "invalid params: \(error.message)", id: id))
+                    }
                 }
             default:
                 write(JSONRPC.error(.methodNotFound, "method not found: \(method)", id: id))

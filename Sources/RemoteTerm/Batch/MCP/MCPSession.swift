@@ -55,6 +55,16 @@ final class MCPSession {
         return rest.isEmpty
     }
 
+    /// The rows that scrolled off the top of the screen, oldest first, as `text` writes rows:
+    /// the last `count` of them, or all the scrollback holds. With the number returned.
+    func scrollback(last count: Int?) -> (text: String, lines: Int) {
+        let end = terminal.screenTopLineNumber
+        let start = max(terminal.oldestLineNumber, count.map { end - $0 } ?? terminal.oldestLineNumber)
+        let rows = (start..<max(start, end)).compactMap { terminal.line(number: $0) }
+            .map { TextRenderer.text(ofCells: $0.cells[...], extras: $0.extras) }
+        return (InertText.forAgent(rows.joined(separator: "\n"), keepingNewlines: true), rows.count)
+    }
+
     private static func slice(_ lines: [String], _ range: ClosedRange<Int>?) -> [String] {
         guard let range else { return lines }
         let first = max(0, range.lowerBound - 1)

@@ -1,7 +1,7 @@
 /// The tools `rterm mcp` offers, as `tools/list` describes them: names clients are written
 /// against, each with the JSON Schema of its arguments and of its structured result.
 enum MCPTools {
-    static let names = ["open", "type", "key", "click", "paste", "wait", "screen", "close", "sessions"]
+    static let names = ["open", "type", "key", "click", "paste", "wait", "screen", "scrollback", "close", "sessions"]
 
     private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
         var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
@@ -79,6 +79,17 @@ enum MCPTools {
                         "title": ["type": "string"], "exit_status": ["type": "integer"],
                     ], required: ["screen", "cursor", "title"])),
             tool(
+                "scrollback",
+                "Reads the rows that scrolled off the top of the screen, oldest first, as screen reads rows (text): "
+                    + "the last `lines` of them, or all that are kept (10,000 by default).",
+                input: object(
+                    ["session": session, "lines": ["type": "integer", "minimum": 1, "maximum": 10_000_000]], required: ["session"]),
+                output: object(
+                    [
+                        "scrollback": ["type": "string", "description": "The rows, one a line, without trailing blanks."],
+                        "lines": ["type": "integer", "description": "How many rows."],
+                    ], required: ["scrollback", "lines"])),
+            tool(
                 "close", "Closes the session (ending it if it still runs); returns its exit status.",
                 input: object(["session": session], required: ["session"]),
                 output: object(["exit_status": ["type": "integer"]], required: ["exit_status"])),
@@ -96,7 +107,20 @@ enum MCPTools {
         ]
     }
 
+    /// Tools that only read: a client may run them without asking the user.
+    static let readOnly: Set<String> = ["screen", "scrollback", "wait", "sessions"]
+
+    /// A tool as `tools/list` gives it, with its annotations (hints for the client, which may
+    /// ask the user before a tool that is not read-only): what sends input to a program or
+    /// ends it may do anything that program can (`destructiveHint`); `open` reaches other
+    /// machines (`openWorldHint`).
     private static func tool(_ name: String, _ description: String, input: [String: Any], output: [String: Any]) -> [String: Any] {
-        ["name": name, "description": description, "inputSchema": input, "outputSchema": output]
+        var annotations: [String: Any] = ["readOnlyHint": readOnly.contains(name)]
+        if !readOnly.contains(name) {
+            annotations["destructiveHint"] = name != "open"
+            annotations["idempotentHint"] = false
+        }
+        annotations["openWorldHint"] = name == "open"
+        return ["name": name, "description": description, "inputSchema": input, "outputSchema": output, "annotations": annotations]
     }
 }
