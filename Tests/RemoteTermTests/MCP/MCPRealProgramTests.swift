@@ -100,3 +100,30 @@ extension MCPRealProgramTests {
         #expect(client.stop() == 0)
     }
 }
+
+extension MCPRealProgramTests {
+    /// Issue 55 item 4: `rterm mcp --no-local --targets FILE` refuses, with isError and the
+    /// option that refused it named (not a connection's error: nothing was looked up or
+    /// connected), a local command, a target whose ProxyCommand would run here (nothing
+    /// runs), and a destination the file does not list.
+    @Test func noLocalAndTargetsRefuseBeforeAnythingRuns() throws {
+        let home = NSTemporaryDirectory() + "rterm-mcp-policy-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try "alice@web1.invalid\n".write(toFile: home + "/targets", atomically: true, encoding: .utf8)
+        let client = try MCPClient(arguments: ["--no-local", "--targets", home + "/targets"], home: home)
+        defer { client.stop() }
+        for (arguments, ran, option) in [
+            (["local": "touch '\(home)/local-ran'"], home + "/local-ran", "--no-local"),
+            (["target": "-o ProxyCommand='touch \(home)/proxy-ran' alice@web1.invalid"], home + "/proxy-ran", "--no-local"),
+            (["target": "bob@web2.invalid"], "", "--targets"),
+        ] {
+            let answer = try client.call("open", arguments)
+            #expect(answer["isError"] as? Bool == true, "\(answer)")
+            let text = ((answer["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+            #expect(text.contains("rterm mcp \(option)"), "\(text)")
+            if !ran.isEmpty { #expect(!FileManager.default.fileExists(atPath: ran), "\(ran)") }
+        }
+        #expect(client.stop() == 0)
+    }
+}

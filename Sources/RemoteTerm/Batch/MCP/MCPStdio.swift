@@ -13,13 +13,18 @@ import RemoteTermSSH
 /// standard input or a signal ends it. Standard error gets rterm's own lines only.
 package enum MCPStdio {
     package static let usage = """
-        usage: rterm mcp [ssh options]
+        usage: rterm mcp [--no-local] [--targets FILE] [ssh options]
 
         A Model Context Protocol server on standard input and output (JSON-RPC, one message
         a line) whose tools open and drive terminal sessions: open, type, key, click,
-        paste, wait, screen, close, sessions. The ssh options apply to every SSH session it
-        opens. Host keys are checked as ssh checks them; no password or passphrase is ever
-        asked (keys, ssh-agent, or SSH_ASKPASS). docs/mcp.md.
+        paste, wait, screen, scrollback, close, sessions. The ssh options apply to every SSH
+        session it opens. Host keys are checked as ssh checks them; no password or
+        passphrase is ever asked (keys, ssh-agent, or SSH_ASKPASS). docs/mcp.md.
+
+          --no-local      no local command, and no option of a target that runs one here
+                          or uses a file here (-F, -E, ProxyCommand, LocalCommand…)
+          --targets FILE  only the SSH destinations FILE lists (a hosts file), and no
+                          option that leads elsewhere (-J, HostName, ProxyCommand…)
         """
 
     /// Runs the server; the exit status (2 for bad arguments).
@@ -29,6 +34,27 @@ package enum MCPStdio {
         if arguments.first == "-h" || arguments.first == "--help" {
             print(usage)
             return 0
+        }
+        // rterm's own options first, then ssh's.
+        var arguments = arguments
+        var policy = MCPTargetPolicy()
+        while let first = arguments.first, first == "--no-local" || first == "--targets" {
+            arguments.removeFirst()
+            guard first == "--targets" else {
+                policy.noLocal = true
+                continue
+            }
+            guard let file = arguments.first else {
+                say("rterm: option --targets needs a hosts file")
+                return 2
+            }
+            arguments.removeFirst()
+            switch MCPTargetPolicy.targets(file: file) {
+            case .success(let listed): policy.targets = listed
+            case .failure(let problem):
+                say(problem.message)
+                return 2
+            }
         }
         do {
             guard try SSHCommandLine.leadingOptionCount(arguments) == arguments.count else {
@@ -64,6 +90,7 @@ package enum MCPStdio {
         let server = MCPServer(
             loop: loop, bar: bar, version: version, shell: SessionTarget.shell(environment),
             open: { words, size in
+                if let refusal = policy.refusal(of: words) { return .failure(MCPServer.OpenFailure(refusal)) }
                 let all = LocalCommandLine.markerIndex(in: words) != nil ? words : arguments + words
                 switch factory.open(all, as: .agent, size: size) {
                 case .success(let opened): return .success((opened.session, opened.label))

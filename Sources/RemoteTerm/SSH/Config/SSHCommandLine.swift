@@ -405,7 +405,7 @@ package struct SSHCommandLine: Sendable, Equatable {
 
     /// Option letters that take a value (rterm's and ssh's, so that an unsupported one is
     /// reported as such rather than as a cluster of unknown flags).
-    static let lettersWithValue: Set<Character> = [
+    package static let lettersWithValue: Set<Character> = [
         "F", "i", "J", "l", "o", "p", "b", "B", "c", "D", "e", "E", "I", "L", "m", "O", "P", "Q", "R",
         "S", "w", "W",
     ]
