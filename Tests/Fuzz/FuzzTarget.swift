@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case inputDecoder = "input-decoder"
     /// A hostile server's names and links, written under a download's target.
     case download
+    /// What an agent sends `rterm mcp`: JSON-RPC lines and tool arguments.
+    case mcp
 
     /// Runs the target on `data`; returns the broken invariants. `timed`: the engine's time
     /// on the input counts too (`TerminalFuzzing.engineSecondsLimit`; fuzzing runs only).
@@ -37,6 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .keyBarConfig: return ConfigFuzzing.runKeyBarConfig(data)
         case .inputDecoder: return InputFuzzing.run(data)
         case .download: return DownloadFuzzing.run(data)
+        case .mcp: return MCPFuzzing.run(data)
         }
     }
 }

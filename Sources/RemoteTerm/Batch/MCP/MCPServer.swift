@@ -74,6 +74,9 @@ package final class MCPServer: EventSource, TurnEndHandler {
     }
 
     /// Ends every session and stops serving (the client went away).
+    /// Requests not answered yet (a `wait`, an `open`): none once their time limits passed.
+    package var unansweredCount: Int { pending.count }
+
     package func shutDown() {
         for session in sessions.values where session.session.ending == nil {
             session.session.end(.disconnected(label: session.label))
