@@ -72,10 +72,11 @@ import Testing
         }
 
         /// rterm with standard output (and error, with `errorToo`) on a pipe: the test reads
-        /// one line, closes the pipe and waits for rterm to end (killed and recorded after
-        /// `timeLimit`). The status, the line and what rterm wrote on standard error.
+        /// one line (or lines up to one that starts with `until`), closes the pipe and waits
+        /// for rterm to end (killed and recorded after `timeLimit`). The status, the first
+        /// line and what rterm wrote on standard error.
         func readOneLineThenClose(
-            _ arguments: [String], errorToo: Bool = false, timeLimit: Double = 60
+            _ arguments: [String], errorToo: Bool = false, until: String? = nil, timeLimit: Double = 60
         ) throws -> (status: Int32, line: String, errors: String) {
             let process = process(arguments)
             let pipe = Pipe()
@@ -89,6 +90,12 @@ import Testing
             var line: [UInt8] = []
             var byte: UInt8 = 0
             while read(pipe.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+            if let until {
+                var current: [UInt8] = []
+                while !current.starts(with: Array(until.utf8)), read(pipe.fileHandleForReading.fileDescriptor, &byte, 1) == 1 {
+                    if byte == 0x0A { current = [] } else { current.append(byte) }
+                }
+            }
             try pipe.fileHandleForReading.close()
             if !FileArrival.waitForExit(of: process.processIdentifier, timeout: timeLimit) {
                 kill(process.processIdentifier, SIGKILL)
@@ -120,6 +127,22 @@ import Testing
         try run.directory.write(
             "set timeout 900s\ntype \"\(run.firstOnlyEnds); exit\\r\"\nexpect-exit 0\n", to: "first.rts")
         let result = try run.readOneLineThenClose(["script", "first.rts", "--tap", "--hosts", run.hosts, "-j", "1"])
+        #expect(result.line == "TAP version 13")
+        #expect(result.status == 255)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(run.leftInTemporary.isEmpty, "\(run.leftInTemporary)")
+    }
+
+    /// The reader leaves after the first entry, when rterm has nothing more to write until a
+    /// target that never ends does: rterm still notices at once (standard output polls
+    /// POLLERR) and stops with 255 (before: it went on, working for nobody, until killed).
+    @Test func aFleetWhoseReaderLeavesBetweenEntriesStopsAtOnce() throws {
+        let run = try Run()
+        defer { run.directory.remove() }
+        try run.directory.write(
+            "set timeout 900s\ntype \"\(run.firstOnlyEnds); exit\\r\"\nexpect-exit 0\n", to: "first.rts")
+        let result = try run.readOneLineThenClose(
+            ["script", "first.rts", "--tap", "--hosts", run.hosts, "-j", "1"], until: "ok 1", timeLimit: 30)
         #expect(result.line == "TAP version 13")
         #expect(result.status == 255)
         #expect(result.errors.isEmpty, "\(result.errors)")

@@ -111,11 +111,18 @@ package struct FleetCommand {
         // Nobody reads the output any more (`| head -1`): as ssh closes its connection, every
         // target stops, quietly, and the run ends with 255 (docs/fleet.md).
         var outputLost = false
-        let show = { [unowned fleet] (text: String) in
-            guard !StandardStream.write(text, to: 1), !outputLost else { return }
+        let lose = { [unowned fleet] in
+            guard !outputLost else { return }
             outputLost = true
             fleet.stop(.outputClosed, reason: "rterm: not started: nobody reads the output any more")
         }
+        let show = { (text: String) in
+            if !StandardStream.write(text, to: 1) { lose() }
+        }
+        // Noticed when it happens, not at the next entry (which may be a long job away).
+        let readerWatch = ReaderGoneWatch(descriptor: 1)
+        readerWatch.onGone = lose
+        loop.add(readerWatch)
         if options.tap { show(ScriptReport.tapHeader(count: targets.count)) }
         var finished = 0
         fleet.onFinish = { result in
