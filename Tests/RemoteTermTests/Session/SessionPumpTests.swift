@@ -144,3 +144,36 @@ struct SessionPumpTests {
         #expect(TransportExit.signal(name: "TERM", message: "").localExitStatus == 255)
     }
 }
+
+/// A pipe nobody reads for a while never makes the output wait (issue 55: `rterm mcp`'s
+/// answers, `rterm host cmd | slow-reader`): its room cannot be told from the bytes queued,
+/// since small writes leave the kernel's pages part-filled (before, a pipe with half its
+/// capacity queued took a write that then blocked the loop). What did not fit waits, and
+/// comes out whole and in order once the reader reads.
+@Suite(.timeLimit(.minutes(1))) struct DescriptorOutputPipeTests {
+    @Test func smallWritesIntoAFullPipeNeverWaitAndArriveWhole() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let output = DescriptorOutput(output: ends[1], error: ends[1])
+        var sent: [UInt8] = []
+        for index in 0..<3_000 {
+            let line = Array("answer \(index) \(String(repeating: "x", count: index % 90))\n".utf8)
+            sent += line
+            _ = line.withUnsafeBufferPointer { output.take($0, from: .output, now: 0) }
+        }
+        #expect(output.waitingCount > 0, "the pipe took it all: the test wrote too little")
+        // The flags the pipe came with are its own again.
+        #expect(fcntl(ends[1], F_GETFL) & O_NONBLOCK == 0)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while received.count < sent.count {
+            output.handle(readiness: [Int16(POLLOUT)], now: 0)
+            let count = read(ends[0], &chunk, chunk.count)
+            guard count > 0 else { break }
+            received += chunk[0..<count]
+        }
+        #expect(received == sent)
+        #expect(output.waitingCount == 0)
+    }
+}

@@ -9,8 +9,8 @@ import RemoteTermLoop
 
 /// A fleet run from the command line: `rterm script FILE --hosts HOSTS …` (the same script on
 /// every target), `rterm [ssh options] --hosts HOSTS [options] COMMAND` (the same command,
-/// as pssh and clush run it) and `rterm cp --hosts HOSTS … SOURCE… :TARGET` (the same files). Every target is a session of this one process, on one loop
-/// (`FleetRun`); what they print comes out as each target completes, prefixed with its name,
+/// as pssh and clush run it) and `rterm cp --hosts HOSTS … SOURCE… :TARGET` (the same
+/// files). Every target is a session of this one process, on one loop (`FleetRun`); what they print comes out as each target completes, prefixed with its name,
 /// or folded with `--merge`; a progress line on a terminal; a closing summary naming the
 /// failed targets, folded, with their reasons. Exit status: 0 only when every target passed,
 /// 1 when one failed (or a report could not be written), 2 for a mistake found before

@@ -37,22 +37,12 @@ final class MCPSession {
     /// remote's bytes), rows `range` or all; what reorders or hides text made visible. As
     /// `text`: the whole screen without its empty rows at the bottom, no newline after the last.
     func ansi(rows range: ClosedRange<Int>? = nil) -> String {
-        var lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // One line per row, then the empty string after the last newline.
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        lines = Self.slice(Array(lines.prefix(terminal.rows)), range)
-        if range == nil { while let last = lines.last, Self.isEmptyRow(last) { lines.removeLast() } }
+        // One line per row, each ending with a newline; a row of default blanks is empty.
+        var lines = ANSIRenderer.text(of: terminal).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map(String.init)
+        lines = Self.slice(lines, range)
+        if range == nil { while lines.last?.isEmpty == true { lines.removeLast() } }
         return InertText.forAgentKeepingControls(lines.joined(separator: "\n"))
-    }
-
-    /// Whether a row of `ANSIRenderer`'s holds nothing but SGR sequences.
-    private static func isEmptyRow(_ row: String) -> Bool {
-        var rest = Substring(row)
-        while let start = rest.firstIndex(of: "\u{1B}") {
-            guard rest[..<start].isEmpty, let end = rest[start...].firstIndex(of: "m") else { return false }
-            rest = rest[rest.index(after: end)...]
-        }
-        return rest.isEmpty
     }
 
     /// The rows that scrolled off the top of the screen, oldest first, as `text` writes rows:

@@ -82,8 +82,8 @@ package enum MCPStdio {
         let write = { (line: String) in
             let bytes = Array((line + "\n").utf8)
             _ = bytes.withUnsafeBufferPointer { output.take($0, from: .output, now: 0) }
-            if output.waitingBytes > backlogLimit, !done {
-                say("rterm: mcp: the client has left \(output.waitingBytes >> 20) MiB of answers unread: ending")
+            if output.waitingCount > backlogLimit, !done {
+                say("rterm: mcp: the client has left \(output.waitingCount >> 20) MiB of answers unread: ending")
                 done = true
             }
         }
@@ -124,7 +124,7 @@ package enum MCPStdio {
         }
         server.shutDown()
         // What is still queued, for a client that reads it (not one that stopped reading).
-        if output.waitingBytes <= backlogLimit { output.drainBlocking(patience: 10_000) }
+        if output.waitingCount <= backlogLimit { output.drainBlocking(patience: 10_000) }
         return 0
     }
 

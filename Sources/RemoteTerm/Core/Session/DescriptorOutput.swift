@@ -10,13 +10,28 @@ import RemoteTermSSH
 /// take it (also `rterm mcp`'s answers). The descriptors are left in the mode they came in
 /// (making a shared terminal non-blocking would break the shell it belongs to), so no write
 /// waits: everything to a regular file or a character device like /dev/null, a pipe written
-/// non-blocking for the one call once it polls writable, and 4 KiB pieces while a terminal or
-/// socket polls writable. When more than `limit`
-/// bytes wait, the session stops reading and the SSH window holds the remote side back.
+/// non-blocking for the one call, and 4 KiB pieces while a terminal or socket polls
+/// writable. When more than `limit` bytes wait, the session stops reading and the SSH window
+/// holds the remote side back.
 package final class DescriptorOutput: SessionOutput, EventSource {
+    /// How a descriptor is written without waiting, found once (what a descriptor is does not
+    /// change while rterm writes to it).
+    private enum Kind {
+        /// A regular file, /dev/null: never waits, takes everything.
+        case unlimited
+        /// A pipe: how much it takes cannot be told from the bytes queued in it (the kernel
+        /// keeps them in pages, part-filled by small writes, so a pipe can be full with half
+        /// its capacity queued), so it is written non-blocking and says itself.
+        case pipe
+        /// A terminal or a socket: `piece` at a time while it polls writable.
+        case paced
+    }
+
     private let descriptors: (output: Int32, error: Int32)
+    private let kinds: (output: Kind, error: Kind)
     private var waiting: [(stream: TransportStream, queue: ByteQueue)] = []
-    private var waitingCount = 0
+    /// Bytes written to the sink that the descriptors have not taken yet.
+    package private(set) var waitingCount = 0
     /// Why a write failed; output is dropped from then on.
     package private(set) var failure: String?
     /// The reader went away (EPIPE, `rterm host cmd | head`): output is dropped, quietly.
@@ -33,12 +48,10 @@ package final class DescriptorOutput: SessionOutput, EventSource {
     /// A sink writing the output stream to `output` and the error stream to `error`.
     package init(output: Int32 = 1, error: Int32 = 2) {
         descriptors = (output, error)
+        kinds = (Self.kind(of: output), Self.kind(of: error))
     }
 
     package var wantsMore: Bool { waitingCount < Self.limit }
-
-    /// Bytes written to the sink that the descriptors have not taken yet.
-    package var waitingBytes: Int { waitingCount }
 
     /// Output and error go to descriptors of their own: the output is over when both ended.
     package var waitsForErrorEnd: Bool { true }
@@ -56,10 +69,9 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         var bytes = bytes
         if waiting.isEmpty {
             // Nothing queued: what the descriptor takes now goes straight out, uncopied.
-            let descriptor = descriptor(stream)
-            let room = Self.room(in: descriptor)
+            let room = room(for: stream)
             if room > 0 {
-                let count = Self.writeWithoutWaiting(descriptor, bytes.baseAddress, min(bytes.count, room))
+                let count = writeWithoutWaiting(stream, bytes.baseAddress, min(bytes.count, room))
                 if count > 0 {
                     bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
                     if bytes.isEmpty { return }
@@ -91,7 +103,7 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         guard let ready = readiness.first, ready != 0 else { return }
         var written = 0
         while written < Self.turnLimit, let first = waiting.first {
-            let room = Self.room(in: descriptor(first.stream))
+            let room = room(for: first.stream)
             if room == 0 { break }
             let count = writeSome(atMost: room)
             if count <= 0 { break }
@@ -99,35 +111,33 @@ package final class DescriptorOutput: SessionOutput, EventSource {
         }
     }
 
-    /// How much `descriptor` takes now without waiting (0: wait for the next poll).
-    private static func room(in descriptor: Int32) -> Int {
+    private static func kind(of descriptor: Int32) -> Kind {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return piece }
+        guard fstat(descriptor, &status) == 0 else { return .paced }
         switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            return Int.max
-        case S_IFCHR where isatty(descriptor) == 0:
-            return Int.max  // /dev/null and the like; a terminal is paced like a socket
-        case S_IFIFO:
-            // How much a pipe takes cannot be told from the bytes queued in it: the kernel
-            // keeps them in pages, part-filled by small writes, so a pipe can be full with
-            // half its capacity queued. It is written non-blocking once it polls writable.
-            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            return Glibc.poll(&entry, 1, 0) == 1 ? Int.max : 0
-        default:
-            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            return Glibc.poll(&entry, 1, 0) == 1 ? piece : 0
+        case S_IFREG: return .unlimited
+        case S_IFCHR where isatty(descriptor) == 0: return .unlimited  // /dev/null and the like
+        case S_IFIFO: return .pipe
+        default: return .paced
+        }
+    }
+
+    /// How much `stream`'s descriptor takes now without waiting (0: wait for the next poll).
+    private func room(for stream: TransportStream) -> Int {
+        switch kind(stream) {
+        case .unlimited, .pipe: return Int.max
+        case .paced:
+            var entry = pollfd(fd: descriptor(stream), events: Int16(POLLOUT), revents: 0)
+            return Glibc.poll(&entry, 1, 0) == 1 ? Self.piece : 0
         }
     }
 
     /// A write that does not wait. A pipe is made non-blocking for this one call and put back
     /// as it was (what else holds its write end, a shell's `(rterm host cmd; echo) | less`,
     /// sees its own mode); the others are written no more than `room` says they take.
-    private static func writeWithoutWaiting(_ descriptor: Int32, _ base: UnsafeRawPointer?, _ count: Int) -> Int {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
-            return Glibc.write(descriptor, base, count)
-        }
+    private func writeWithoutWaiting(_ stream: TransportStream, _ base: UnsafeRawPointer?, _ count: Int) -> Int {
+        let descriptor = descriptor(stream)
+        guard kind(stream) == .pipe else { return Glibc.write(descriptor, base, count) }
         let flags = fcntl(descriptor, F_GETFL)
         let toggles = flags >= 0 && flags & O_NONBLOCK == 0
         if toggles { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
@@ -142,10 +152,10 @@ package final class DescriptorOutput: SessionOutput, EventSource {
     @discardableResult
     private func writeSome(atMost limit: Int = piece) -> Int {
         guard !waiting.isEmpty else { return 0 }
-        let descriptor = descriptor(waiting[0].stream)
+        let stream = waiting[0].stream
         var written = 0
         let result = waiting[0].queue.drain { bytes in
-            let count = Self.writeWithoutWaiting(descriptor, bytes.baseAddress, min(bytes.count, limit))
+            let count = writeWithoutWaiting(stream, bytes.baseAddress, min(bytes.count, limit))
             written = count
             return max(count, 0)
         }
@@ -155,7 +165,7 @@ package final class DescriptorOutput: SessionOutput, EventSource {
             if errno == EPIPE {
                 readerGone = true
             } else {
-                failure = "rterm: write to descriptor \(descriptor) failed: \(String(cString: strerror(errno)))"
+                failure = "rterm: write to descriptor \(descriptor(stream)) failed: \(String(cString: strerror(errno)))"
             }
             waiting.removeAll()
             waitingCount = 0
@@ -178,6 +188,8 @@ package final class DescriptorOutput: SessionOutput, EventSource {
             writeSome()
         }
     }
+
+    private func kind(_ stream: TransportStream) -> Kind { stream == .output ? kinds.output : kinds.error }
 
     private func descriptor(_ stream: TransportStream) -> Int32 {
         stream == .output ? descriptors.output : descriptors.error
