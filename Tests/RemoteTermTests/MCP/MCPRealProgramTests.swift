@@ -109,7 +109,8 @@ extension MCPRealProgramTests {
     @Test func noLocalAndTargetsRefuseBeforeAnythingRuns() throws {
         try Self.withServer("policy", arguments: { home in
             try "alice@web1.invalid\n".write(toFile: home + "/targets", atomically: true, encoding: .utf8)
-            return ["--no-local", "--targets", home + "/targets"]
+            // rterm's options among ssh's, in any order, as ssh takes its own.
+            return ["-o", "ConnectTimeout=5", "--no-local", "-C", "--targets", home + "/targets"]
         }) { client, home in
             for (arguments, ran, option) in [
                 (["local": "touch '\(home)/local-ran'"], home + "/local-ran", "--no-local"),

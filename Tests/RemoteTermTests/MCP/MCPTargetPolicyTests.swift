@@ -52,7 +52,7 @@ import Testing
             #expect(policy.refusal(of: Self.words(allowed)) == nil, "\(allowed)")
         }
         for refused in ["bob@web1", "web1", "db", "-p 22 db", "web2", "-o HostName=evil alice@web1", "-J evil alice@web1",
-                        "-o ProxyJump=evil alice@web1", "-o ProxyCommand=x alice@web1"] {
+                        "-o ProxyJump=evil alice@web1", "-o ProxyCommand=x alice@web1", "-F /tmp/alias_config alice@web1"] {
             #expect(policy.refusal(of: Self.words(refused)) != nil, "\(refused)")
         }
     }

@@ -35,30 +35,34 @@ package enum MCPStdio {
             print(usage)
             return 0
         }
-        // rterm's own options first, then ssh's.
-        var arguments = arguments
+        // rterm's own options, anywhere among ssh's (whose values are passed over).
+        var sshOptions: [String] = []
         var policy = MCPTargetPolicy()
-        while let first = arguments.first, first == "--no-local" || first == "--targets" {
-            arguments.removeFirst()
-            guard first == "--targets" else {
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "--no-local":
                 policy.noLocal = true
-                continue
-            }
-            guard let file = arguments.first else {
-                say("rterm: option --targets needs a hosts file")
-                return 2
-            }
-            arguments.removeFirst()
-            switch MCPTargetPolicy.targets(file: file) {
-            case .success(let listed): policy.targets = listed
-            case .failure(let problem):
-                say(problem.message)
-                return 2
+            case "--targets":
+                guard let file = rest.popFirst() else {
+                    say("rterm: option --targets needs a hosts file")
+                    return 2
+                }
+                switch MCPTargetPolicy.targets(file: file) {
+                case .success(let listed): policy.targets = listed
+                case .failure(let problem):
+                    say(problem.message)
+                    return 2
+                }
+            default:
+                sshOptions.append(word)
+                if SSHCommandLine.wordsTaken(by: word) == 2, let value = rest.popFirst() { sshOptions.append(value) }
             }
         }
+        let arguments = sshOptions
         do {
             guard try SSHCommandLine.leadingOptionCount(arguments) == arguments.count else {
-                say("rterm: mcp takes ssh options only (usage: rterm mcp [ssh options]), not '\(arguments.last ?? "")'")
+                say("rterm: mcp takes ssh options only (usage: rterm mcp [--no-local] [--targets FILE] [ssh options]), not '\(arguments.last ?? "")'")
                 return 2
             }
         } catch {

@@ -51,8 +51,9 @@ package struct MCPTargetPolicy: Sendable {
             }
         }
         guard let listed = targets else { return nil }
+        // A configuration file of the agent's choosing could give a listed name another HostName.
         if let keyword = Self.keyword(in: optionWords, among: Self.redirectingKeywords)
-            ?? (options.commandLine.values.proxyJump != nil ? "-J" : nil)
+            ?? (options.commandLine.values.proxyJump != nil ? "-J" : nil) ?? (options.commandLine.configFile != nil ? "-F" : nil)
         {
             return "The option \(keyword) is turned off (rterm mcp --targets): it leads to a host the list does not name."
         }
