@@ -49,10 +49,13 @@ extension SSHIntegrationTests {
             #expect(Self.text(refused).contains("port 1"), "\(refused)")
 
             // A command interrupted with Ctrl+C by name; a bar button clicked (Tab completes).
-            // Waited for by its output, not its echo: the echo shows before bash runs the line,
-            // and a Ctrl+C then can reach bash between reading the line and starting it (bash
-            // went on to run the sleep, once in a loaded full run).
-            _ = try client.call("type", ["session": shell, "text": "echo running; sleep 100; echo not-interrupted\r"])
+            // Waited for by the output of the very process the Ctrl+C is for: `running` is
+            // written by the child that then becomes sleep, its SIGINT already the default.
+            // (Written by bash's own echo, a Ctrl+C could reach bash's child between fork and
+            // exec, while it still ran bash's handler, and be lost: the sleep ran its 100 s,
+            // twice in loaded full runs.)
+            _ = try client.call(
+                "type", ["session": shell, "text": "sh -c 'echo running; exec sleep 100'; echo not-interrupted\r"])
             _ = try client.call("wait", ["session": shell, "pattern": "^running$"])
             _ = try client.call("key", ["session": shell, "keys": ["Ctrl+C"]])
             // The shell's new prompt acknowledges the interrupt: what is typed before it can
