@@ -38,6 +38,9 @@ extension SSHIntegrationTests {
             // Something computed on the remote side, waited for on its screen.
             _ = try client.call("type", ["session": ssh, "text": "echo $((6*7))\r"])
             #expect(Self.structured(try client.call("wait", ["session": ssh, "pattern": "^42$"]))["matched"] as? Bool == true)
+            // A command with its output and status in one call, at the login shell's prompt.
+            let ran = Self.structured(try client.call("run", ["session": ssh, "command": "echo out-$((2+3)); false"]))
+            #expect(ran["output"] as? String == "out-5" && ran["exit_status"] as? Int == 1, "\(ran)")
 
             // Bad lines and a failed connection in between change nothing.
             client.writeLine("{this is not json")

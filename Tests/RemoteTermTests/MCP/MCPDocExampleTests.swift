@@ -48,7 +48,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked == 5)
+        #expect(checked == 7)
         #expect(client.stop() == 0)
     }
 }

@@ -44,15 +44,10 @@ extension MCPServer {
             answer(id, Self.success(["exit_status": status]))
         case "wait":
             try wait(session, input, id: id)
+        case "run":
+            try runCommand(session, input, id: id)
         default:
-            if let ending = session.session.ending {
-                return answer(id, Self.failure("The session has ended (\(Self.describe(ending))): nothing can be sent to it."))
-            }
-            if let lost = session.session.reconnection {
-                return answer(
-                    id, Self.failure(
-                        "The link is down (\(InertText.forAgent(lost.reason))) and being reconnected: wait for the screen, then send again."))
-            }
+            if let why = Self.unreachable(session) { return answer(id, Self.failure(why)) }
             let view = session.view(now: now)
             var inputs: [SessionInput]
             switch name {
@@ -80,6 +75,57 @@ extension MCPServer {
             }
             for input in inputs { session.session.send(input) }
             answer(id, Self.success(["session": sessionID]))
+        }
+    }
+
+    /// Why nothing can be sent to `session` now, if so.
+    static func unreachable(_ session: MCPSession) -> String? {
+        if let ending = session.session.ending {
+            return "The session has ended (\(Self.describe(ending))): nothing can be sent to it."
+        }
+        if let lost = session.session.reconnection {
+            return "The link is down (\(InertText.forAgent(lost.reason))) and being reconnected: wait for the screen, then send again."
+        }
+        return nil
+    }
+
+    /// How long `run` waits for its command by default.
+    static let runTimeLimit: Double = 30
+
+    /// `run`: a command typed at the shell's prompt (`MCPCommandRun`), answered once the shell
+    /// is back at its prompt with what the command printed and its status; at the time limit
+    /// with what it printed so far (it runs on: Ctrl+C stops it).
+    private func runCommand(_ session: MCPSession, _ input: MCPArguments, id: JSONRPC.ID) throws(MCPArgumentError) {
+        let command = try input.text("command")
+        guard !command.allSatisfy({ $0 == " " }),
+            !command.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+        else { throw MCPArgumentError("command must be one line of text, without control characters (type sends anything)") }
+        let seconds = try input.optionalNumber("timeout_s") ?? Self.runTimeLimit
+        guard seconds > 0, seconds <= 3600 else { throw MCPArgumentError("timeout_s must be more than 0 and at most 3600") }
+        if let why = Self.unreachable(session) { return answer(id, Self.failure(why)) }
+        guard !pending.contains(where: { $0.runs == session.id }) else {
+            return answer(id, Self.failure("An earlier run in this session has not finished: wait for it first."))
+        }
+        var run: MCPCommandRun
+        switch MCPCommandRun.start(command, on: session.terminal) {
+        case .success(let started): run = started
+        case .failure(let refusal): return answer(id, Self.failure(refusal.sentence))
+        }
+        session.session.send(.bytes(run.keys))
+        let terminal = { session.terminal }
+        later(
+            id, seconds: seconds, on: session.session, runs: session.id,
+            wake: { run.finishedAt.map { $0 &+ MCPCommandRun.promptRedrawWait } ?? UInt64.max }
+        ) { now, timedOut in
+            if run.isFinished(terminal(), now: now) {
+                return Self.success(
+                    ["output": run.output(terminal()), "exit_status": run.status(terminal()) ?? NSNull(), "timed_out": false])
+            }
+            if let ending = session.session.ending {
+                return Self.success(["output": run.output(terminal()), "exit_status": Int(ending.exitStatus), "timed_out": false])
+            }
+            guard timedOut else { return nil }
+            return Self.success(["output": run.output(terminal()), "exit_status": NSNull(), "timed_out": true])
         }
     }
 

@@ -56,6 +56,8 @@ package final class MCPServer: EventSource, TurnEndHandler {
         /// Looked at after every turn; once it gives an answer (or the deadline passes, with
         /// `timedOut` true), the answer is written.
         let check: (_ now: UInt64, _ timedOut: Bool) -> [String: Any]?
+        /// The session whose `run` this is: one at a time each.
+        var runs: String? = nil
     }
 
     /// A server on `loop`; `write` gets each answer as one line (without its newline).
@@ -165,7 +167,7 @@ package final class MCPServer: EventSource, TurnEndHandler {
 
     /// Answers `id` once `check` gives an answer, or at `seconds` from now with `timedOut`.
     func later(
-        _ id: JSONRPC.ID, seconds: Double, on session: Session?, wake: (() -> UInt64)? = nil,
+        _ id: JSONRPC.ID, seconds: Double, on session: Session?, runs: String? = nil, wake: (() -> UInt64)? = nil,
         check: @escaping (_ now: UInt64, _ timedOut: Bool) -> [String: Any]?
     ) {
         let now = loop.clock.now()
@@ -176,7 +178,7 @@ package final class MCPServer: EventSource, TurnEndHandler {
         pending.append(
             Pending(
                 id: id, deadline: now &+ UInt64(max(0, min(seconds, 1e6)) * 1e9), session: session, wake: wake,
-                check: check))
+                check: check, runs: runs))
     }
 
     // MARK: - The loop's side

@@ -1,7 +1,7 @@
 /// The tools `rterm mcp` offers, as `tools/list` describes them: names clients are written
 /// against, each with the JSON Schema of its arguments and of its structured result.
 enum MCPTools {
-    static let names = ["open", "type", "key", "click", "paste", "wait", "screen", "scrollback", "close", "sessions"]
+    static let names = ["open", "run", "type", "key", "click", "paste", "wait", "screen", "scrollback", "close", "sessions"]
 
     private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
         var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
@@ -38,6 +38,27 @@ enum MCPTools {
                     ],
                 ]),
                 output: object(["session": ["type": "string"], "screen": screen], required: ["session", "screen"])),
+            tool(
+                "run",
+                "Runs one shell command line at the session's prompt and returns what it printed and its exit status, "
+                    + "once the shell is back at its prompt (or after timeout_s, default 30, with timed_out true and what it "
+                    + "printed so far: the command runs on, key Ctrl+C stops it). The end is found by the shell's prompt marks "
+                    + "(OSC 133) when it sets them, else by marks rterm adds to the command line, which neither the screen "
+                    + "nor the output shows (a POSIX shell: sh, bash, zsh). Refused when the session is not at a prompt.",
+                input: object(
+                    [
+                        "session": session, "command": ["type": "string", "description": "One line, as typed at the prompt."],
+                        "timeout_s": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600, "default": 30],
+                    ], required: ["session", "command"]),
+                output: object(
+                    [
+                        "output": [
+                            "type": "string",
+                            "description": "What the command printed, as the screen shows it (one row a line, a wrapped row one line).",
+                        ],
+                        "exit_status": ["type": ["integer", "null"], "description": "null when the shell did not say."],
+                        "timed_out": ["type": "boolean"],
+                    ], required: ["output", "exit_status", "timed_out"])),
             tool(
                 "type", "Types text into the session, as keys typed (use \\r for Enter).",
                 input: object(["session": session, "text": ["type": "string"]], required: ["session", "text"]), output: sent),

@@ -36,6 +36,22 @@ package struct ShellPrompts: Equatable, Sendable {
     /// Whether the shell marks commands starting (`C`): one that never does (bash without
     /// PS0) reports every `D`; one that does reports a `D` only after a command ran.
     var marksCommands = false
+    /// How many commands were marked starting (`C`).
+    package internal(set) var commandsStarted = 0
+    /// Where the last command's output began (the cursor at its `C`) and where it ended (the
+    /// cursor at its `D`), by stable line number: what an agent's `run` returns lies between.
+    package internal(set) var outputStart: Position?
+    package internal(set) var outputEnd: Position?
+
+    /// A place on the main screen or in its history: a stable line number and a column.
+    package struct Position: Equatable, Sendable {
+        package var line: Int
+        package var column: Int
+        package init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
 
     /// A prompt began at `line`.
     mutating func promptBegan(atLine line: Int) {

@@ -13,6 +13,8 @@ extension Terminal {
         case UInt8(ascii: "C"):
             shellPrompts.phase = .running
             shellPrompts.marksCommands = true
+            shellPrompts.commandsStarted &+= 1
+            shellPrompts.outputStart = isAlternateScreenActive ? nil : cursorPosition
         case UInt8(ascii: "D"):
             promptMarks &+= 1
             // `D ; status [; options]`: the status, when it is a number.
@@ -26,10 +28,17 @@ extension Terminal {
             guard !shellPrompts.marksCommands || shellPrompts.phase == .running else { return }
             shellPrompts.phase = .finished
             shellPrompts.lastStatus = status
+            shellPrompts.outputEnd = isAlternateScreenActive ? nil : cursorPosition
             shellPrompts.commandsFinished &+= 1
             pendingEffects.append(.commandFinished(status: status))
         default:
             break
         }
+    }
+
+    /// Where the cursor is, by stable line number; past the last column while a wrap is
+    /// pending (the character printed there is before it).
+    private var cursorPosition: ShellPrompts.Position {
+        ShellPrompts.Position(line: screenTopLineNumber + cursorRow, column: cursorColumn + (hasPendingWrap ? 1 : 0))
     }
 }
