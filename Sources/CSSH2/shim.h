@@ -71,6 +71,16 @@ static inline int rterm_pty_signal(int master, int signal_number, int flush) {
 /// readable once the process has exited (-1 with errno on failure).
 static inline int rterm_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
+#include <spawn.h>
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34, behind _GNU_SOURCE): the child
+/// closes every descriptor from `lowest` up before it runs, as OpenSSH and tmux close what
+/// they inherited, so no descriptor rterm was given (a pipe a parent watches for its end)
+/// lives on in a daemon the child starts.
+static inline int rterm_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
 #include <sys/socket.h>
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 /// accept4 (behind _GNU_SOURCE): the new socket non-blocking and close-on-exec from the

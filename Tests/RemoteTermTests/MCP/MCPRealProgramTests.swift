@@ -126,3 +126,17 @@ extension MCPRealProgramTests {
         }
     }
 }
+
+extension MCPRealProgramTests {
+    /// A local program gets its terminal and nothing else rterm had: Foundation's Process
+    /// gives rterm a descriptor it watches for rterm's end, and a daemon started in a session
+    /// (tmux's server, for `resume`) kept it open, so the client never saw rterm exit.
+    @Test func aLocalProgramInheritsNoDescriptorButItsTerminal() throws {
+        try Self.withServer("descriptors") { client, _ in
+            let session = try Self.open(client, ["local": "ls /proc/$$/fd | tr '\\n' ' '; echo end"])
+            let listed = try client.call("wait", ["session": session, "pattern": "end$"])
+            let screen = ((listed["structuredContent"] as? [String: Any])?["screen"] as? String) ?? ""
+            #expect(screen.hasPrefix("0 1 2 end") || screen.hasPrefix("0 1 2 255 end"), "\(screen)")
+        }
+    }
+}

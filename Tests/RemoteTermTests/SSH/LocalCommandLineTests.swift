@@ -68,7 +68,7 @@ import Testing
         (["-p", "22", "--local"], "rterm: --local runs a command on this machine: -p 22 is for an SSH connection"),
         (["--local", "-L", "8080:x:80"], "-L 8080:x:80 is for an SSH connection"),
         (["-o", "Port=22", "--local"], "-o Port=22 is for an SSH connection"),
-        (["--resume", "work", "--local"], "--resume work is for an SSH connection"),
+        (["--resume", "a;b", "--local"], "bad session name 'a;b'"),
         (["-G", "--local"], "-G is for an SSH connection"),
         (["-F", "/dev/null", "--local"], "-F /dev/null is for an SSH connection"),
         (["-vp22", "--local"], "-vp22 is for an SSH connection"),

@@ -45,6 +45,23 @@ import Testing
         #expect(request.terminal != nil)
     }
 
+    /// `--resume NAME --local`: local tmux session NAME, created with the command (or the
+    /// shell) or joined, outside the user's own tmux; no reconnect (nothing to lose).
+    @Test(arguments: [
+        (["--resume", "work", "--local"], [String]()),
+        (["--local", "--resume", "work", "--", "sh", "-c", "cat"], ["sh", "-c", "cat"]),
+    ] as [([String], [String])])
+    func aLocalCommandRunsInLocalTmux(words: [String], command: [String]) throws {
+        let target = try SessionTarget.parse(words)
+        let plan = try target.plan(
+            terminal: TerminalRequest(size: (24, 80), inputIsTerminal: true), environment: ["SHELL": "/bin/bash"],
+            log: SSHLog(verbosity: 0) { _ in })
+        guard case .local(let arguments, _, _, _, _) = plan.route else { Issue.record("not local"); return }
+        #expect(arguments == SessionTarget.localResumeArguments("work", command: command))
+        #expect(arguments[2].hasPrefix("unset TMUX TMUX_PANE; ") && arguments[2].contains("exec tmux new-session -A -s work \"$@\""))
+        #expect(plan.resumeName == "work" && plan.label == "local: tmux session work" && !plan.canReconnect)
+    }
+
     @Test func aCommandCannotBeResumed() throws {
         let target = try SessionTarget.parse(["-F", "none", "--resume", "work", "h", "ls"])
         #expect(throws: SessionTargetError.usage("rterm: --resume runs the login shell inside tmux, so it takes no command")) {

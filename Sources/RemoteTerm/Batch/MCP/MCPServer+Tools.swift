@@ -141,7 +141,8 @@ extension MCPServer {
         guard seconds > 0, seconds <= 3600 else { throw MCPArgumentError("timeout_s must be more than 0 and at most 3600") }
         var words = local.map { ["--local", "--", shell, "-c", $0] } ?? ShellWords.split(target ?? "")
         if let resume = try input.optionalString("resume") {
-            guard local == nil else { throw MCPArgumentError("resume is for SSH targets: the login shell runs in tmux there") }
+            // On the host's tmux, or this machine's for a local command: `rterm --resume NAME
+            // host` or `rterm --resume NAME --local` shows a person the same screen.
             words = ["--resume", resume] + words
         }
         guard !words.isEmpty else { throw MCPArgumentError("target is empty") }

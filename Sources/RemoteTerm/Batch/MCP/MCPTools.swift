@@ -33,8 +33,10 @@ enum MCPTools {
                     "timeout_s": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600, "default": 60],
                     "resume": [
                         "type": "string",
-                        "description": "SSH only: run the login shell in this tmux session on the host (created or "
-                            + "re-attached), so a reconnect resumes it.",
+                        "description": "Run the session in this tmux session (letters, digits, _ and -), created or "
+                            + "joined: on the host for a target (a reconnect resumes it), on this machine for a local "
+                            + "command. A person attaches with rterm --resume NAME host (or --local) and sees the "
+                            + "same screen; what they type reaches this session too.",
                     ],
                 ]),
                 output: object(["session": ["type": "string"], "screen": screen], required: ["session", "screen"])),

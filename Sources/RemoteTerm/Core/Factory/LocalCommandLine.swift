@@ -4,8 +4,8 @@ import RemoteTermSSH
 /// as ssh takes its options in any order before the destination (`rterm --keybar vim
 /// --local`, `rterm -v --local -- top`, `rterm --local --reader`). The options are ssh's,
 /// parsed by `SSHCommandLine`; those that mean something for a command on this machine apply
-/// (the front's, `--predict`, `-e`, `-n`, `-t`, `-v`, `-E`, `-q`), and one that only an SSH
-/// connection could use (`-p 22`, `-L …`, `--resume`) is a usage error naming it, never
+/// (the front's, `--predict`, `-e`, `-n`, `-t`, `-v`, `-E`, `-q`, `--resume` in local tmux),
+/// and one that only an SSH connection could use (`-p 22`, `-L …`) is a usage error naming it, never
 /// dropped without a word. A `--local` after the destination (`rterm host --local`) is
 /// reported by `SessionTarget.parse`.
 package struct LocalCommandLine: Equatable, Sendable {
@@ -25,6 +25,9 @@ package struct LocalCommandLine: Equatable, Sendable {
     package var stdinFromNull = false
     /// `-h` / `--help` and `-V` / `--version` answer at once, as with an SSH target.
     package var action = SSHCommandLine.Action.connect
+    /// `--resume NAME`: the shell (or the command) runs in local tmux session NAME, created
+    /// or joined, so another rterm (a person's, an agent's) can attach to the same screen.
+    package var resume: String?
 
     /// A local shell with nothing set.
     package init(command: [String] = [], front: FrontPreferences = FrontPreferences()) {
@@ -39,7 +42,9 @@ package struct LocalCommandLine: Equatable, Sendable {
         Runs $SHELL (or the command) on a local pseudo-terminal through rterm's session,
         without any server. Exits with the command's status. The options may come
         before or after --local: --keybar NAME, --bar-rows N, --bar-labels STYLE,
-        --reader, --predict MODE, -e char, -n, -t, -v, -E logfile, -q.
+        --reader, --predict MODE, -e char, -n, -t, -v, -E logfile, -q, and
+        --resume NAME: run it in local tmux session NAME, created or joined (a
+        second rterm --resume NAME --local shows the same screen).
         """
 
     /// Where the `--local` that makes `words` a local target is: among the options, before
@@ -85,6 +90,7 @@ package struct LocalCommandLine: Equatable, Sendable {
         local.logFile = options.logFile
         local.stdinFromNull = options.stdinFromNull
         local.action = options.action
+        local.resume = options.values.rtermResume.flatMap { $0 == "none" ? nil : $0 }
         return local
     }
 
@@ -117,6 +123,7 @@ package struct LocalCommandLine: Equatable, Sendable {
         values.escapeChar = nil
         values.logLevel = nil
         values.requestTTY = nil
+        values.rtermResume = nil
         // -a and -x turn off what a local command never has (an alias may carry them).
         if values.forwardAgent == "no" { values.forwardAgent = nil }
         guard values != SSHConfigValues() || commandLine.configFile != nil || commandLine.action == .printConfiguration

@@ -84,13 +84,16 @@ package enum SessionTarget: Equatable, Sendable {
     {
         switch self {
         case .local(let local):
-            let arguments = local.command.isEmpty ? [Self.shell(environment)] : local.command
+            var arguments = local.command.isEmpty ? [Self.shell(environment)] : local.command
+            if let name = local.resume { arguments = Self.localResumeArguments(name, command: local.command) }
             var plan = ConnectionPlan(
                 // Where ssh would give a command no pseudo-terminal (input not a terminal, as
                 // each line of a fleet), its output is the same bytes: LF, nothing echoed.
                 route: .local(arguments: arguments, environment: environment, rows: terminal.size.rows,
                     columns: terminal.size.columns, asPipe: !terminal.inputIsTerminal && !terminal.isForced),
-                label: "local: " + arguments.joined(separator: " "), hasTerminal: true)
+                label: local.resume.map { "local: tmux session \($0)" } ?? "local: " + arguments.joined(separator: " "),
+                hasTerminal: true)
+            plan.resumeName = local.resume
             plan.front = local.front
             plan.predict = local.predict ?? .adaptive
             if let escape = local.escapeCharacter { plan.escapeCharacter = escape.byte }
@@ -160,6 +163,19 @@ package enum SessionTarget: Equatable, Sendable {
         "/bin/sh -c 'if command -v tmux >/dev/null 2>&1; then exec tmux new-session -A -s \(name); fi; "
             + "echo \"rterm: tmux is not installed on this host, so this is a plain shell that a reconnect "
             + "cannot resume\" >&2; exec \"${SHELL:-/bin/sh}\" -l'"
+    }
+
+    /// The local command of `--resume NAME --local [command]`: tmux session NAME on this
+    /// machine, created running the command (or the user's shell, tmux's default) or joined
+    /// as one more client. Outside any tmux of the user's own (`TMUX` unset: the session is a
+    /// server's to share, not a nested one). Without tmux, one line says so, status 127.
+    package static func localResumeArguments(_ name: String, command: [String]) -> [String] {
+        [
+            "/bin/sh", "-c",
+            "unset TMUX TMUX_PANE; if command -v tmux >/dev/null 2>&1; then exec tmux new-session -A -s \(name) \"$@\"; fi; "
+                + "echo 'rterm: --resume needs tmux on this machine, and it is not installed' >&2; exit 127",
+            "rterm-resume",
+        ] + command
     }
 
     /// `user@host`, with `:port` when it is not 22: how the bar and the closing message name

@@ -8,7 +8,10 @@ import CSSH2
 /// mask and default signal dispositions. rterm blocks the signals it reads from a signalfd
 /// and ignores SIGPIPE, and a child would inherit both (a shell that never sees SIGINT, a
 /// proxy that ignores SIGTERM). The argument and environment vectors are built and freed
-/// here; the caller sets up the descriptors in `actions`.
+/// here; the caller sets up the descriptors in `actions`, and every other descriptor is
+/// closed in the child (rterm's own are close-on-exec, but one it inherited need not be: a
+/// pipe its parent watches for rterm's end would live on in a daemon the child leaves behind,
+/// as tmux's server is).
 package enum ChildProcess {
     /// `POSIX_SPAWN_SETSID` (glibc 2.26+), which Glibc does not export to Swift: the child
     /// starts a session of its own (a pseudo-terminal's shell needs one).
@@ -39,6 +42,7 @@ package enum ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        _ = rterm_spawn_close_from(&actions, 3)
         var pid: pid_t = 0
         let result = searchPath
             ? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
