@@ -108,5 +108,48 @@ extension SSHIntegrationTests {
             #expect(MCPOverPipesTests.text(secret).contains("ssh-agent"), "\(secret)")
             #expect(client.stop() == 0)
         }
+
+        /// Issue 55 item 5 over SSH: the agent's `open` with a target and `resume` runs the
+        /// login shell in tmux on the host; `rterm --resume NAME host` in a tmux pane, as the
+        /// person, attaches to it: each sees what the other typed. The host's tmux gets a
+        /// socket directory of the test's own (`SetEnv TMUX_TMPDIR`), its server stopped by pid.
+        @Test func aPersonAttachedWithResumeSeesTheAgentsSSHSession() throws {
+            let sshd = try #require(TestSSHD.current)
+            let harness = try SSHHarness(extraConfig: "  IdentityFile \(sshd.keys)/id_ed25519\n")
+            let sockets = harness.shared + "/tmux"
+            try FileManager.default.createDirectory(atPath: sockets, withIntermediateDirectories: false)
+            chmod(sockets, 0o700)
+            try harness.giveToTestUser(sockets)
+            let config = try String(contentsOfFile: harness.config, encoding: .utf8)
+            try (config + "\n  SetEnv TMUX_TMPDIR=\(sockets)\n").write(toFile: harness.config, atomically: false, encoding: .utf8)
+            defer {
+                let uid = getpwnam(sshd.userName)?.pointee.pw_uid ?? getuid()
+                let pid = try? Spawn.run(["tmux", "-S", "\(sockets)/tmux-\(uid)/default", "display-message", "-p", "#{pid}"])
+                if let pid = Int32(pid?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") { kill(pid, SIGTERM) }
+                harness.remove()
+            }
+            let client = try MCPClient(home: harness.process.home)
+            defer { client.stop() }
+            let target = "-F \(harness.config) -p \(sshd.port) \(sshd.host)"
+            let opened = try client.call("open", ["target": target, "resume": "agent-ssh", "cols": 60, "rows": 12])
+            let session = try #require(Self.structured(opened)["session"] as? String, "\(opened)")
+            _ = try client.call("type", ["session": session, "text": "echo from-$((6*7))-agent\r"])
+            #expect(Self.structured(try client.call("wait", ["session": session, "pattern": "^from-42-agent"]))["matched"] as? Bool == true)
+
+            let pane = try TmuxPane(
+                command: "HOME='\(harness.process.home)' '\(RTermProcess.executable)' --resume agent-ssh \(target); "
+                    + "echo EXITED=$?; sleep 60", columns: 60, rows: 14)
+            defer { pane.kill() }
+            #expect(try pane.waitFor("from-42-agent", timeout: 20), "\((try? pane.screen()) ?? "")")
+            try pane.type("echo from-$((6*7))-person")
+            try pane.keys("Enter")
+            let seen = try client.call("wait", ["session": session, "pattern": "^from-42-person", "timeout_s": 20])
+            #expect(Self.structured(seen)["matched"] as? Bool == true, "\(seen)")
+            try pane.keys("Enter")
+            try pane.type("~.")
+            #expect(try pane.waitFor("EXITED=255", timeout: 20), "\((try? pane.screen()) ?? "")")
+            _ = try client.call("close", ["session": session])
+            #expect(client.stop() == 0)
+        }
     }
 }
