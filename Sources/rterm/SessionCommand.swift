@@ -190,6 +190,7 @@ struct SessionCommand {
                 for opened in sessions { opened.session.end(.disconnected(label: opened.label)) }
                 return 255
             }
+            ncurses.synchronizedFrames = local.synchronizedOutput
             (screen, restore) = (ncurses, ncurses.restore)
         }
         let front = InteractiveFront(

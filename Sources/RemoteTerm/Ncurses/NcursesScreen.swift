@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import RemoteTermEngine
 import RemoteTermFront
+import RemoteTermLoop
 
 #if canImport(Glibc)
     import Glibc
@@ -171,20 +172,26 @@ package final class NcursesScreen: LocalScreen {
     // MARK: - LocalScreen
 
     package func currentSize() -> (rows: Int, columns: Int) {
-        var size = winsize()
-        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
-            return (Int(size.ws_row), Int(size.ws_col))
-        }
-        return (Int(rterm_lines()), Int(rterm_cols()))
+        TerminalSize.of(descriptor) ?? (Int(rterm_lines()), Int(rterm_cols()))
     }
 
     package func resize(rows: Int, columns: Int) {
         resizeterm(Int32(rows), Int32(columns))
     }
 
+    /// Each frame is written between `CSI ? 2026 h` and `CSI ? 2026 l`, so the terminal shows
+    /// it whole (set when the terminal said it knows the mode: `LocalSynchronizedOutputAnswer`).
+    package var synchronizedFrames = false
+
     package func draw(_ frame: Frame) {
+        guard synchronizedFrames else { return renderer.draw(frame) { self.write($0) } }
+        write(Self.beginSynchronizedFrame)
         renderer.draw(frame) { self.write($0) }
+        write(Self.endSynchronizedFrame)
     }
+
+    static let beginSynchronizedFrame = Array("\u{1B}[?2026h".utf8)
+    static let endSynchronizedFrame = Array("\u{1B}[?2026l".utf8)
 
     package func invalidate() {
         renderer.invalidate()

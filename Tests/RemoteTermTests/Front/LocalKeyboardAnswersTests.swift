@@ -96,13 +96,14 @@ import Testing
 
     @Test func theProbeAsksColoursAndKeyboardInOneRoundTrip() throws {
         let terminal = try Terminal()
-        terminal.answer("\u{1B}]11;rgb:1c1c/1c1c/1c1c\u{1B}\\\u{1B}[?0u" + Self.da1)
+        terminal.answer("\u{1B}]11;rgb:1c1c/1c1c/1c1c\u{1B}\\\u{1B}[?0u\u{1B}[?2026;2$y" + Self.da1)
         let answers = TerminalProbe.startupAnswers(
             term: "xterm-kitty", input: terminal.slave, output: terminal.slave, timeout: 5000)
         #expect(answers.keyboard == .kitty)
         #expect(answers.colorDefaults.dynamics[1] == RGBColor(0x1C1C1C))
+        #expect(answers.synchronizedOutput)
         let question = String(decoding: terminal.written(), as: UTF8.self)
-        #expect(question == "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[?4m\u{1B}[m\u{1B}[c")
+        #expect(question == "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}[?u\u{1B}[?4m\u{1B}[?2026$p\u{1B}[m\u{1B}[c")
         // One end marker, so one wait.
         #expect(question.components(separatedBy: "\u{1B}[c").count == 2)
     }

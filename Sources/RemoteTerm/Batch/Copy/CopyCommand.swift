@@ -78,9 +78,5 @@ package enum CopyCommand {
         }
     }
 
-    private static func terminalColumns(_ descriptor: Int32) -> Int? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    private static func terminalColumns(_ descriptor: Int32) -> Int? { TerminalSize.of(descriptor)?.columns }
 }

@@ -1,3 +1,4 @@
+import RemoteTermLoop
 
 #if canImport(Glibc)
     import Glibc
@@ -42,14 +43,6 @@ package final class RawTerminal {
         _ = tcsetattr(descriptor, TCSADRAIN, &saved)
     }
 
-    /// The size of the terminal on standard output, or of standard input.
-    package static func size() -> (rows: Int, columns: Int)? {
-        for descriptor: Int32 in [1, 0, 2] {
-            var size = winsize()
-            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
-                return (Int(size.ws_row), Int(size.ws_col))
-            }
-        }
-        return nil
-    }
+    /// The size of the terminal on standard output, or of standard input (`TerminalSize`).
+    package static func size() -> (rows: Int, columns: Int)? { TerminalSize.ofStandardStreams() }
 }

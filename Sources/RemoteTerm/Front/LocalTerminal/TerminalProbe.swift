@@ -35,19 +35,24 @@ package enum TerminalProbe {
         }
         var colors = LocalColorAnswers()
         var keyboard = LocalKeyboardAnswers()
+        var synchronized = LocalSynchronizedOutputAnswer()
         ask(startupQuestion, input: input, output: output, timeout: timeout) { bytes in
             colors.scan(bytes)
             keyboard.scan(bytes)
+            synchronized.scan(bytes)
             return colors.isComplete && keyboard.isComplete
         }
-        return StartupAnswers(colorDefaults: colors.colorDefaults, keyboard: keyboard.keyboardProtocol)
+        return StartupAnswers(
+            colorDefaults: colors.colorDefaults, keyboard: keyboard.keyboardProtocol,
+            synchronizedOutput: synchronized.isSupported)
     }
 
     /// The colour and keyboard questions, then `CSI m` (a terminal that ignored the private
     /// marker of `CSI ? 4 m` took it for underline: nothing is drawn yet, so the reset costs
     /// nothing), then DA1, which every terminal answers, as the end marker.
     static let startupQuestion =
-        LocalColorAnswers.question + LocalKeyboardAnswers.question + Array("\u{1B}[m\u{1B}[c".utf8)
+        LocalColorAnswers.question + LocalKeyboardAnswers.question + LocalSynchronizedOutputAnswer.question
+        + Array("\u{1B}[m\u{1B}[c".utf8)
 
     /// What `startupAnswers` found out.
     package struct StartupAnswers: Equatable, Sendable {
@@ -56,10 +61,18 @@ package enum TerminalProbe {
         /// The keyboard protocol for the screen to turn on.
         package var keyboard: LocalKeyboardProtocol
 
-        /// What a terminal that is not asked is taken to have: xterm's colours, legacy keys.
-        package init(colorDefaults: TerminalColors.Defaults = .xterm, keyboard: LocalKeyboardProtocol = .legacy) {
+        /// The terminal draws synchronized frames (?2026): the screen wraps each frame in them.
+        package var synchronizedOutput: Bool
+
+        /// What a terminal that is not asked is taken to have: xterm's colours, legacy keys,
+        /// no synchronized frames.
+        package init(
+            colorDefaults: TerminalColors.Defaults = .xterm, keyboard: LocalKeyboardProtocol = .legacy,
+            synchronizedOutput: Bool = false
+        ) {
             self.colorDefaults = colorDefaults
             self.keyboard = keyboard
+            self.synchronizedOutput = synchronizedOutput
         }
     }
 
