@@ -10,17 +10,10 @@ package enum FrontAction: Equatable, Sendable {
     case answerPrompt(String?)
     /// Disconnect (the menu's Disconnect).
     case disconnect
-    /// Suspend rterm (`~^Z`): restore the terminal, stop, redraw on resume.
-    case suspend
-    /// The bar was hidden or shown: the remote size changes (window-change at once).
-    case barVisibilityChanged
-    /// Something rterm draws changed (the bar row, the history view, a selection, a panel):
-    /// draw without waiting.
-    case redraw
-    /// Put this text on the user's clipboard (OSC 52 to the local terminal).
-    case copy(String)
-    /// Open this link (a single click on it, once the double-click interval has passed).
-    case openLink(String)
+    /// What only the front that draws can do, passed through the workspace as it is (one
+    /// vocabulary, `WorkspaceEffect`): draw, suspend, the bar shown or hidden (the workspace
+    /// resizes its sessions first), the clipboard, a link, a new session, a word to the user.
+    case front(WorkspaceEffect)
     /// The link is down: try to reconnect now (`[Reconnect now]`).
     case reconnectNow
     /// The link is down: give up (`[Quit]`), exit 255 with the reason.
@@ -31,16 +24,11 @@ package enum FrontAction: Equatable, Sendable {
     case nextSession
     /// Show the previous session (`~p`), wrapping.
     case previousSession
-    /// Open a new session to this destination, as typed after `~c` (ssh's syntax).
-    case openSession(String)
     /// Close the shown session, which has ended (its status was read), then decide `then`,
     /// the key that closed it, on the session shown next (nil: a click or Esc closed it).
     case dismissSession(then: KeyEvent?)
     /// Show the next key set on the shown session's bar (a click on the set's name).
     case cycleKeySet
-    /// Tell the user this (reader mode writes it as a line; the screen shows it on the bar
-    /// row): the bar's buttons read out, what a number sent.
-    case say(String)
     /// `~?`: show the list of escapes.
     case showHelp
     /// `~b`: hide or show the key bar.
@@ -68,6 +56,23 @@ package enum FrontAction: Equatable, Sendable {
     /// The user's terminal says its colour scheme changed: every session's programs that
     /// asked (?2031) are told.
     case colorSchemeChanged(TerminalColorScheme)
+
+    /// Suspend rterm (`~^Z`): restore the terminal, stop, redraw on resume.
+    package static let suspend = front(.suspend)
+    /// The bar was hidden or shown: the remote size changes (window-change at once).
+    package static let barVisibilityChanged = front(.barVisibilityChanged)
+    /// Something rterm draws changed (the bar row, the history view, a selection, a panel):
+    /// draw without waiting.
+    package static let redraw = front(.redraw)
+    /// Put this text on the user's clipboard (OSC 52 to the local terminal).
+    package static func copy(_ text: String) -> FrontAction { .front(.copy(text)) }
+    /// Open this link (a single click on it, once the double-click interval has passed).
+    package static func openLink(_ url: String) -> FrontAction { .front(.openLink(url)) }
+    /// Open a new session to this destination, as typed after `~c` (ssh's syntax).
+    package static func openSession(_ destination: String) -> FrontAction { .front(.openSession(destination)) }
+    /// Tell the user this (reader mode writes it as a line; the screen shows it on the bar
+    /// row): the bar's buttons read out, what a number sent.
+    package static func say(_ text: String) -> FrontAction { .front(.say(text)) }
 
     /// Send this key to the shown session (what the escape filter lets through).
     package static func key(_ key: KeyEvent) -> FrontAction { .send(.key(key)) }

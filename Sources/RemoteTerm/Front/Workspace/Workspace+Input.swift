@@ -69,15 +69,10 @@ extension Workspace {
             case .disconnect: session.end(.disconnected(label: session.options.label))
             case .reconnectNow: session.reconnectNow()
             case .quit: session.end(.failed(session.reconnection?.summary ?? "rterm: the link was lost"))
-            case .suspend: effects.append(.suspend)
-            case .barVisibilityChanged:
-                resize(local: localSize)
-                effects.append(.barVisibilityChanged)
-            case .redraw: effects.append(.redraw)
+            case .front(let effect):
+                if effect == .barVisibilityChanged { resize(local: localSize) }
+                effects.append(effect)
             case .cycleKeySet: cycleKeySet()
-            case .say(let text): effects.append(.say(text))
-            case .copy(let text): effects.append(.copy(text))
-            case .openLink(let url): effects.append(.openLink(url))
             case .showSession(let index):
                 if entries.indices.contains(index) {
                     show(index)
@@ -90,7 +85,6 @@ extension Workspace {
                 } else {
                     showNeighbour(action == .nextSession ? 1 : -1)
                 }
-            case .openSession(let destination): effects.append(.openSession(destination))
             case .dismissSession(let key):
                 dismissShown()
                 // The key that closed it is decided on the session shown now (a question it

@@ -1,4 +1,6 @@
-/// What the workspace asks of the front that draws it (the ncurses adapter), as values.
+/// What the workspace asks of the front that draws it (the ncurses adapter), as values: its
+/// own (output arrived, a bell, a title) and the controller's that only the front carries
+/// out, passed on as they are (`FrontAction.front`).
 package enum WorkspaceEffect: Equatable, Sendable {
     /// Something rterm draws changed: draw without waiting.
     case redraw
