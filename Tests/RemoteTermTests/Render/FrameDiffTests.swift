@@ -103,6 +103,28 @@ private func frame(_ terminal: Terminal, topLine: Int? = nil, selection: ClosedR
         #expect(FrameDiff(from: before, to: after).isEmpty)
     }
 
+    /// Issue 56 item 3: a wheel step in the history is a scroll of the lines still shown, and
+    /// only the line that comes into view is read and drawn; the screen's rows below the
+    /// history keep the engine's identities too.
+    @Test(arguments: [1, -1, 3])
+    func aStepInTheHistoryIsAScroll(step: Int) {
+        var terminal = Terminal(rows: 6, columns: 12)
+        for i in 1...40 { terminal.feed("L\(i)\r\n") }
+        let top = terminal.screenTopLineNumber - 8
+        var work = FrameWork()
+        let area = (terminal.rows, terminal.columns)
+        let before = FrameComposer.compose(
+            terminal, topLine: top, area: area, overlays: FrameComposer.Overlays(), reusing: nil, work: &work)
+        let composed = work.rowsComposed
+        let after = FrameComposer.compose(
+            terminal, topLine: top + step, area: area, overlays: FrameComposer.Overlays(), reusing: before, work: &work)
+        #expect(work.rowsComposed - composed == abs(step), "only the lines that came into view are read")
+        let diff = FrameDiff(from: before, to: after)
+        #expect(diff.scroll?.count == step, "\(String(describing: diff.scroll))")
+        #expect(diff.rowsToRedraw.count == abs(step), "\(diff.rowsToRedraw)")
+        #expect(after.text == FrameComposer.compose(terminal, topLine: top + step, area: area, overlays: FrameComposer.Overlays()).text)
+    }
+
     @Test func cursorMotionIsReported() {
         var terminal = Terminal(rows: 4, columns: 10)
         let before = frame(terminal)

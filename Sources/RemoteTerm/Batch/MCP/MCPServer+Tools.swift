@@ -106,28 +106,47 @@ extension MCPServer {
         guard !pending.contains(where: { $0.runs == session.id }) else {
             return answer(id, Self.failure("An earlier run in this session has not finished: wait for it first."))
         }
-        var run: MCPCommandRun
-        switch MCPCommandRun.start(command, on: session.terminal) {
-        case .success(let started): run = started
-        case .failure(let refusal): return answer(id, Self.failure(refusal.sentence))
-        }
-        session.session.send(.bytes(run.keys))
+        // A shell still drawing its prompt (an agent's `wait` for a command's output answers
+        // as the output shows, a moment before the prompt) is given `promptGrace` to show one;
+        // after that, not at a prompt is a refusal.
+        var run: MCPCommandRun?
+        let asked = loop.clock.now()
         let terminal = { session.terminal }
         later(
             id, seconds: seconds, on: session.session, runs: session.id,
-            wake: { run.finishedAt.map { $0 &+ MCPCommandRun.promptRedrawWait } ?? UInt64.max }
+            wake: {
+                guard let run else { return asked &+ Self.promptGrace }
+                return run.finishedAt.map { $0 &+ MCPCommandRun.promptRedrawWait } ?? UInt64.max
+            }
         ) { now, timedOut in
-            if run.isFinished(terminal(), now: now) {
+            guard var started = run else {
+                if let ending = session.session.ending {
+                    return Self.failure("The session ended (\(Self.describe(ending))) before the command was typed.")
+                }
+                switch MCPCommandRun.start(command, on: terminal()) {
+                case .success(let made):
+                    run = made
+                    session.session.send(.bytes(made.keys))
+                    return nil
+                case .failure(let refusal):
+                    return timedOut || now &- asked >= Self.promptGrace ? Self.failure(refusal.sentence) : nil
+                }
+            }
+            defer { run = started }
+            if started.isFinished(terminal(), now: now) {
                 return Self.success(
-                    ["output": run.output(terminal()), "exit_status": run.status(terminal()) ?? NSNull(), "timed_out": false])
+                    ["output": started.output(terminal()), "exit_status": started.status(terminal()) ?? NSNull(), "timed_out": false])
             }
             if let ending = session.session.ending {
-                return Self.success(["output": run.output(terminal()), "exit_status": Int(ending.exitStatus), "timed_out": false])
+                return Self.success(["output": started.output(terminal()), "exit_status": Int(ending.exitStatus), "timed_out": false])
             }
             guard timedOut else { return nil }
-            return Self.success(["output": run.output(terminal()), "exit_status": NSNull(), "timed_out": true])
+            return Self.success(["output": started.output(terminal()), "exit_status": NSNull(), "timed_out": true])
         }
     }
+
+    /// How long `run` waits for a prompt that is not there yet before it refuses.
+    static let promptGrace: UInt64 = 1_000_000_000
 
     /// `open`: a session for a hosts-file line or a local command, answered once its first
     /// screen is drawn (or it failed).

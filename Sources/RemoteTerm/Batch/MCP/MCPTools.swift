@@ -46,7 +46,8 @@ enum MCPTools {
                     + "once the shell is back at its prompt (or after timeout_s, default 30, with timed_out true and what it "
                     + "printed so far: the command runs on, key Ctrl+C stops it). The end is found by the shell's prompt marks "
                     + "(OSC 133) when it sets them, else by marks rterm adds to the command line, which neither the screen "
-                    + "nor the output shows (a POSIX shell: sh, bash, zsh). Refused when the session is not at a prompt.",
+                    + "nor the output shows (a POSIX shell: sh, bash, zsh). Refused when the session is not at a prompt "
+                    + "within a second.",
                 input: object(
                     [
                         "session": session, "command": ["type": "string", "description": "One line, as typed at the prompt."],

@@ -13,6 +13,13 @@ package struct RowIdentity: Hashable, Sendable {
     /// The slot's revision.
     package var revision: UInt64
 
+    /// A line of the history (the scrollback) by its stable line number (`Terminal.line(number:)`):
+    /// its text never changes while the scrollback holds it, and numbers are never reused, so
+    /// the number names its content. A slot of -1, which no screen row has.
+    package static func historyLine(_ number: Int) -> RowIdentity {
+        RowIdentity(isAlternate: false, slot: -1, revision: UInt64(bitPattern: Int64(number)))
+    }
+
     /// An identity (tests make their own to compare with).
     package init(isAlternate: Bool, slot: Int32, revision: UInt64) {
         self.isAlternate = isAlternate

@@ -96,11 +96,22 @@ package enum FrameComposer {
                         cells: cells, extras: terminal.cellExtras, columns: columns, isReverseScreen: reverse,
                         identity: identity)
                 }
-            } else if let line = terminal.line(number: number) {
+            } else {
+                // The history view: a line of the scrollback is named by its number, a row of
+                // the screen below it by the engine's identity, so a wheel step reuses the
+                // lines still shown and the renderer scrolls them rather than drawing them.
+                let screenRow = number - terminal.screenTopLineNumber
+                let isScreen = screenRow >= 0 && screenRow < terminal.rows
+                let identity = isScreen ? terminal.rowIdentity(screenRow) : RowIdentity.historyLine(number)
+                let isReverse = reverse && isScreen
+                if let line = reusable.line(identity, atRow: row), line.isReverseScreen == isReverse {
+                    frame.lines[row] = line
+                    continue
+                }
+                guard let line = terminal.line(number: number) else { continue }
                 work.rowsComposed += 1
                 frame.lines[row] = FrameLine(
-                    cells: line.cells, extras: line.extras, columns: columns,
-                    isReverseScreen: reverse && number >= terminal.screenTopLineNumber)
+                    cells: line.cells, extras: line.extras, columns: columns, isReverseScreen: isReverse, identity: identity)
             }
         }
         if overlays.isStale {
