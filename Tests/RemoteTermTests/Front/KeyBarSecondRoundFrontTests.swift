@@ -220,6 +220,20 @@ import Testing
         #expect(Self.transcript(front) == "hello\r\nworld\r\n$ ")
     }
 
+    /// Issue 56 item 3: reader mode draws no frame, so it composes none while output flows
+    /// (only rterm's own line, when the bar row has one to say, reads a frame).
+    @Test func readerModeComposesNoFrameItWouldDrop() throws {
+        let (front, remote) = try Self.front()
+        front.settle(for: 50 * Self.ms)
+        let before = front.workspace.frameWork.frames
+        for line in 0..<20 {
+            remote.deliver(Array("line \(line)\r\n".utf8))
+            front.settle(for: 50 * Self.ms)
+        }
+        #expect(Self.transcript(front).contains("line 19"))
+        #expect(front.workspace.frameWork.frames == before, "\(front.workspace.frameWork.frames - before) frames composed")
+    }
+
     /// Issue 54 item 7: no bar is drawn, so the remote has every row (it was told 23 of 24).
     @Test func theRemoteHasEveryRowOfTheTerminal() throws {
         let (front, remote) = try Self.front()

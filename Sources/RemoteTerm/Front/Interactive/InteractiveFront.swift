@@ -290,15 +290,16 @@ package final class InteractiveFront: EventSource, TurnEndHandler {
         // The remote is drawing a synchronized frame (?2026): the picture stays as it is until
         // the frame ends or its second runs out (the pacer keeps the draw owed).
         if !force, !workspace.entries.isEmpty, workspace.shown.holdsFrame(now: now) { return }
-        let frame = workspace.frame(now: now, isInputPaused: input.isPaused())
         let entry = workspace.entries[workspace.shownIndex]
+        let paused = input.isPaused()
         let shown = ShownScreen(
-            frame: frame, terminal: entry.session.terminal, programName: entry.keySets.programSet,
-            message: { [workspace] in
+            frame: { [workspace] in workspace.frame(now: now, isInputPaused: paused) },
+            terminal: entry.session.terminal, programName: entry.keySets.programSet,
+            message: { [workspace] frame in
                 // What the bar row says, unless it shows the buttons (or the history, or nothing).
                 switch workspace.controller.barRow(view: workspace.view(now: now)) {
                 case .buttons, .hidden, .history: return nil
-                default: return frame.lines.last?.text
+                default: return frame().lines.last?.text
                 }
             })
         screen.show(shown, now: now)

@@ -53,23 +53,32 @@ extension LocalScreen {
 
 /// What the front shows at a frame: the frame, and for a screen that reads the remote's
 /// screen rather than drawing it (reader mode) the shown session's terminal, the program it
-/// runs and rterm's own line.
-package struct ShownScreen {
-    /// Everything drawn.
-    package var frame: Frame
+/// runs and rterm's own line. The frame is composed when first asked for, so a screen that
+/// draws none (reader mode, which asks only for rterm's own line when there is one) costs no
+/// composing.
+package final class ShownScreen {
+    private let compose: () -> Frame
+    /// Everything drawn (composed on first use).
+    package private(set) lazy var frame: Frame = compose()
     /// The shown session's terminal.
-    package var terminal: Terminal
+    package let terminal: Terminal
     /// The program running, when the key set's rule names it.
-    package var programName: String?
-    /// rterm's own line (what the bar row says unless it shows the buttons), found only when
-    /// asked for.
-    package var message: () -> String?
+    package let programName: String?
+    private let findMessage: (_ frame: () -> Frame) -> String?
 
-    /// What is shown.
-    package init(frame: Frame, terminal: Terminal, programName: String?, message: @escaping () -> String?) {
-        self.frame = frame
+    /// What is shown: the frame `compose` makes; rterm's own line found by `message`, which
+    /// reads the frame only if it needs it.
+    package init(
+        frame compose: @escaping () -> Frame, terminal: Terminal, programName: String?,
+        message: @escaping (_ frame: () -> Frame) -> String?
+    ) {
+        self.compose = compose
         self.terminal = terminal
         self.programName = programName
-        self.message = message
+        findMessage = message
     }
+
+    /// rterm's own line (what the bar row says unless it shows the buttons), found only when
+    /// asked for.
+    package func message() -> String? { findMessage { frame } }
 }
