@@ -125,6 +125,31 @@ private func frame(_ terminal: Terminal, topLine: Int? = nil, selection: ClosedR
         #expect(after.text == FrameComposer.compose(terminal, topLine: top + step, area: area, overlays: FrameComposer.Overlays()).text)
     }
 
+    /// Issue 56 item 3: rows under the selection keep an identity (their row's, with the
+    /// overlay's), so when the screen scrolls they move with the rest and only the new line
+    /// is drawn; before, every selected row was drawn again after each line of output.
+    @Test func rowsUnderTheSelectionScrollWithTheRest() {
+        var terminal = Terminal(rows: 6, columns: 12)
+        for i in 1...20 { terminal.feed("L\(i)\r\n") }
+        let top = terminal.screenTopLineNumber
+        let selection = TextPosition(line: top + 1, column: 0)...TextPosition(line: top + 3, column: 1)
+        var work = FrameWork()
+        let area = (terminal.rows, terminal.columns)
+        let overlays = FrameComposer.Overlays(selection: selection)
+        let before = FrameComposer.compose(terminal, topLine: nil, area: area, overlays: overlays, reusing: nil, work: &work)
+        terminal.feed("L21\r\n")
+        let after = FrameComposer.compose(terminal, topLine: nil, area: area, overlays: overlays, reusing: before, work: &work)
+        let diff = FrameDiff(from: before, to: after)
+        #expect(diff.scroll?.count == 1, "\(String(describing: diff.scroll))")
+        #expect(diff.rowsToRedraw == [4], "\(diff.rowsToRedraw)")
+        // The same rows with the selection elsewhere are not the same lines.
+        let moved = FrameComposer.compose(
+            terminal, topLine: nil, area: area,
+            overlays: FrameComposer.Overlays(selection: TextPosition(line: top + 1, column: 0)...TextPosition(line: top + 3, column: 0)),
+            reusing: after, work: &work)
+        #expect(FrameDiff(from: after, to: moved).rowsToRedraw == [2], "\(FrameDiff(from: after, to: moved).rowsToRedraw)")
+    }
+
     @Test func cursorMotionIsReported() {
         var terminal = Terminal(rows: 4, columns: 10)
         let before = frame(terminal)

@@ -12,12 +12,23 @@ package struct RowIdentity: Hashable, Sendable {
     package var slot: Int32
     /// The slot's revision.
     package var revision: UInt64
+    /// What a front laid over the row (a link's underline, the selection, predicted
+    /// characters), as a hash of exactly that; 0 for nothing. Set by the front, never by
+    /// the engine: the same row with the same overlay is the same line, wherever it moved.
+    package var overlay: UInt64 = 0
 
     /// A line of the history (the scrollback) by its stable line number (`Terminal.line(number:)`):
     /// its text never changes while the scrollback holds it, and numbers are never reused, so
     /// the number names its content. A slot of -1, which no screen row has.
     package static func historyLine(_ number: Int) -> RowIdentity {
         RowIdentity(isAlternate: false, slot: -1, revision: UInt64(bitPattern: Int64(number)))
+    }
+
+    /// This row with `overlay` laid over it.
+    package func overlaid(_ overlay: UInt64) -> RowIdentity {
+        var identity = self
+        identity.overlay = overlay
+        return identity
     }
 
     /// An identity (tests make their own to compare with).

@@ -114,19 +114,34 @@ package enum FrameComposer {
                     cells: line.cells, extras: line.extras, columns: columns, isReverseScreen: isReverse, identity: identity)
             }
         }
+        // The overlays below restyle rows, which drops their identities; each row's overlay is
+        // hashed as it is laid, and the row then gets its identity back with that hash
+        // (`RowIdentity.overlay`), so a row under a link or the selection is still reused,
+        // compared by identity and scrolled like any other.
+        let bases = frame.lines.map(\.identity)
+        var laid: [Int: Hasher] = [:]
+        func lay(_ row: Int, _ parts: some Hashable) { laid[row, default: Hasher()].combine(parts) }
         if overlays.isStale {
-            for row in 0..<area.rows { frame.lines[row].restyle(0..<columns) { $0.insert(.faint) } }
+            for row in 0..<area.rows {
+                frame.lines[row].restyle(0..<columns) { $0.insert(.faint) }
+                lay(row, "stale")
+            }
         }
         let shown = first..<(first + area.rows)
         for link in overlays.links {
             let segments = mark(link.start...link.end, shown: shown, in: &frame) { attributes in
                 if attributes.underlineStyle == .none { attributes.underlineStyle = .single }
             }
-            guard !LinkOpener.isElsewhereFile(link.url, runsHere: overlays.runsHere) else { continue }
-            for (row, columns) in segments { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
+            let opens = !LinkOpener.isElsewhereFile(link.url, runsHere: overlays.runsHere)
+            for (row, columns) in segments {
+                lay(row, ["link", "\(columns)", opens ? link.url : ""])
+                if opens { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
+            }
         }
         if let selection = overlays.selection {
-            mark(selection, shown: shown, in: &frame) { $0.formSymmetricDifference(.inverse) }
+            for (row, columns) in mark(selection, shown: shown, in: &frame, { $0.formSymmetricDifference(.inverse) }) {
+                lay(row, ["selection", "\(columns)"])
+            }
         }
         if isLive && !overlays.isStale && terminal.modes.cursorVisible && terminal.cursorRow < area.rows
             && terminal.cursorColumn < columns
@@ -141,8 +156,10 @@ package enum FrameComposer {
                 if let source = cell.sourceColumn {
                     // Text pushed along by a guess: the remote's cell moved, colours and all.
                     if let row = remoteRows[cell.row], source < row.count { frame.lines[cell.row].cells[cell.column] = row[source] }
+                    lay(cell.row, "moved \(cell.column) \(source)")
                     continue
                 }
+                lay(cell.row, "guess \(cell.column) \(cell.scalar.value) \(cell.isGuess)")
                 frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
                 if cell.isGuess && cell.scalar != " " {
                     let width = max(1, characterWidth(cell.scalar.value))
@@ -154,6 +171,10 @@ package enum FrameComposer {
             if terminal.modes.cursorVisible, predictions.cursorRow < area.rows {
                 frame.cursor = FrameCursor(row: predictions.cursorRow, column: min(predictions.cursorColumn, columns - 1))
             }
+        }
+        for (row, hasher) in laid {
+            guard let base = bases[row] else { continue }
+            frame.lines[row].identity = base.overlaid(UInt64(bitPattern: Int64(hasher.finalize())))
         }
         if let panel = overlays.panel {
             let height = panel.height(rows: area.rows, columns: columns)
