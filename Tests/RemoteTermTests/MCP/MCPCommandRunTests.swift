@@ -24,7 +24,7 @@ struct MCPCommandRunTests {
 
     @Test(arguments: [
         ("$ ", true), ("user@host:~$ ", true), ("# ", true), ("% ", true), ("❯ ", true), ("bash-5.2$ ", true),
-        ("> ", false), ("Password: ", false), ("", false), ("$ ls", false),
+        ("> ", false), (">>> ", false), ("mysql> ", false), ("Password: ", false), ("", false), ("$ ls", false),
     ])
     func aPromptAsTheScreenShowsIt(row: String, isPrompt: Bool) {
         var terminal = Terminal(rows: 5, columns: 40)

@@ -109,6 +109,12 @@ import Testing
             #expect(full["isError"] as? Bool == true, "\(full)")
             let text = ((full["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
             #expect(text.contains("full-screen"), "\(text)")
+            // A prompt that is not a shell's: nothing of rterm's printf lines reaches Python.
+            let python = try MCPRealProgramTests.open(client, ["local": "python3 -q"])
+            _ = try client.call("wait", ["session": python, "pattern": "^>>> ?$"])
+            let repl = try client.call("run", ["session": python, "command": "print(1)"])
+            #expect(repl["isError"] as? Bool == true, "\(repl)")
+            #expect(try Self.screen(client, python) == ">>>", "nothing was typed")
             let marks = try Self.openShell(client, home, 2)
             _ = try client.call("type", ["session": marks, "text": "sleep 30\r"])
             _ = try client.call("wait", ["session": marks, "pattern": "sleep 30"])

@@ -26,7 +26,7 @@ struct MCPCommandRun {
     let startedBefore: Int
     let finishedBefore: Int
     /// Where the command line was typed: the cursor, just after the prompt.
-    let typedAt: ShellPrompts.Position
+    let typedAt: TextPosition
     /// The rows the echoed command line takes.
     let echoRows: Int
     /// What is typed: the command line and a carriage return.
@@ -55,9 +55,9 @@ struct MCPCommandRun {
             return .failure(
                 Refusal(
                     "The session is not at a shell prompt, as far as the screen shows (the cursor's row does not end "
-                        + "in $, #, %, > or ❯, and the shell sets no prompt marks): wait for it, or use type and wait."))
+                        + "in $, #, % or ❯, and the shell sets no prompt marks): wait for it, or use type and wait."))
         }
-        let typedAt = ShellPrompts.Position(
+        let typedAt = TextPosition(
             line: terminal.screenTopLineNumber + terminal.cursorRow, column: terminal.cursorColumn)
         let columns = terminal.columns
         // Rows the echo takes. A line that ends exactly at the right margin gets a space, so
@@ -121,14 +121,15 @@ struct MCPCommandRun {
     }
 
     /// Whether the cursor's row looks like a shell prompt: what is left of the cursor ends in
-    /// a prompt character (a continuation prompt, `> ` alone, does not count).
+    /// `$`, `#`, `%` or `❯`. Not `>`: the prompts that end in it are other programs' (Python's
+    /// `>>>`, `mysql>`, a shell's continuation `> `), which rterm's printf lines would garble.
     static func looksLikePrompt(_ terminal: Terminal) -> Bool {
         guard let line = terminal.line(number: terminal.screenTopLineNumber + terminal.cursorRow) else { return false }
         let before = TextRenderer.text(
             ofCells: line.cells[..<min(terminal.cursorColumn, line.cells.count)], extras: line.extras)
         // The text is without its trailing blanks: `$ ` reads as `$`.
-        guard let last = before.last, before != ">" else { return false }
-        return "$#%>❯".contains(last)
+        guard let last = before.last else { return false }
+        return "$#%❯".contains(last)
     }
 
     /// Whether the command has finished and the shell is back at its prompt.
@@ -154,15 +155,15 @@ struct MCPCommandRun {
     /// echo) to its end mark (or the next prompt; while it runs, the screen's last row).
     func output(_ terminal: Terminal) -> String {
         let prompts = terminal.shellPrompts
-        var start = ShellPrompts.Position(line: typedAt.line + echoRows, column: 0)
+        var start = TextPosition(line: typedAt.line + echoRows, column: 0)
         if prompts.commandsStarted > startedBefore, let marked = prompts.outputStart, marked.line >= typedAt.line {
             start = marked
         }
-        var end = ShellPrompts.Position(line: terminal.endLineNumber - 1, column: terminal.columns)
+        var end = TextPosition(line: terminal.endLineNumber - 1, column: terminal.columns)
         if prompts.commandsFinished > finishedBefore, let marked = prompts.outputEnd, marked.line >= start.line {
             end = marked
         } else if prompts.promptsBegun > promptsBefore, let prompt = prompts.lines.last, prompt >= start.line {
-            end = ShellPrompts.Position(line: prompt, column: 0)
+            end = TextPosition(line: prompt, column: 0)
         }
         var lines: [String] = []
         var current = ""

@@ -40,18 +40,8 @@ package struct ShellPrompts: Equatable, Sendable {
     package internal(set) var commandsStarted = 0
     /// Where the last command's output began (the cursor at its `C`) and where it ended (the
     /// cursor at its `D`), by stable line number: what an agent's `run` returns lies between.
-    package internal(set) var outputStart: Position?
-    package internal(set) var outputEnd: Position?
-
-    /// A place on the main screen or in its history: a stable line number and a column.
-    package struct Position: Equatable, Sendable {
-        package var line: Int
-        package var column: Int
-        package init(line: Int, column: Int) {
-            self.line = line
-            self.column = column
-        }
-    }
+    package internal(set) var outputStart: TextPosition?
+    package internal(set) var outputEnd: TextPosition?
 
     /// A prompt began at `line`.
     mutating func promptBegan(atLine line: Int) {

@@ -38,7 +38,7 @@ extension Terminal {
 
     /// Where the cursor is, by stable line number; past the last column while a wrap is
     /// pending (the character printed there is before it).
-    private var cursorPosition: ShellPrompts.Position {
-        ShellPrompts.Position(line: screenTopLineNumber + cursorRow, column: cursorColumn + (hasPendingWrap ? 1 : 0))
+    private var cursorPosition: TextPosition {
+        TextPosition(line: screenTopLineNumber + cursorRow, column: cursorColumn + (hasPendingWrap ? 1 : 0))
     }
 }

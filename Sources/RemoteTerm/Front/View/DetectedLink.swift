@@ -1,3 +1,5 @@
+import RemoteTermEngine
+
 /// A link found in terminal text, for the view to underline and open on click: an OSC 8
 /// hyperlink the program set (`isExplicit`) or a URL written in plain text. Its cells run
 /// from `start` to `end` inclusive, which may be on a later line when the text is

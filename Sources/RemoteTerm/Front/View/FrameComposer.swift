@@ -118,13 +118,23 @@ package enum FrameComposer {
         // hashed as it is laid, and the row then gets its identity back with that hash
         // (`RowIdentity.overlay`), so a row under a link or the selection is still reused,
         // compared by identity and scrolled like any other.
-        let bases = frame.lines.map(\.identity)
+        let hasOverlays = overlays.isStale || !overlays.links.isEmpty || overlays.selection != nil
+            || (isLive && overlays.predictions != nil)
+        let bases = hasOverlays ? frame.lines.map(\.identity) : []
         var laid: [Int: Hasher] = [:]
-        func lay(_ row: Int, _ parts: some Hashable) { laid[row, default: Hasher()].combine(parts) }
+        // What was laid on a row: which overlay (`kind`), where, and a text it carries.
+        func lay(_ row: Int, _ kind: Int, _ a: Int = 0, _ b: Int = 0, _ text: String = "") {
+            var hasher = laid[row] ?? Hasher()
+            hasher.combine(kind)
+            hasher.combine(a)
+            hasher.combine(b)
+            hasher.combine(text)
+            laid[row] = hasher
+        }
         if overlays.isStale {
             for row in 0..<area.rows {
                 frame.lines[row].restyle(0..<columns) { $0.insert(.faint) }
-                lay(row, "stale")
+                lay(row, 1)
             }
         }
         let shown = first..<(first + area.rows)
@@ -134,13 +144,13 @@ package enum FrameComposer {
             }
             let opens = !LinkOpener.isElsewhereFile(link.url, runsHere: overlays.runsHere)
             for (row, columns) in segments {
-                lay(row, ["link", "\(columns)", opens ? link.url : ""])
+                lay(row, 2, columns.lowerBound, columns.upperBound, opens ? link.url : "")
                 if opens { frame.lines[row].links.append(FrameLink(columns: columns, url: link.url)) }
             }
         }
         if let selection = overlays.selection {
             for (row, columns) in mark(selection, shown: shown, in: &frame, { $0.formSymmetricDifference(.inverse) }) {
-                lay(row, ["selection", "\(columns)"])
+                lay(row, 3, columns.lowerBound, columns.upperBound)
             }
         }
         if isLive && !overlays.isStale && terminal.modes.cursorVisible && terminal.cursorRow < area.rows
@@ -156,10 +166,10 @@ package enum FrameComposer {
                 if let source = cell.sourceColumn {
                     // Text pushed along by a guess: the remote's cell moved, colours and all.
                     if let row = remoteRows[cell.row], source < row.count { frame.lines[cell.row].cells[cell.column] = row[source] }
-                    lay(cell.row, "moved \(cell.column) \(source)")
+                    lay(cell.row, 4, cell.column, source)
                     continue
                 }
-                lay(cell.row, "guess \(cell.column) \(cell.scalar.value) \(cell.isGuess)")
+                lay(cell.row, cell.isGuess ? 5 : 6, cell.column, Int(cell.scalar.value))
                 frame.lines[cell.row].write(String(cell.scalar), at: cell.column)
                 if cell.isGuess && cell.scalar != " " {
                     let width = max(1, characterWidth(cell.scalar.value))
@@ -173,7 +183,7 @@ package enum FrameComposer {
             }
         }
         for (row, hasher) in laid {
-            guard let base = bases[row] else { continue }
+            guard row < bases.count, let base = bases[row] else { continue }
             frame.lines[row].identity = base.overlaid(UInt64(bitPattern: Int64(hasher.finalize())))
         }
         if let panel = overlays.panel {
