@@ -24,6 +24,17 @@ static inline int rterm_init_pair(int pair, int fg, int bg) {
     return init_extended_pair(pair, fg, bg);
 #else
     return init_pair((short)pair, (short)fg, (short)bg);
+/// For the remote-row writer (`RemoteRowWriter`), which draws the remote's rows itself:
+/// ncurses must never write to a row it does not own. Without clr_eos it cannot clear "the
+/// rest of the screen" below a row it changes (doupdate's ClrBottom would erase the writer's
+/// rows, which ncurses believes blank); it clears line by line instead, only its own.
+#include <ncursesw/term.h>
+static inline void rterm_forget_clear_to_end_of_screen(void) { clr_eos = 0; }
+
+/// Row y changes hands to ncurses: what ncurses believes is on it is thrown away, so the next
+/// refresh writes every cell of it (the writer drew something else there).
+static inline int rterm_redraw_row(int y) { return wredrawln(stdscr, y, 1); }
+
 #endif
 }
 
@@ -110,5 +121,16 @@ static inline int rterm_scroll_rows(int top, int bottom, int count) {
     scrollok(stdscr, FALSE);
     return result;
 }
+
+/// For the remote-row writer (`RemoteRowWriter`), which draws the remote's rows itself:
+/// ncurses must never write to a row it does not own. Without clr_eos it cannot clear "the
+/// rest of the screen" below a row it changes (doupdate's ClrBottom would erase the writer's
+/// rows, which ncurses believes blank); it clears line by line instead, only its own.
+#include <ncursesw/term.h>
+static inline void rterm_forget_clear_to_end_of_screen(void) { clr_eos = 0; }
+
+/// Row y changes hands to ncurses: what ncurses believes is on it is thrown away, so the next
+/// refresh writes every cell of it (the writer drew something else there).
+static inline int rterm_redraw_row(int y) { return wredrawln(stdscr, y, 1); }
 
 #endif

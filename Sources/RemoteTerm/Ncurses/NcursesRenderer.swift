@@ -28,20 +28,46 @@ struct NcursesRenderer {
     /// What the local terminal draws beyond ncurses, drawn over ncurses' cells (`StyleOverpaint`).
     let styles: LocalStyleCapabilities
 
-    init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none) {
+    /// The writer of the remote's rows (`RemoteRowWriter`), nil when ncurses draws every row.
+    private var writer: RemoteRowWriter?
+    /// The rows of the frame drawn that the writer owns (the others are ncurses').
+    private var writerRows: [Bool] = []
+    /// The terminal's saved cursor (DECSC) holds ncurses' cursor and rendition, while the
+    /// terminal's own cursor is where the writer put it: `ESC 8` comes before ncurses writes.
+    private var ncursesCursorSaved = false
+    /// Whether the cursor was shown in the frame drawn.
+    private var cursorShown: Bool?
+
+    init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none, rowWriter: RemoteRowTerminal? = nil) {
         self.colorCount = colorCount
         self.styles = styles
         pairs = ColorPairTable(capacity: max(1, pairCount))
+        writer = rowWriter.map { RemoteRowWriter(terminal: $0) }
     }
+
+    /// Whether the remote's rows are written by rterm's writer rather than ncurses.
+    var writesRemoteRows: Bool { writer != nil }
 
     /// Forgets what is on the screen: the next `draw` repaints everything.
     mutating func invalidate() {
         drawn = nil
     }
 
-    /// Draws `frame`, coloured with its colour table; what ncurses cannot draw is written
-    /// with `write` after ncurses' refresh.
-    mutating func draw(_ frame: Frame, write: ([UInt8]) -> Void) {
+    /// What puts ncurses' cursor and rendition back on the terminal before ncurses writes
+    /// outside a frame (leaving, a suspend): `ESC 8` when the writer moved the cursor.
+    mutating func giveBackCursor() -> [UInt8] {
+        guard ncursesCursorSaved else { return [] }
+        ncursesCursorSaved = false
+        return [0x1B, 0x38]
+    }
+
+    /// Draws `frame`, coloured with its colour table, with `before` and `after` written
+    /// around it (synchronized output); what ncurses cannot draw is written with `write`
+    /// after ncurses' refresh.
+    mutating func draw(_ frame: Frame, before: [UInt8] = [], after: [UInt8] = [], write: ([UInt8]) -> Void) {
+        if writer != nil { return drawWithWriter(frame, before: before, after: after, write: write) }
+        if !before.isEmpty { write(before) }
+        defer { if !after.isEmpty { write(after) } }
         // A changed colour table recolours cells whose lines did not change: redraw them all.
         if frame.colors != colors {
             colors = frame.colors
@@ -104,11 +130,18 @@ struct NcursesRenderer {
     /// refresh; DECSC/DECRC around it keep ncurses' idea of the cursor and rendition true.
     /// Remembers which rows needed it, so that they are overpainted again after a scroll.
     private mutating func overpaint(_ rows: [Int], of frame: Frame, write: ([UInt8]) -> Void) {
-        guard !styles.isEmpty else { return }
+        let bytes = overpaintBytes(rows, of: frame)
+        if !bytes.isEmpty { write(bytes) }
+    }
+
+    /// The bytes that overpaint `rows` (only their links with `linksOnly`: rows the writer
+    /// drew in their full style).
+    private mutating func overpaintBytes(_ rows: [Int], of frame: Frame, linksOnly: Bool = false) -> [UInt8] {
+        guard !styles.isEmpty else { return [] }
         var bytes: [UInt8] = []
         for reverse in [false, true] {
             var runs: [OverpaintRun] = []
-            for row in rows where frame.lines[row].isReverseScreen == reverse {
+            for row in rows where frame.lines[row].isReverseScreen == reverse && !linksOnly {
                 let line = frame.lines[row]
                 // rterm's own rows (the bar) need none: their cells have the user's colours.
                 guard !line.usesLocalColors else {
@@ -133,7 +166,142 @@ struct NcursesRenderer {
             }
             bytes += HyperlinkOverpaint.bytes(for: links, colors: colors, capabilities: styles, reverseScreen: reverse)
         }
-        if !bytes.isEmpty { write(bytes) }
+        return bytes
+    }
+
+    /// Draws `frame` with the remote's rows written by the writer and rterm's own (and any
+    /// row under a panel or popup) by ncurses, each row by exactly one of them:
+    ///
+    /// 1. `before`, the scroll (the writer's: ncurses never learns of it), the writer's
+    ///    rows, and `ESC 8` so the terminal's cursor and rendition are ncurses' again;
+    /// 2. ncurses' rows, and its refresh, only when one of them changed (or the cursor's
+    ///    visibility): a row it takes back from the writer, or that the scroll moved, is
+    ///    thrown away first (`wredrawln`), so ncurses writes all of it. ncurses' cursor stays
+    ///    at the top left, where moving it never rewrites a remote row's cells;
+    /// 3. the overpaints, `ESC 7` (ncurses' cursor and rendition saved), the cursor, and
+    ///    `after`.
+    ///
+    /// A frame where ncurses has nothing to do is one write. After a full redraw the writer's
+    /// rows come after ncurses' refresh, which clears what it does not know of.
+    ///
+    /// ncurses never scrolls (idlok off), never clears to the end of the screen, and its
+    /// picture of the writer's rows is never refreshed, so it never writes one.
+    private mutating func drawWithWriter(
+        _ frame: Frame, before: [UInt8], after: [UInt8], write: ([UInt8]) -> Void
+    ) {
+        guard var writer else { return }
+        defer { self.writer = writer }
+        if frame.colors != colors {
+            colors = frame.colors
+            drawn = nil
+            styleCache.removeAll()
+        }
+        writer.use(frame.colors)
+        writer.forgetTerminalState()
+        let diff = FrameDiff(from: drawn, to: frame)
+        work.frames += 1
+        let owners = frame.lines.map { $0.identity != nil && !$0.usesLocalColors }
+        let previous = drawn
+        let wasWriters = diff.isFullRedraw ? Array(repeating: true, count: frame.rows) : writerRows
+        if diff.isFullRedraw {
+            erase()
+            overpainted = Array(repeating: false, count: frame.rows)
+        }
+        let evictions = pairs.evictions
+        var start = before
+        if let scroll = diff.scroll {
+            writer.scroll(scroll, into: &start)
+            work.scrolls += 1
+            work.rowsScrolled += scroll.rows.count - abs(scroll.count)
+        }
+        // The rows to draw: those that changed, those that change hands, ncurses' rows the
+        // scroll moved, and rows the scroll left blank when blank is not the terminal's own
+        // background (the remote changed it).
+        var rows = Set(diff.rowsToRedraw)
+        let plainBackground = colors.drawn(.default, asForeground: false) == .default
+        for row in 0..<frame.rows {
+            if !diff.isFullRedraw && wasWriters[row] != owners[row] { rows.insert(row) }
+            if let scroll = diff.scroll, scroll.rows.contains(row) {
+                if !owners[row] || (!plainBackground && scroll.sourceRow(of: row) == nil) { rows.insert(row) }
+            }
+        }
+        let ordered = rows.sorted()
+        var ncursesRows: [Int] = []
+        var remoteRows: [Int] = []
+        for row in ordered {
+            if owners[row] {
+                remoteRows.append(row)
+                continue
+            }
+            ncursesRows.append(row)
+            let line = frame.lines[row]
+            // What ncurses holds on the row: the line it drew there last, unless the writer
+            // owned the row or the scroll moved it (then nothing it knows: all of it drawn).
+            var held = frame.columns
+            let moved = diff.scroll?.rows.contains(row) ?? false
+            if wasWriters[row] || moved {
+                // (After a full redraw too: the terminal may show anything there.)
+                _ = rterm_redraw_row(Int32(row))
+            } else if !diff.isFullRedraw, let previous {
+                let old = previous.lines[row]
+                held = old.isReverseScreen || !hasPlainTail(old) ? frame.columns : Self.textEnd(old.cells[...])
+            }
+            if diff.isFullRedraw { held = 0 }
+            drawRow(
+                line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen,
+                localColors: line.usesLocalColors, held: held)
+        }
+        work.rowsDrawn += ordered.count
+        let showsCursor = frame.cursor != nil
+        let needsNcurses = diff.isFullRedraw || !ncursesRows.isEmpty || showsCursor != cursorShown || !ncursesCursorSaved
+        cursorShown = showsCursor
+        // The writer's rows: before ncurses' (a change lands with the remote's rows first),
+        // except after a full redraw, where ncurses clears what it does not know first.
+        var rowBytes: [UInt8] = []
+        for row in remoteRows {
+            var old: FrameLine?
+            if !diff.isFullRedraw, let previous {
+                if let scroll = diff.scroll {
+                    if let source = scroll.sourceRow(of: row) {
+                        old = previous.lines[source]
+                    } else if plainBackground {
+                        old = FrameLine(columns: frame.columns)
+                    }
+                } else {
+                    // (A row ncurses drew last shows that line too: ncurses and the overpaint drew it exactly.)
+                    old = previous.lines[row]
+                }
+            }
+            writer.write(row: row, frame.lines[row], over: old, into: &rowBytes)
+        }
+        let links = overpaintBytes(remoteRows.filter { !frame.lines[$0].links.isEmpty }, of: frame, linksOnly: true)
+        var out: [UInt8]
+        if needsNcurses {
+            if !diff.isFullRedraw { start += rowBytes }
+            if ncursesCursorSaved { start += [0x1B, 0x38] }  // ESC 8: ncurses' cursor and rendition
+            if !start.isEmpty { write(start) }
+            move(0, 0)
+            curs_set(showsCursor ? 1 : 0)
+            rterm_scroll_moved_lines(0)
+            refresh()
+            out = overpaintBytes(ncursesRows, of: frame)
+            if diff.isFullRedraw { out += [0x1B, 0x37] + rowBytes + [0x1B, 0x38] }
+            // (The overpaints save and restore ncurses' cursor themselves.)
+            out += links + [0x1B, 0x37]  // ESC 7: saved for the next time ncurses writes
+            writer.forgetTerminalState()
+        } else {
+            out = start + rowBytes
+            if !links.isEmpty {
+                out += [0x1B, 0x38] + links + [0x1B, 0x37]
+                writer.forgetTerminalState()
+            }
+        }
+        if let cursor = frame.cursor { writer.moveCursor(row: cursor.row, column: cursor.column, into: &out) }
+        out += after
+        if !out.isEmpty { write(out) }
+        ncursesCursorSaved = true
+        writerRows = owners
+        drawn = pairs.evictions != evictions ? nil : frame
     }
 
     /// Draws one row. Cells with the same rendition and no combining marks go out as one

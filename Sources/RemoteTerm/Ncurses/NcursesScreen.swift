@@ -137,7 +137,21 @@ package final class NcursesScreen: LocalScreen {
         } else {
             styleCapabilities = .none
         }
-        renderer = NcursesRenderer(colorCount: colors, pairCount: pairs, styles: styleCapabilities)
+        // The remote's rows are written by rterm itself (`RemoteRowWriter`) on a terminal
+        // that takes ANSI addressing, unless RTERM_ROW_WRITER=off.
+        var rowTerminal: RemoteRowTerminal?
+        if environment["RTERM_ROW_WRITER"] != "off" {
+            rowTerminal = RemoteRowTerminal.detect(
+                colorCount: colors, styles: styleCapabilities,
+                string: { name in
+                    guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+                    return String(cString: value)
+                },
+                flag: { tigetflag($0) > 0 })
+        }
+        if rowTerminal != nil { rterm_forget_clear_to_end_of_screen() }
+        renderer = NcursesRenderer(
+            colorCount: colors, pairCount: pairs, styles: styleCapabilities, rowWriter: rowTerminal)
         rterm_leave_initial_state()
         write(Self.enableModes)
         keyboardOn()
@@ -163,6 +177,7 @@ package final class NcursesScreen: LocalScreen {
         guard isActive else { return }
         isActive = false
         set_term(screen)
+        write(renderer.giveBackCursor())
         keyboardOff()
         curs_set(1)
         endwin()
@@ -185,10 +200,11 @@ package final class NcursesScreen: LocalScreen {
 
     package func draw(_ frame: Frame) {
         guard synchronizedFrames else { return renderer.draw(frame) { self.write($0) } }
-        write(Self.beginSynchronizedFrame)
-        renderer.draw(frame) { self.write($0) }
-        write(Self.endSynchronizedFrame)
+        renderer.draw(frame, before: Self.beginSynchronizedFrame, after: Self.endSynchronizedFrame) { self.write($0) }
     }
+
+    /// Whether the remote's rows are written by rterm (`RemoteRowWriter`), not ncurses.
+    package var writesRemoteRows: Bool { renderer.writesRemoteRows }
 
     static let beginSynchronizedFrame = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedFrame = Array("\u{1B}[?2026l".utf8)
@@ -224,6 +240,7 @@ package final class NcursesScreen: LocalScreen {
 
     /// Leaves the screen for a suspend (`~^Z`): like `restore`, but `resume` brings it back.
     package func suspend() {
+        write(renderer.giveBackCursor())
         keyboardOff()
         curs_set(1)
         endwin()
@@ -261,6 +278,7 @@ package final class NcursesScreen: LocalScreen {
 
     /// Writes `bytes` after what ncurses has buffered.
     private func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         rterm_fflush(file)
         var offset = 0
         while offset < bytes.count {

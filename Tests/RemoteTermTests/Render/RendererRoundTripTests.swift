@@ -29,9 +29,15 @@ import Testing
         var description: String { term + (environment["COLORTERM"].map { " COLORTERM=\($0)" } ?? "") }
     }
 
+    /// Terminals at 8, 256 and direct colour, with and without `bce`; the remote's rows
+    /// written by rterm's writer, and by ncurses (RTERM_ROW_WRITER=off).
     static let locals = [
         Local(term: "xterm-256color", environment: [:]),
         Local(term: "xterm-256color", environment: ["COLORTERM": "truecolor", "RTERM_HYPERLINKS": "on"]),
+        Local(term: "xterm", environment: [:]),
+        Local(term: "tmux-256color", environment: [:]),
+        Local(term: "xterm-256color", environment: ["RTERM_ROW_WRITER": "off"]),
+        Local(term: "xterm-256color", environment: ["COLORTERM": "truecolor", "RTERM_ROW_WRITER": "off"]),
     ]
 
     /// What the remote draws: every rendition, 16, 256 and 24-bit colours, a palette entry
@@ -144,6 +150,7 @@ import Testing
             #expect(screen.styleCapabilities.strikethrough)
             #expect(screen.styleCapabilities.directColor == (local.environment["COLORTERM"] != nil))
             #expect(screen.styleCapabilities.hyperlinks == (local.environment["RTERM_HYPERLINKS"] == "on"))
+            #expect(screen.writesRemoteRows == (local.environment["RTERM_ROW_WRITER"] != "off"))
             var decoded = Terminal(rows: 10, columns: columns)
             for (name, frame) in frames {
                 screen.draw(frame)

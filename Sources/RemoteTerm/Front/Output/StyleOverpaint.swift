@@ -231,14 +231,14 @@ package enum StyleOverpaint {
 
     /// A capability string with its parameters; the standard sequence when the terminfo one
     /// is absent or cannot be evaluated.
-    private static func expand(_ string: String?, _ standard: String, _ parameters: [Int]) -> [UInt8] {
+    static func expand(_ string: String?, _ standard: String, _ parameters: [Int]) -> [UInt8] {
         if let string, let expanded = TerminfoParameters.expand(string, parameters) { return expanded }
         return TerminfoParameters.expand(standard, parameters) ?? []
     }
 
     /// The parameters of `bytes` when it is exactly one SGR (`ESC [` digits, `;` and `:`
     /// `m`), to merge into a larger one.
-    private static func sgrParameters(_ bytes: [UInt8]) -> String? {
+    static func sgrParameters(_ bytes: [UInt8]) -> String? {
         guard bytes.count > 3, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "["), bytes.last == UInt8(ascii: "m")
         else { return nil }
         let inner = bytes[2..<(bytes.count - 1)]
@@ -255,7 +255,7 @@ package enum StyleOverpaint {
     /// that is not a printable scalar becomes spaces over the cell's columns; such a mark is
     /// dropped, or a space when `LocalGlyph` counted a column for it. `wide` is false for a
     /// wide first half without its continuation: one space.
-    private static func appendText(of cell: Cell, wide: Bool, extras: CellExtras, to out: inout [UInt8]) {
+    static func appendText(of cell: Cell, wide: Bool, extras: CellExtras, to out: inout [UInt8]) {
         let glyph = LocalGlyph.codePoints(of: cell, extras: extras)
         guard wide || !cell.attributes.contains(.wide), let base = glyph.first, let scalar = printable(base) else {
             out += wide ? [0x20, 0x20] : [0x20]
