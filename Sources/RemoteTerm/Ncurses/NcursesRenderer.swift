@@ -198,9 +198,12 @@ struct NcursesRenderer {
         }
         writer.use(frame.colors)
         writer.forgetTerminalState()
-        let diff = FrameDiff(from: drawn, to: frame)
+        // The writer compares the cells of the rows it is given: FrameDiff need not.
+        let diff = FrameDiff(from: drawn, to: frame, comparingLiveRows: false)
         work.frames += 1
-        let owners = frame.lines.map { $0.identity != nil && !$0.usesLocalColors }
+        let owners = frame.lines.withUnsafeBufferPointer { lines in
+            lines.indices.map { lines[$0].identity != nil && !lines[$0].usesLocalColors }
+        }
         let previous = drawn
         let wasWriters = diff.isFullRedraw ? Array(repeating: true, count: frame.rows) : writerRows
         if diff.isFullRedraw {
@@ -251,28 +254,36 @@ struct NcursesRenderer {
                 line.cells[...], row: row, extras: line.extras, reverseScreen: line.isReverseScreen,
                 localColors: line.usesLocalColors, held: held)
         }
-        work.rowsDrawn += ordered.count
+        work.rowsDrawn += ncursesRows.count
         let showsCursor = frame.cursor != nil
         let needsNcurses = diff.isFullRedraw || !ncursesRows.isEmpty || showsCursor != cursorShown || !ncursesCursorSaved
         cursorShown = showsCursor
         // The writer's rows: before ncurses' (a change lands with the remote's rows first),
         // except after a full redraw, where ncurses clears what it does not know first.
         var rowBytes: [UInt8] = []
-        for row in remoteRows {
-            var old: FrameLine?
-            if !diff.isFullRedraw, let previous {
-                if let scroll = diff.scroll {
-                    if let source = scroll.sourceRow(of: row) {
-                        old = previous.lines[source]
+        rowBytes.reserveCapacity(frame.columns * 4)
+        let blank = FrameLine(columns: frame.columns)
+        // Lines are read in place: a copy of each would retain its arrays.
+        frame.lines.withUnsafeBufferPointer { lines in
+            (previous?.lines ?? []).withUnsafeBufferPointer { before in
+                for row in remoteRows {
+                    let written = rowBytes.count
+                    defer { if rowBytes.count > written { work.rowsDrawn += 1 } }
+                    // What the row shows now: the line drawn there, or moved there by the
+                    // scroll (a row ncurses drew last shows its line too: ncurses and the
+                    // overpaint drew it exactly), or a blank the scroll left; not known after
+                    // a full redraw, or for a blank left in a background the remote changed.
+                    if diff.isFullRedraw || before.isEmpty {
+                        writer.write(row: row, lines[row], into: &rowBytes)
+                    } else if let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
+                        writer.write(row: row, lines[row], over: before[source], into: &rowBytes)
                     } else if plainBackground {
-                        old = FrameLine(columns: frame.columns)
+                        writer.write(row: row, lines[row], over: blank, into: &rowBytes)
+                    } else {
+                        writer.write(row: row, lines[row], into: &rowBytes)
                     }
-                } else {
-                    // (A row ncurses drew last shows that line too: ncurses and the overpaint drew it exactly.)
-                    old = previous.lines[row]
                 }
             }
-            writer.write(row: row, frame.lines[row], over: old, into: &rowBytes)
         }
         let links = overpaintBytes(remoteRows.filter { !frame.lines[$0].links.isEmpty }, of: frame, linksOnly: true)
         var out: [UInt8]

@@ -24,8 +24,11 @@ package struct FrameDiff: Equatable, Sendable {
     /// Whether nothing needs drawing at all.
     package var isEmpty: Bool { rowsToRedraw.isEmpty && !cursorChanged && scroll == nil }
 
-    /// The differences between `previous` (nil: nothing drawn) and `next`.
-    package init(from previous: Frame?, to next: Frame) {
+    /// The differences between `previous` (nil: nothing drawn) and `next`. With
+    /// `comparingLiveRows` false, a row showing an engine row other than before (a new
+    /// identity) is taken as changed without a look at its cells: for a renderer that
+    /// compares them itself (`RemoteRowWriter`), a second comparison would be all cost.
+    package init(from previous: Frame?, to next: Frame, comparingLiveRows: Bool = true) {
         guard let previous, previous.rows == next.rows, previous.columns == next.columns else {
             rowsToRedraw = Array(0..<next.rows)
             isFullRedraw = true
@@ -38,13 +41,19 @@ package struct FrameDiff: Equatable, Sendable {
         let scroll = FrameScroll.best(from: previous, to: next)
         self.scroll = scroll
         let blank = FrameLine(columns: next.columns)
-        rowsToRedraw = (0..<next.rows).filter { row in
-            let new = next.lines[row]
-            // What the row shows once the scroll is done: a line drawn before, or a blank.
-            guard let source = scroll.map({ $0.sourceRow(of: row) }) ?? row else { return new != blank }
-            let old = previous.lines[source]
-            if let identity = new.identity, identity == old.identity { return false }
-            return old != new
+        // Lines are read in place (a copy of each retains its arrays, at frame pace).
+        rowsToRedraw = next.lines.withUnsafeBufferPointer { lines in
+            previous.lines.withUnsafeBufferPointer { before in
+                (0..<next.rows).filter { row in
+                    // What the row shows once the scroll is done: a line drawn before, or a blank.
+                    guard let source = scroll.map({ $0.sourceRow(of: row) }) ?? row else { return lines[row] != blank }
+                    if let identity = lines[row].identity {
+                        if identity == before[source].identity { return false }
+                        if !comparingLiveRows { return true }
+                    }
+                    return !(before[source] == lines[row])
+                }
+            }
         }
     }
 }
@@ -68,20 +77,14 @@ package struct FrameScroll: Equatable, Sendable {
     /// Nil when no row moved, or when moving the region would spoil as many rows that had
     /// not moved as it saves.
     static func best(from previous: Frame, to next: Frame) -> FrameScroll? {
-        var index: [RowIdentity: Int]?
+        var index: RowIndex?
         var best: (start: Int, length: Int, offset: Int)?
         var run: (start: Int, length: Int, offset: Int)?
         for row in 0..<next.rows {
             var offset: Int?
             if let identity = next.lines[row].identity, previous.lines[row].identity != identity {
-                if index == nil {
-                    var made: [RowIdentity: Int] = [:]
-                    for (row, line) in previous.lines.enumerated() {
-                        if let identity = line.identity { made[identity] = row }
-                    }
-                    index = made
-                }
-                offset = index![identity].map { $0 - row }
+                if index == nil { index = RowIndex(previous.lines) }
+                offset = index!.row(of: identity).map { $0 - row }
             }
             if let offset, let current = run, current.offset == offset, current.start + current.length == row {
                 run!.length += 1
@@ -111,5 +114,48 @@ package struct FrameScroll: Equatable, Sendable {
         guard rows.contains(row) else { return row }
         let source = row + count
         return rows.contains(source) ? source : nil
+    }
+}
+
+/// The rows of a frame by their identity, for `FrameScroll.best`: a small open-addressing
+/// table whose hash is a multiply, not a dictionary's SipHash (a frame in which every row
+/// changed, a dashboard's, asks it once for every row).
+struct RowIndex {
+    private var identities: [RowIdentity?]
+    private var rows: [Int]
+    private let mask: Int
+
+    /// The rows of `lines` that have an identity (the last, for one shown twice).
+    init(_ lines: [FrameLine]) {
+        var size = 16
+        while size < lines.count * 2 { size *= 2 }
+        mask = size - 1
+        identities = Array(repeating: nil, count: size)
+        rows = Array(repeating: 0, count: size)
+        for (row, line) in lines.enumerated() {
+            guard let identity = line.identity else { continue }
+            var place = Self.hash(identity) & mask
+            while let held = identities[place], held != identity { place = (place + 1) & mask }
+            identities[place] = identity
+            rows[place] = row
+        }
+    }
+
+    /// The row showing `identity`, nil for none.
+    func row(of identity: RowIdentity) -> Int? {
+        var place = Self.hash(identity) & mask
+        while let held = identities[place] {
+            if held == identity { return rows[place] }
+            place = (place + 1) & mask
+        }
+        return nil
+    }
+
+    private static func hash(_ identity: RowIdentity) -> Int {
+        var mixed = identity.revision &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= UInt64(UInt32(bitPattern: identity.slot)) &* 0xC2B2_AE3D_27D4_EB4F
+        mixed ^= identity.overlay &* 0x1656_67B1_9E37_79F9
+        if identity.isAlternate { mixed ^= 0x27D4_EB2F_1656_67C5 }
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
     }
 }

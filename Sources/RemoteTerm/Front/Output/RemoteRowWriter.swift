@@ -154,36 +154,61 @@ package struct RemoteRowWriter {
     /// anything there. A wide character is always written whole, and a stretch never starts
     /// or ends inside one (of either line), so nothing is left half drawn.
     package mutating func write(row: Int, _ new: FrameLine, over old: FrameLine?, into out: inout [UInt8]) {
+        if let old { write(row: row, new, over: old, into: &out) } else { write(row: row, new, into: &out) }
+    }
+
+    /// Writes row `row` whole: what the terminal shows there is not known.
+    package mutating func write(row: Int, _ new: FrameLine, into out: inout [UInt8]) {
         let columns = new.cells.count
         guard columns > 0 else { return }
         let tail = blankTail(of: new)
-        var known: FrameLine?
-        if let old, old.cells.count == columns, old.isReverseScreen == new.isReverseScreen, old.links == new.links {
-            known = old
-        }
-        var needsErase = tail.start < columns
-        if let known, needsErase {
-            let oldTail = blankTail(of: known)
-            needsErase = !(oldTail.start <= tail.start && oldTail.background == tail.background)
-        }
         new.cells.withUnsafeBufferPointer { cells in
-            guard let known else {
-                if tail.start > 0 { writeCells(cells, 0..<tail.start, row: row, line: new, into: &out) }
-                return
-            }
+            if tail.start > 0 { writeCells(cells, 0..<tail.start, row: row, line: new, into: &out) }
+        }
+        if tail.start < columns { erase(row: row, from: tail.start, background: tail.background, into: &out) }
+    }
+
+    /// `write(row:_:over:into:)` with what the row shows known (read in place: a line is
+    /// not copied).
+    package mutating func write(row: Int, _ new: FrameLine, over known: FrameLine, into out: inout [UInt8]) {
+        let columns = new.cells.count
+        guard columns > 0 else { return }
+        guard known.cells.count == columns, known.isReverseScreen == new.isReverseScreen, known.links == new.links else {
+            return write(row: row, new, into: &out)
+        }
+        let tail = blankTail(of: new)
+        var needsErase = tail.start < columns
+        new.cells.withUnsafeBufferPointer { cells in
             known.cells.withUnsafeBufferPointer { before in
+                let now = cells.baseAddress!
+                let then = before.baseAddress!
+                // The terminal's row already ends in the blank tail when the old line was
+                // blank there in the same background.
+                if needsErase { needsErase = !Self.isBlankTail(then + tail.start, count: columns - tail.start, tail.background) }
+                // A cell is two words (`ParserTests.cellIsAtMostSixteenBytes`): the second
+                // holds the background, the attributes and, in its top 16 bits, `extra`.
+                let nowWords = UnsafeRawPointer(now).assumingMemoryBound(to: UInt64.self)
+                let thenWords = UnsafeRawPointer(then).assumingMemoryBound(to: UInt64.self)
                 func same(_ column: Int) -> Bool {
-                    let a = cells[column]
-                    let b = before[column]
-                    guard a == b else { return false }
-                    return a.extra == 0 || Self.sameExtras(a.extra, new.extras, known.extras)
+                    let second = nowWords[column &* 2 &+ 1]
+                    guard nowWords[column &* 2] == thenWords[column &* 2], second == thenWords[column &* 2 &+ 1] else {
+                        return false
+                    }
+                    return second >> 48 == 0 || Self.sameExtras(now[column].extra, new.extras, known.extras)
                 }
                 func insideWide(_ column: Int) -> Bool {
-                    cells[column].attributes.contains(.wideContinuation) || before[column].attributes.contains(.wideContinuation)
+                    now[column].attributes.contains(.wideContinuation) || then[column].attributes.contains(.wideContinuation)
                 }
                 var column = 0
                 let limit = tail.start
                 while column < limit {
+                    // Equal cells without marks, passed word by word.
+                    while column < limit && nowWords[column &* 2] == thenWords[column &* 2]
+                        && nowWords[column &* 2 &+ 1] == thenWords[column &* 2 &+ 1] && nowWords[column &* 2 &+ 1] >> 48 == 0
+                    {
+                        column &+= 1
+                    }
+                    if column >= limit { break }
                     if same(column) {
                         column += 1
                         continue
@@ -204,17 +229,20 @@ package struct RemoteRowWriter {
                 }
             }
         }
-        if needsErase {
-            moveCursor(row: row, column: tail.start, into: &out)
-            // Erasing fills with the background (never inverted): the pen's foreground and
-            // other attributes do not show.
-            let erasesRight =
-                pen.map { $0.background == tail.background && $0.attributes & CellAttributes.inverse.rawValue == 0 } ?? false
-            if !erasesRight {
-                setPen(Pen(attributes: 0, foreground: 0, background: tail.background, underlineColor: 0), into: &out)
-            }
-            out += [0x1B, 0x5B, 0x4B]  // ESC [ K
+        if needsErase { erase(row: row, from: tail.start, background: tail.background, into: &out) }
+    }
+
+    /// Erases row `row` from `column` to its end in `background`.
+    private mutating func erase(row: Int, from column: Int, background: UInt32, into out: inout [UInt8]) {
+        moveCursor(row: row, column: column, into: &out)
+        // Erasing fills with the background (never inverted): the pen's foreground and
+        // other attributes do not show.
+        let erasesRight =
+            pen.map { $0.background == background && $0.attributes & CellAttributes.inverse.rawValue == 0 } ?? false
+        if !erasesRight {
+            setPen(Pen(attributes: 0, foreground: 0, background: background, underlineColor: 0), into: &out)
         }
+        out += [0x1B, 0x5B, 0x4B]  // ESC [ K
     }
 
     /// Whether two cells' marks and underline colours (behind the same index) are the same.
@@ -229,22 +257,37 @@ package struct RemoteRowWriter {
     /// or it cannot be erased: in reverse video, or in a colour a terminal without `bce`
     /// does not erase in.
     private func blankTail(of line: FrameLine) -> (start: Int, background: UInt32) {
-        let cells = line.cells
-        guard !line.isReverseScreen, let last = cells.last, Self.isErasable(last) else { return (cells.count, 0) }
-        let background = last.backgroundBits
-        if !terminal.backgroundColorErase && !(background == 0 && plainDefaults.background) {
-            return (cells.count, 0)
+        line.cells.withUnsafeBufferPointer { cells in
+            guard !line.isReverseScreen, let last = cells.last, Self.isErasable(last) else { return (cells.count, 0) }
+            let background = last.backgroundBits
+            if !terminal.backgroundColorErase && !(background == 0 && plainDefaults.background) {
+                return (cells.count, 0)
+            }
+            var start = cells.count - 1
+            while start > 0 && Self.isBlank(cells.baseAddress! + (start - 1), background) { start -= 1 }
+            return (start, background)
         }
-        var start = cells.count
-        while start > 0 && Self.isErasable(cells[start - 1]) && cells[start - 1].backgroundBits == background {
-            start -= 1
-        }
-        return (start, background)
+    }
+
+    /// Whether `count` cells from `cells` are all erasable blanks in `background`.
+    private static func isBlankTail(_ cells: UnsafePointer<Cell>, count: Int, _ background: UInt32) -> Bool {
+        for index in 0..<count where !isBlank(cells + index, background) { return false }
+        return true
+    }
+
+    /// Whether the cell is an erasable blank in `background`, read as its two words: a code
+    /// point of 0 or a space (the foreground does not show), then the background with no
+    /// attributes and no `extra`.
+    @inline(__always)
+    private static func isBlank(_ cell: UnsafePointer<Cell>, _ background: UInt32) -> Bool {
+        let words = UnsafeRawPointer(cell).assumingMemoryBound(to: UInt64.self)
+        return words[0] & 0xFFFF_FFDF == 0 && words[1] == UInt64(background)
     }
 
     /// A cell that an erase draws: a blank without rendition or marks (its foreground shows nothing).
+    @inline(__always)
     private static func isErasable(_ cell: Cell) -> Bool {
-        (cell.codePoint == 0 || cell.codePoint == 0x20) && cell.attributes.rawValue == 0 && cell.extra == 0
+        cell.codePoint | 0x20 == 0x20 && cell.attributes.rawValue == 0 && cell.extra == 0
     }
 
     /// Writes the cells of `range` of row `row`: a move there, then each cell's rendition
@@ -255,16 +298,43 @@ package struct RemoteRowWriter {
         moveCursor(row: row, column: range.lowerBound, into: &out)
         let reverse = line.isReverseScreen
         let count = cells.count
-        var lastBits: (UInt32, UInt32, UInt16, UInt16)?
+        // A cell's second word: background, attributes and `extra` (`ParserTests.cellIsAtMostSixteenBytes`).
+        let words = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: UInt64.self)
+        var lastStyle: (UInt64, UInt64)?
         var column = range.lowerBound
         while column < range.upperBound {
             let cell = cells[column]
-            let attributes = cell.attributes
-            let bits = (cell.foregroundBits, cell.backgroundBits, attributes.rawValue, cell.extra)
-            if lastBits == nil || lastBits! != bits {
-                lastBits = bits
+            let style = (words[column &* 2] >> 32, words[column &* 2 &+ 1])
+            if lastStyle == nil || lastStyle! != style {
+                lastStyle = style
                 setPen(makePen(for: cell, reverse: reverse, extras: line.extras), into: &out)
             }
+            // A run of printable ASCII in this style (most text): copied in one go.
+            var end = column
+            while end < range.upperBound {
+                let first = words[end &* 2]
+                let codePoint = UInt32(truncatingIfNeeded: first)
+                guard first >> 32 == style.0, words[end &* 2 &+ 1] == style.1, codePoint < 0x7F,
+                    codePoint >= 0x20 || codePoint == 0
+                else { break }
+                end &+= 1
+            }
+            // (A style with attributes such as wide, or `extra`, never starts a run.)
+            if end > column && style.1 >> 43 & 0b11 == 0 && style.1 >> 48 == 0 {
+                let start = out.count
+                out.append(contentsOf: repeatElement(0x20, count: end - column))
+                out.withUnsafeMutableBufferPointer { bytes in
+                    for offset in 0..<(end - column) {
+                        let codePoint = UInt8(truncatingIfNeeded: words[(column &+ offset) &* 2])
+                        if codePoint != 0 { bytes[start &+ offset] = codePoint }
+                    }
+                }
+                cursorColumn += end - column
+                column = end
+                if cursorColumn >= count { cursorColumn = -1 }  // waiting to wrap: moves are absolute
+                continue
+            }
+            let attributes = cell.attributes
             let wide = attributes.contains(.wide) && column + 1 < count && cells[column + 1].attributes.contains(.wideContinuation)
             if attributes.contains(.wideContinuation) {
                 out.append(0x20)  // half a wide character without its first (a wide first half skips it)

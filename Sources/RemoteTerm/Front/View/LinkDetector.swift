@@ -64,6 +64,28 @@ package enum LinkDetector {
         return false
     }
 
+    /// `mayHoldLink` for a row read in place (the live screen's rows, on every frame with
+    /// output), as one tight look at each cell.
+    static func mayHoldLink(_ cells: UnsafeBufferPointer<Cell>, previous: inout UInt32) -> Bool {
+        guard let base = cells.baseAddress else { return false }
+        // Each cell read as its two words (`ParserTests.cellIsAtMostSixteenBytes`): the code
+        // point in the low half of the first, `extra` in the top 16 bits of the second.
+        let words = UnsafeRawPointer(base).assumingMemoryBound(to: UInt64.self)
+        var last = previous
+        for index in 0..<cells.count {
+            if words[index &* 2 &+ 1] >> 48 != 0 { return true }
+            let codePoint = UInt32(truncatingIfNeeded: words[index &* 2])
+            if codePoint == 0 { continue }
+            // Only `/`, `:` and `.` end a pair; anything else just becomes the last.
+            if codePoint == 0x2F && last == 0x3A { return true }  // :/
+            if codePoint == 0x3A && last | 0x20 == 0x6F { return true }  // o:
+            if codePoint == 0x2E && last | 0x20 == 0x77 { return true }  // w.
+            last = codePoint
+        }
+        previous = last
+        return false
+    }
+
     /// `mayHoldLink` for one row of a logical line, `previous` carrying the last code point
     /// from the row before (a link may be cut by the wrap).
     static func mayHoldLink(_ cells: some Collection<Cell>, previous: inout UInt32) -> Bool {
