@@ -201,8 +201,9 @@ struct NcursesRenderer {
         // The writer compares the cells of the rows it is given: FrameDiff need not.
         let diff = FrameDiff(from: drawn, to: frame, comparingLiveRows: false)
         work.frames += 1
-        let owners = frame.lines.withUnsafeBufferPointer { lines in
-            lines.indices.map { lines[$0].identity != nil && !lines[$0].usesLocalColors }
+        let owners = frame.lines.withUnsafeBufferPointer { buffer in
+            guard let lines = buffer.baseAddress else { return [Bool]() }
+            return buffer.indices.map { lines[$0].identity != nil && !lines[$0].usesLocalColors }
         }
         let previous = drawn
         let wasWriters = diff.isFullRedraw ? Array(repeating: true, count: frame.rows) : writerRows
@@ -264,8 +265,11 @@ struct NcursesRenderer {
         rowBytes.reserveCapacity(frame.columns * 4)
         let blank = FrameLine(columns: frame.columns)
         // Lines are read in place: a copy of each would retain its arrays.
-        frame.lines.withUnsafeBufferPointer { lines in
-            (previous?.lines ?? []).withUnsafeBufferPointer { before in
+        frame.lines.withUnsafeBufferPointer { buffer in
+            (previous?.lines ?? []).withUnsafeBufferPointer { old in
+                // (Through base pointers, whose subscript lends a line; a buffer's copies it.)
+                guard let lines = buffer.baseAddress else { return }
+                let before = old.baseAddress ?? lines
                 for row in remoteRows {
                     let written = rowBytes.count
                     defer { if rowBytes.count > written { work.rowsDrawn += 1 } }
@@ -273,7 +277,7 @@ struct NcursesRenderer {
                     // scroll (a row ncurses drew last shows its line too: ncurses and the
                     // overpaint drew it exactly), or a blank the scroll left; not known after
                     // a full redraw, or for a blank left in a background the remote changed.
-                    if diff.isFullRedraw || before.isEmpty {
+                    if diff.isFullRedraw || old.isEmpty {
                         writer.write(row: row, lines[row], into: &rowBytes)
                     } else if let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
                         writer.write(row: row, lines[row], over: before[source], into: &rowBytes)
@@ -285,7 +289,10 @@ struct NcursesRenderer {
                 }
             }
         }
-        let links = overpaintBytes(remoteRows.filter { !frame.lines[$0].links.isEmpty }, of: frame, linksOnly: true)
+        let linked = frame.lines.withUnsafeBufferPointer { lines in
+            remoteRows.filter { !lines[$0].links.isEmpty }
+        }
+        let links = linked.isEmpty ? [] : overpaintBytes(linked, of: frame, linksOnly: true)
         var out: [UInt8]
         if needsNcurses {
             if !diff.isFullRedraw { start += rowBytes }

@@ -93,9 +93,11 @@ package final class Session: EventSource {
     }
 
     /// The remote screen, emulated.
-    package var terminal: Terminal { screen.terminal }
+    /// (Lent, not copied: a copy of the terminal retains every buffer it holds, and the front
+    /// reads it several times a frame.)
+    package var terminal: Terminal { _read { yield screen.terminal } }
     /// Predictive local echo: an overlay for the frame.
-    package var predictor: PredictionEngine { screen.predictor }
+    package var predictor: PredictionEngine { _read { yield screen.predictor } }
     /// Where it is in its life.
     package var state: SessionState { lifecycle.state }
     /// How it ended, once it has.

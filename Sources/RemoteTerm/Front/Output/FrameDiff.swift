@@ -42,9 +42,11 @@ package struct FrameDiff: Equatable, Sendable {
         self.scroll = scroll
         let blank = FrameLine(columns: next.columns)
         // Lines are read in place (a copy of each retains its arrays, at frame pace).
-        rowsToRedraw = next.lines.withUnsafeBufferPointer { lines in
-            previous.lines.withUnsafeBufferPointer { before in
-                (0..<next.rows).filter { row in
+        rowsToRedraw = next.lines.withUnsafeBufferPointer { nextLines in
+            previous.lines.withUnsafeBufferPointer { previousLines in
+                // (Base pointers, whose subscript lends a line; a buffer's copies it.)
+                guard let lines = nextLines.baseAddress, let before = previousLines.baseAddress else { return [] }
+                return (0..<next.rows).filter { row in
                     // What the row shows once the scroll is done: a line drawn before, or a blank.
                     guard let source = scroll.map({ $0.sourceRow(of: row) }) ?? row else { return lines[row] != blank }
                     if let identity = lines[row].identity {

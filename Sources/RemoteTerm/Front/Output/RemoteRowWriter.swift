@@ -158,7 +158,7 @@ package struct RemoteRowWriter {
     }
 
     /// Writes row `row` whole: what the terminal shows there is not known.
-    package mutating func write(row: Int, _ new: FrameLine, into out: inout [UInt8]) {
+    package mutating func write(row: Int, _ new: borrowing FrameLine, into out: inout [UInt8]) {
         let columns = new.cells.count
         guard columns > 0 else { return }
         let tail = blankTail(of: new)
@@ -170,7 +170,9 @@ package struct RemoteRowWriter {
 
     /// `write(row:_:over:into:)` with what the row shows known (read in place: a line is
     /// not copied).
-    package mutating func write(row: Int, _ new: FrameLine, over known: FrameLine, into out: inout [UInt8]) {
+    package mutating func write(
+        row: Int, _ new: borrowing FrameLine, over known: borrowing FrameLine, into out: inout [UInt8]
+    ) {
         let columns = new.cells.count
         guard columns > 0 else { return }
         guard known.cells.count == columns, known.isReverseScreen == new.isReverseScreen, known.links == new.links else {
@@ -264,6 +266,16 @@ package struct RemoteRowWriter {
                 return (cells.count, 0)
             }
             var start = cells.count - 1
+            if background == 0 {
+                // Cells erased in the default colours are all zero bits: two at a time.
+                let words = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: UInt64.self)
+                while start >= 2
+                    && words[(start &- 2) &* 2] | words[(start &- 2) &* 2 &+ 1] | words[(start &- 1) &* 2]
+                        | words[(start &- 1) &* 2 &+ 1] == 0
+                {
+                    start &-= 2
+                }
+            }
             while start > 0 && Self.isBlank(cells.baseAddress! + (start - 1), background) { start -= 1 }
             return (start, background)
         }
@@ -271,7 +283,20 @@ package struct RemoteRowWriter {
 
     /// Whether `count` cells from `cells` are all erasable blanks in `background`.
     private static func isBlankTail(_ cells: UnsafePointer<Cell>, count: Int, _ background: UInt32) -> Bool {
-        for index in 0..<count where !isBlank(cells + index, background) { return false }
+        var index = 0
+        if background == 0 {
+            // Cells erased in the default colours are all zero bits: two at a time.
+            let words = UnsafeRawPointer(cells).assumingMemoryBound(to: UInt64.self)
+            while index &+ 1 < count
+                && words[index &* 2] | words[index &* 2 &+ 1] | words[index &* 2 &+ 2] | words[index &* 2 &+ 3] == 0
+            {
+                index &+= 2
+            }
+        }
+        while index < count {
+            if !isBlank(cells + index, background) { return false }
+            index &+= 1
+        }
         return true
     }
 

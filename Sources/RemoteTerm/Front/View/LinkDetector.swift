@@ -72,14 +72,22 @@ package enum LinkDetector {
         // point in the low half of the first, `extra` in the top 16 bits of the second.
         let words = UnsafeRawPointer(base).assumingMemoryBound(to: UInt64.self)
         var last = previous
-        for index in 0..<cells.count {
-            if words[index &* 2 &+ 1] >> 48 != 0 { return true }
-            let codePoint = UInt32(truncatingIfNeeded: words[index &* 2])
+        var index = 0
+        let end = cells.count &* 2
+        while index < end {
+            defer { index &+= 2 }
+            if words[index] | words[index &+ 1] == 0 { continue }  // an erased cell (most of a short row)
+            if words[index &+ 1] >> 48 != 0 { return true }
+            let codePoint = UInt32(truncatingIfNeeded: words[index])
             if codePoint == 0 { continue }
-            // Only `/`, `:` and `.` end a pair; anything else just becomes the last.
-            if codePoint == 0x2F && last == 0x3A { return true }  // :/
-            if codePoint == 0x3A && last | 0x20 == 0x6F { return true }  // o:
-            if codePoint == 0x2E && last | 0x20 == 0x77 { return true }  // w.
+            // Only `.` (0x2E), `/` (0x2F) and `:` (0x3A) end a pair: one test of a bit mask
+            // passes everything else, which just becomes the last.
+            let offset = codePoint &- 0x2E
+            if offset < 13 && (0x1003 as UInt32) >> offset & 1 != 0 {
+                if codePoint == 0x2F && last == 0x3A { return true }  // :/
+                if codePoint == 0x3A && last | 0x20 == 0x6F { return true }  // o:
+                if codePoint == 0x2E && last | 0x20 == 0x77 { return true }  // w.
+            }
             last = codePoint
         }
         previous = last
