@@ -37,6 +37,8 @@ struct NcursesRenderer {
     private var ncursesCursorSaved = false
     /// Whether the cursor was shown in the frame drawn.
     private var cursorShown: Bool?
+    /// Room for the writer's bytes, kept from frame to frame.
+    private var rowScratch: [UInt8] = []
 
     init(colorCount: Int, pairCount: Int, styles: LocalStyleCapabilities = .none, rowWriter: RemoteRowTerminal? = nil) {
         self.colorCount = colorCount
@@ -261,8 +263,12 @@ struct NcursesRenderer {
         cursorShown = showsCursor
         // The writer's rows: before ncurses' (a change lands with the remote's rows first),
         // except after a full redraw, where ncurses clears what it does not know first.
-        var rowBytes: [UInt8] = []
-        rowBytes.reserveCapacity(frame.columns * 4)
+        // The buffer of the last frame, kept with its room: a busy frame grows it to tens of
+        // kilobytes, which growing afresh each time would copy several times over.
+        var rowBytes = rowScratch
+        rowScratch = []
+        rowBytes.removeAll(keepingCapacity: true)
+        defer { rowScratch = rowBytes }
         let blank = FrameLine(columns: frame.columns)
         // Lines are read in place: a copy of each would retain its arrays.
         frame.lines.withUnsafeBufferPointer { buffer in
