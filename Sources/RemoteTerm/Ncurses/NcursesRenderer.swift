@@ -3,12 +3,16 @@ import RemoteTermCore
 import RemoteTermEngine
 import RemoteTermFront
 
-/// Draws frames with ncurses: the scroll `FrameDiff` found (ncurses sends it as a scroll
-/// region and an index), then only the rows it names (all of them after a resize or a resume),
-/// each as runs of one rendition with the blank tail cleared, then the cursor, then one
-/// `refresh` (ncurses sends only the differences to the real terminal, in one write). What is
-/// in a frame (history, selection, links, panels, the bar) is decided by `FrameComposer`;
-/// this file only turns cells into calls.
+/// Draws frames. On a terminal that takes ANSI addressing the remote's rows are written by
+/// rterm's `RemoteRowWriter` and ncurses draws only rterm's own rows (`drawWithWriter`: who
+/// owns which row, and the order of their writes). Otherwise (`RTERM_ROW_WRITER=off`, or a
+/// terminal that spells addressing another way) ncurses draws every row: the scroll
+/// `FrameDiff` found (ncurses sends it as a scroll region and an index), then only the rows it
+/// names (all of them after a resize or a resume), each as runs of one rendition with the
+/// blank tail cleared, then the cursor, then one `refresh` (ncurses sends only the
+/// differences to the real terminal, in one write). What is in a frame (history, selection,
+/// links, panels, the bar) is decided by `FrameComposer`; this file only turns cells into
+/// calls and bytes.
 struct NcursesRenderer {
     /// The frame on the screen now, nil when unknown (first frame, resume, reassigned pairs).
     private var drawn: Frame?
@@ -63,6 +67,15 @@ struct NcursesRenderer {
         return [0x1B, 0x38]
     }
 
+    /// Takes the remote's colour table `table`: a changed one recolours cells whose lines did
+    /// not change, so everything is drawn again.
+    private mutating func use(_ table: TerminalColors) {
+        guard table != colors else { return }
+        colors = table
+        drawn = nil
+        styleCache.removeAll()
+    }
+
     /// Draws `frame`, coloured with its colour table, with `before` and `after` written
     /// around it (synchronized output); what ncurses cannot draw is written with `write`
     /// after ncurses' refresh.
@@ -70,12 +83,7 @@ struct NcursesRenderer {
         if writer != nil { return drawWithWriter(frame, before: before, after: after, write: write) }
         if !before.isEmpty { write(before) }
         defer { if !after.isEmpty { write(after) } }
-        // A changed colour table recolours cells whose lines did not change: redraw them all.
-        if frame.colors != colors {
-            colors = frame.colors
-            drawn = nil
-            styleCache.removeAll()
-        }
+        use(frame.colors)
         let diff = FrameDiff(from: drawn, to: frame)
         work.frames += 1
         if diff.isFullRedraw {
@@ -193,11 +201,7 @@ struct NcursesRenderer {
     ) {
         guard var writer else { return }
         defer { self.writer = writer }
-        if frame.colors != colors {
-            colors = frame.colors
-            drawn = nil
-            styleCache.removeAll()
-        }
+        use(frame.colors)
         writer.use(frame.colors)
         writer.forgetTerminalState()
         // The writer compares the cells of the rows it is given: FrameDiff need not.
@@ -269,7 +273,8 @@ struct NcursesRenderer {
         rowScratch = []
         rowBytes.removeAll(keepingCapacity: true)
         defer { rowScratch = rowBytes }
-        let blank = FrameLine(columns: frame.columns)
+        // What a scroll leaves where the background is the terminal's own (made only then).
+        let blank = diff.scroll != nil && plainBackground ? FrameLine(columns: frame.columns) : nil
         // Lines are read in place: a copy of each would retain its arrays.
         frame.lines.withUnsafeBufferPointer { buffer in
             (previous?.lines ?? []).withUnsafeBufferPointer { old in
@@ -287,7 +292,7 @@ struct NcursesRenderer {
                         writer.write(row: row, lines[row], into: &rowBytes)
                     } else if let source = diff.scroll.map({ $0.sourceRow(of: row) }) ?? row {
                         writer.write(row: row, lines[row], over: before[source], into: &rowBytes)
-                    } else if plainBackground {
+                    } else if let blank {
                         writer.write(row: row, lines[row], over: blank, into: &rowBytes)
                     } else {
                         writer.write(row: row, lines[row], into: &rowBytes)
@@ -550,7 +555,8 @@ struct StyleCache {
 package struct RenderWork: Equatable, Sendable {
     /// Frames drawn.
     package var frames = 0
-    /// Rows handed to ncurses to draw.
+    /// Rows drawn: handed to ncurses, or given bytes by the remote-row writer (a row it finds
+    /// unchanged cell by cell is not counted).
     package var rowsDrawn = 0
     /// Scrolls handed to the terminal.
     package var scrolls = 0

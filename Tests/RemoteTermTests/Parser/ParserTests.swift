@@ -114,8 +114,10 @@ import Testing
     }
 
     @Test func cellIsAtMostSixteenBytes() {
-        #expect(MemoryLayout<Cell>.stride <= 16)
-        // The scrollback encoder reads the style as raw words at these offsets.
+        // Exactly two words with no padding: the scrollback encoder reads the style as raw
+        // words at these offsets, and the front compares and scans cells as words
+        // (`Cell.sameBits`, `RemoteRowWriter`, `LinkDetector.mayHoldLink`).
+        #expect(MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16)
         #expect(MemoryLayout<Cell>.offset(of: \Cell.codePoint) == 0)
         #expect(MemoryLayout<Cell>.offset(of: \Cell.foregroundBits) == 4)
         #expect(MemoryLayout<Cell>.offset(of: \Cell.backgroundBits) == 8)

@@ -92,7 +92,7 @@ extension RendererRoundTripTests {
     @Test func aResizeWhileOutputStreamsRedrawsTheNewSizeExactly() throws {
         let problems = try Self.everywhere(rows: 12, columns: 60) { rig, shown in
             var size = (rows: 12, columns: 60)
-            for (step, next) in [(9, 40), (16, 80), (12, 61)].enumerated() {
+            for (step, next) in [(9, 40), (16, 80), (2, 6), (1, 4), (12, 61)].enumerated() {
                 rig.feed((1...5).map { "\r\n\u{1B}[1;3\($0)mstep \(step) line \($0)\u{1B}[0m" }.joined())
                 shown.show(rig.frame, "output at \(size)")
                 size = next

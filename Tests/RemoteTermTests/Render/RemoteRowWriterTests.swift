@@ -26,9 +26,13 @@ struct RemoteRowWriterTests {
         var out: [UInt8] = []
         var line = Self.line(new)
         line.isReverseScreen = reverse
-        var before = old.map { Self.line($0) }
-        before?.isReverseScreen = reverse
-        writer.write(row: 2, line, over: before, into: &out)
+        if let old {
+            var before = Self.line(old)
+            before.isReverseScreen = reverse
+            writer.write(row: 2, line, over: before, into: &out)
+        } else {
+            writer.write(row: 2, line, into: &out)
+        }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -101,7 +105,7 @@ struct RemoteRowWriterTests {
         }
         var writer = RemoteRowWriter(terminal: RemoteRowTerminal(colorCount: 256))
         var out: [UInt8] = []
-        writer.write(row: 0, line, over: nil, into: &out)
+        writer.write(row: 0, line, into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[1H\u{1B}[0m     A")
     }
 

@@ -164,11 +164,14 @@ import Testing
         }
     }
 
-    /// Where `decoded` differs from `frame`, one line each.
+    /// Where `decoded` differs from `frame`, one line each. A terminal of one row gets a frame
+    /// of two (the remote keeps a row, the bar takes the next): only the rows the terminal
+    /// has are compared.
     static func differences(_ frame: Frame, _ decoded: Terminal, screen: NcursesScreen) -> [String] {
         var problems: [String] = []
         let styles = screen.styleCapabilities
-        for row in 0..<frame.rows {
+        if frame.columns != decoded.columns { return ["\(frame.columns) columns drawn on \(decoded.columns)"] }
+        for row in 0..<min(frame.rows, decoded.rows) {
             let line = frame.lines[row]
             let cells = Array(decoded.rowCells(row))
             for column in 0..<frame.columns {

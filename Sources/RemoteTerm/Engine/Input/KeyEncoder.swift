@@ -178,13 +178,17 @@ public enum KeyEncoder {
 
     /// The ASCII digits of a non-negative number.
     static func decimal(_ value: Int) -> [UInt8] {
-        if value < 10 { return [UInt8(ascii: "0") + UInt8(value)] }
         var digits: [UInt8] = []
-        var rest = value
-        while rest > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        }
-        return digits.reversed()
+        digits.appendDecimal(value)
+        return digits
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the ASCII digits of a non-negative number (sequences' parameters, written
+    /// where a frame or a key is encoded, with no string made on the way).
+    package mutating func appendDecimal(_ value: Int) {
+        if value >= 10 { appendDecimal(value / 10) }
+        append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -45,16 +45,13 @@ public struct Cell: Hashable, Sendable {
 
 extension Cell {
     /// Whether `count` cells from `a` and from `b` hold the same bits (the cells' `==`, word
-    /// by word: a cell is 16 bytes with no padding). A front compares whole rows this way at
-    /// frame pace; a cell's `extra` is an index, so equal bits may still mean different marks
-    /// in two different tables (the caller checks cells with one).
+    /// by word: a cell is two words with no padding, `ParserTests.cellIsAtMostSixteenBytes`).
+    /// A front compares whole rows this way at frame pace; a cell's `extra` is an index, so
+    /// equal bits may still mean different marks in two different tables (the caller checks
+    /// cells with one).
     @inlinable
     package static func sameBits(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, count: Int) -> Bool {
         if a == b { return true }
-        guard MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16 else {
-            for index in 0..<count where a[index] != b[index] { return false }
-            return true
-        }
         let x = UnsafeRawPointer(a).assumingMemoryBound(to: UInt64.self)
         let y = UnsafeRawPointer(b).assumingMemoryBound(to: UInt64.self)
         var index = 0

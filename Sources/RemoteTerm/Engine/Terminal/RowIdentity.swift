@@ -31,15 +31,18 @@ package struct RowIdentity: Hashable, Sendable {
         return identity
     }
 
-    /// One word mixed from the fields: front tables hash a row's identity for every row on
-    /// every frame with output, and four `combine`s cost four times one.
-    package func hash(into hasher: inout Hasher) {
+    /// The fields mixed into one word, for tables that hash a row's identity for every row
+    /// on every frame with output (`FrameScroll`'s index, and `hash(into:)`: four `combine`s
+    /// cost four times one).
+    package var mixed: UInt64 {
         var mixed = revision &* 0x9E37_79B9_7F4A_7C15
         mixed ^= UInt64(UInt32(bitPattern: slot)) &* 0xC2B2_AE3D_27D4_EB4F
         mixed ^= overlay &* 0x1656_67B1_9E37_79F9
         if isAlternate { mixed ^= 0x27D4_EB2F_1656_67C5 }
-        hasher.combine(mixed)
+        return mixed ^ (mixed >> 29)
     }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 
     /// An identity (tests make their own to compare with).
     package init(isAlternate: Bool, slot: Int32, revision: UInt64) {

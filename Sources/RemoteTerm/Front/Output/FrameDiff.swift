@@ -134,30 +134,25 @@ struct RowIndex {
         mask = size - 1
         identities = Array(repeating: nil, count: size)
         rows = Array(repeating: 0, count: size)
-        for (row, line) in lines.enumerated() {
-            guard let identity = line.identity else { continue }
-            var place = Self.hash(identity) & mask
-            while let held = identities[place], held != identity { place = (place + 1) & mask }
-            identities[place] = identity
-            rows[place] = row
+        lines.withUnsafeBufferPointer { buffer in
+            guard let lines = buffer.baseAddress else { return }  // (a base pointer lends a line)
+            for row in buffer.indices {
+                guard let identity = lines[row].identity else { continue }
+                var place = Int(truncatingIfNeeded: identity.mixed) & mask
+                while let held = identities[place], held != identity { place = (place + 1) & mask }
+                identities[place] = identity
+                rows[place] = row
+            }
         }
     }
 
     /// The row showing `identity`, nil for none.
     func row(of identity: RowIdentity) -> Int? {
-        var place = Self.hash(identity) & mask
+        var place = Int(truncatingIfNeeded: identity.mixed) & mask
         while let held = identities[place] {
             if held == identity { return rows[place] }
             place = (place + 1) & mask
         }
         return nil
-    }
-
-    private static func hash(_ identity: RowIdentity) -> Int {
-        var mixed = identity.revision &* 0x9E37_79B9_7F4A_7C15
-        mixed ^= UInt64(UInt32(bitPattern: identity.slot)) &* 0xC2B2_AE3D_27D4_EB4F
-        mixed ^= identity.overlay &* 0x1656_67B1_9E37_79F9
-        if identity.isAlternate { mixed ^= 0x27D4_EB2F_1656_67C5 }
-        return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
     }
 }

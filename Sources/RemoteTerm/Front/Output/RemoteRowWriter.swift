@@ -88,9 +88,9 @@ package struct RemoteRowWriter {
         out += [0x1B, 0x5B, 0x30, 0x6D]  // ESC [ 0 m: new lines in the default colours
         pen = nil
         out += [0x1B, 0x5B]
-        appendNumber(scroll.rows.lowerBound + 1, to: &out)
+        out.appendDecimal(scroll.rows.lowerBound + 1)
         out.append(0x3B)
-        appendNumber(scroll.rows.upperBound, to: &out)
+        out.appendDecimal(scroll.rows.upperBound)
         out.append(0x72)  // r
         let count = min(abs(scroll.count), scroll.rows.count)
         cursorRow = -1
@@ -98,7 +98,7 @@ package struct RemoteRowWriter {
             moveCursor(row: scroll.rows.upperBound - 1, column: 0, into: &out)
             if count > 1 && terminal.scrollsByCount {
                 out += [0x1B, 0x5B]
-                appendNumber(count, to: &out)
+                out.appendDecimal(count)
                 out.append(0x53)  // S
             } else {
                 out += repeatElement(0x0A, count: count)
@@ -107,7 +107,7 @@ package struct RemoteRowWriter {
             moveCursor(row: scroll.rows.lowerBound, column: 0, into: &out)
             if count > 1 && terminal.scrollsByCount {
                 out += [0x1B, 0x5B]
-                appendNumber(count, to: &out)
+                out.appendDecimal(count)
                 out.append(0x54)  // T
             } else {
                 for _ in 0..<count { out += [0x1B, 0x4D] }  // ESC M
@@ -126,17 +126,17 @@ package struct RemoteRowWriter {
             if column > cursorColumn {
                 let distance = column - cursorColumn
                 out += [0x1B, 0x5B]
-                if distance > 1 { appendNumber(distance, to: &out) }
+                if distance > 1 { out.appendDecimal(distance) }
                 out.append(0x43)  // C
                 cursorColumn = column
                 return
             }
         }
         out += [0x1B, 0x5B]
-        appendNumber(row + 1, to: &out)
+        out.appendDecimal(row + 1)
         if column > 0 {
             out.append(0x3B)
-            appendNumber(column + 1, to: &out)
+            out.appendDecimal(column + 1)
         }
         out.append(0x48)  // H
         cursorRow = row
@@ -149,14 +149,6 @@ package struct RemoteRowWriter {
     /// with a cursor move (which costs about as many bytes).
     static let shortestSkip = 6
 
-    /// Brings row `row` from `old` (what the terminal shows there now; nil when unknown) to
-    /// `new`: the stretches of cells that differ, then the blank tail erased if the row held
-    /// anything there. A wide character is always written whole, and a stretch never starts
-    /// or ends inside one (of either line), so nothing is left half drawn.
-    package mutating func write(row: Int, _ new: FrameLine, over old: FrameLine?, into out: inout [UInt8]) {
-        if let old { write(row: row, new, over: old, into: &out) } else { write(row: row, new, into: &out) }
-    }
-
     /// Writes row `row` whole: what the terminal shows there is not known.
     package mutating func write(row: Int, _ new: borrowing FrameLine, into out: inout [UInt8]) {
         let columns = new.cells.count
@@ -168,8 +160,11 @@ package struct RemoteRowWriter {
         if tail.start < columns { erase(row: row, from: tail.start, background: tail.background, into: &out) }
     }
 
-    /// `write(row:_:over:into:)` with what the row shows known (read in place: a line is
-    /// not copied).
+    /// Brings row `row` from `known` (what the terminal shows there now) to `new`: the
+    /// stretches of cells that differ, then the blank tail erased if the row held anything
+    /// there. A wide character is always written whole, and a stretch never starts or ends
+    /// inside one (of either line), so nothing is left half drawn. Lines are borrowed: a copy
+    /// would retain their arrays.
     package mutating func write(
         row: Int, _ new: borrowing FrameLine, over known: borrowing FrameLine, into out: inout [UInt8]
     ) {
@@ -430,66 +425,27 @@ package struct RemoteRowWriter {
                 appendColor(new.background, foreground: false, to: &out)
             }
             var trailing = rendition.trailing
-            if new.underlineColor != 0 { appendUnderlineColor(new.underlineColor, to: &out, trailing: &trailing) }
+            if new.underlineColor != 0 {
+                let color = StyleOverpaint.underlineColorParameters(
+                    new.underlineColor, colors: colors, capabilities: terminal.styles)
+                out += Array(color.parameters.utf8)
+                trailing += color.trailing
+            }
             out.append(0x6D)
             out += trailing
         }
         pen = new
     }
 
-    /// The SGR parameters (each after a `;`) of a pen's attributes, and what must follow the SGR.
+    /// The SGR parameters (each after a `;`) of a pen's attributes, and what must follow the
+    /// SGR (`StyleOverpaint.renditionParameters`, made once per rendition).
     private mutating func renditionBytes(_ attributes: UInt16) -> (parameters: [UInt8], trailing: [UInt8]) {
         if attributes == 0 { return ([], []) }
         if let known = renditionParameters[attributes] { return known }
-        var parameters = ""
-        var trailing: [UInt8] = []
-        func add(_ expanded: [UInt8]) {
-            if let merged = StyleOverpaint.sgrParameters(expanded) { parameters += ";" + merged } else { trailing += expanded }
-        }
-        let a = CellAttributes(rawValue: attributes)
-        if a.contains(.bold) { parameters += ";1" }
-        if a.contains(.faint) { parameters += ";2" }
-        if a.contains(.italic) { parameters += ";3" }
-        let underline = a.underlineStyle
-        if underline == .single {
-            parameters += ";4"
-        } else if underline != .none {
-            add(
-                StyleOverpaint.expand(
-                    terminal.styles.styledUnderlineString, LocalStyleCapabilities.standardStyledUnderline,
-                    [Int(underline.rawValue)]))
-        }
-        if a.contains(.blink) { parameters += ";5" }
-        if a.contains(.inverse) { parameters += ";7" }
-        if a.contains(.invisible) { parameters += ";8" }
-        if a.contains(.strikethrough) {
-            add(StyleOverpaint.expand(terminal.styles.strikethroughString, LocalStyleCapabilities.standardStrikethrough, []))
-        }
-        if a.contains(.overline) {
-            add(StyleOverpaint.expand(terminal.styles.overlineString, LocalStyleCapabilities.standardOverline, []))
-        }
-        let made = (Array(parameters.utf8), trailing)
-        renditionParameters[attributes] = made
-        return made
-    }
-
-    /// An underline colour (`58:5:N` for a palette entry, the terminal's `Setulc` for RGB).
-    private func appendUnderlineColor(_ packed: UInt32, to out: inout [UInt8], trailing: inout [UInt8]) {
-        switch colors.drawn(TerminalColor(packed: packed), asForeground: true) {
-        case .indexed(let index):
-            out += Array(";58:5:\(index)".utf8)
-        case .rgb(let r, let g, let b):
-            let expanded = StyleOverpaint.expand(
-                terminal.styles.underlineColorString, LocalStyleCapabilities.standardUnderlineColor,
-                [Int(r) << 16 | Int(g) << 8 | Int(b)])
-            if let merged = StyleOverpaint.sgrParameters(expanded) {
-                out += Array((";" + merged).utf8)
-            } else {
-                trailing += expanded
-            }
-        case .default:
-            break
-        }
+        let made = StyleOverpaint.renditionParameters(CellAttributes(rawValue: attributes), capabilities: terminal.styles)
+        let bytes = (Array(made.parameters.utf8), made.trailing)
+        renditionParameters[attributes] = bytes
+        return bytes
     }
 
     // MARK: - Colours
@@ -502,11 +458,11 @@ package struct RemoteRowWriter {
         case 2:
             if terminal.styles.directColor || terminal.colorCount >= ColorPalette.directColorCount {
                 out += foreground ? [0x33, 0x38, 0x3B, 0x32, 0x3B] : [0x34, 0x38, 0x3B, 0x32, 0x3B]  // 38;2; 48;2;
-                appendNumber(Int((bits >> 16) & 0xFF), to: &out)
+                out.appendDecimal(Int((bits >> 16) & 0xFF))
                 out.append(0x3B)
-                appendNumber(Int((bits >> 8) & 0xFF), to: &out)
+                out.appendDecimal(Int((bits >> 8) & 0xFF))
                 out.append(0x3B)
-                appendNumber(Int(bits & 0xFF), to: &out)
+                out.appendDecimal(Int(bits & 0xFF))
                 return
             }
             let key = bits | (foreground ? 0x8000_0000 : 0)
@@ -551,11 +507,5 @@ package struct RemoteRowWriter {
         }
         if number < 16 { return Array("\(base + 60 + number - 8)".utf8) }
         return Array("\(base + 8);5;\(number)".utf8)
-    }
-
-    /// Appends `value` (not negative) in decimal.
-    private func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        if value >= 10 { appendNumber(value / 10, to: &out) }
-        out.append(0x30 + UInt8(value % 10))
     }
 }

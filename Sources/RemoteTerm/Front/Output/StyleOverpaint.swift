@@ -158,63 +158,86 @@ package enum StyleOverpaint {
         for cell: Cell, extras: CellExtras, colors: TerminalColors, capabilities: LocalStyleCapabilities,
         reverseScreen: Bool
     ) -> [UInt8] {
-        var parameters = ["0"]
+        var a = cell.attributes
+        let underline = a.underlineStyle
+        if underline != .none && !capabilities.styledUnderline { a.underlineStyle = .single }
+        if reverseScreen { a.formSymmetricDifference(.inverse) }
+        if !capabilities.strikethrough { a.remove(.strikethrough) }
+        if !capabilities.overline { a.remove(.overline) }
+        let rendition = renditionParameters(a, capabilities: capabilities)
+        var parameters = "0" + rendition.parameters
+        var trailing = rendition.trailing
+        parameters += ";" + colorParameters(
+            colors.drawn(cell.foreground, asForeground: true), base: 30, extended: 38,
+            directColor: capabilities.directColor)
+        parameters += ";" + colorParameters(
+            colors.drawn(cell.background, asForeground: false), base: 40, extended: 48,
+            directColor: capabilities.directColor)
+        if capabilities.underlineColor && underline != .none && cell.extra != 0 {
+            let color = underlineColorParameters(extras.entry(cell.extra).underlineColor, colors: colors, capabilities: capabilities)
+            parameters += color.parameters
+            trailing += color.trailing
+        }
+        return Array("\u{1B}[\(parameters)m".utf8) + trailing
+    }
+
+    /// The SGR parameters of a rendition drawn as it is (the caller has left out what the
+    /// terminal cannot draw and folded in a reverse-video screen), each after a `;` (`;1;4`),
+    /// in SGR's order; and any capability string that is not a plain SGR (so cannot be merged
+    /// in, and follows it). `RemoteRowWriter` and the overpaint share it.
+    static func renditionParameters(
+        _ a: CellAttributes, capabilities: LocalStyleCapabilities
+    ) -> (parameters: String, trailing: [UInt8]) {
+        var parameters = ""
         var trailing: [UInt8] = []
         // A capability's own string joins the SGR when it is one; otherwise it follows it.
         func add(_ expanded: [UInt8]) {
-            if let merged = sgrParameters(expanded) { parameters.append(merged) } else { trailing += expanded }
+            if let merged = sgrParameters(expanded) { parameters += ";" + merged } else { trailing += expanded }
         }
-        let a = cell.attributes
-        if a.contains(.bold) { parameters.append("1") }
-        if a.contains(.faint) { parameters.append("2") }
-        if a.contains(.italic) { parameters.append("3") }
+        if a.contains(.bold) { parameters += ";1" }
+        if a.contains(.faint) { parameters += ";2" }
+        if a.contains(.italic) { parameters += ";3" }
         let underline = a.underlineStyle
-        if underline != .none {
-            if underline == .single || !capabilities.styledUnderline {
-                parameters.append("4")
-            } else {
-                add(
-                    expand(
-                        capabilities.styledUnderlineString, LocalStyleCapabilities.standardStyledUnderline,
-                        [Int(underline.rawValue)]))
-            }
+        if underline == .single {
+            parameters += ";4"
+        } else if underline != .none {
+            add(
+                expand(
+                    capabilities.styledUnderlineString, LocalStyleCapabilities.standardStyledUnderline,
+                    [Int(underline.rawValue)]))
         }
-        if a.contains(.blink) { parameters.append("5") }
-        if a.contains(.inverse) != reverseScreen { parameters.append("7") }
-        if a.contains(.invisible) { parameters.append("8") }
-        if a.contains(.strikethrough) && capabilities.strikethrough {
+        if a.contains(.blink) { parameters += ";5" }
+        if a.contains(.inverse) { parameters += ";7" }
+        if a.contains(.invisible) { parameters += ";8" }
+        if a.contains(.strikethrough) {
             add(expand(capabilities.strikethroughString, LocalStyleCapabilities.standardStrikethrough, []))
         }
-        if a.contains(.overline) && capabilities.overline {
+        if a.contains(.overline) {
             add(expand(capabilities.overlineString, LocalStyleCapabilities.standardOverline, []))
         }
-        parameters.append(
-            colorParameters(
-                colors.drawn(cell.foreground, asForeground: true), base: 30, extended: 38,
-                directColor: capabilities.directColor))
-        parameters.append(
-            colorParameters(
-                colors.drawn(cell.background, asForeground: false), base: 40, extended: 48,
-                directColor: capabilities.directColor))
-        if capabilities.underlineColor && underline != .none && cell.extra != 0 {
-            let packed = extras.entry(cell.extra).underlineColor
-            if packed != 0 {
-                // `.default` is packed 0, so this is a palette entry or RGB; `drawn` only
-                // turns an entry the remote redefined into its RGB value.
-                switch colors.drawn(TerminalColor(packed: packed), asForeground: true) {
-                case .indexed(let index):
-                    parameters.append("58:5:\(index)")  // tmux's Setulc1 form
-                case .rgb(let r, let g, let b):
-                    add(
-                        expand(
-                            capabilities.underlineColorString, LocalStyleCapabilities.standardUnderlineColor,
-                            [Int(r) << 16 | Int(g) << 8 | Int(b)]))
-                case .default:
-                    break
-                }
-            }
+        return (parameters, trailing)
+    }
+
+    /// The SGR parameters of an underline colour (`TerminalColor.packed`; 0, the default,
+    /// gives none), after a `;`: `58:5:N` for a palette entry (tmux's Setulc1 form), the
+    /// terminal's `Setulc` for RGB (an entry the remote redefined is RGB), following the SGR
+    /// when it is not one.
+    static func underlineColorParameters(
+        _ packed: UInt32, colors: TerminalColors, capabilities: LocalStyleCapabilities
+    ) -> (parameters: String, trailing: [UInt8]) {
+        guard packed != 0 else { return ("", []) }
+        switch colors.drawn(TerminalColor(packed: packed), asForeground: true) {
+        case .indexed(let index):
+            return (";58:5:\(index)", [])
+        case .rgb(let r, let g, let b):
+            let expanded = expand(
+                capabilities.underlineColorString, LocalStyleCapabilities.standardUnderlineColor,
+                [Int(r) << 16 | Int(g) << 8 | Int(b)])
+            if let merged = sgrParameters(expanded) { return (";" + merged, []) }
+            return ("", expanded)
+        case .default:
+            return ("", [])
         }
-        return Array("\u{1B}[\(parameters.joined(separator: ";"))m".utf8) + trailing
     }
 
     /// SGR parameters for a colour as drawn here: 39/49 for the default (explicit, so every

@@ -59,13 +59,16 @@ package enum LinkDetector {
         var previous: UInt32 = 0
         for cells in lines {
             work += 1
-            if mayHoldLink(cells, previous: &previous) { return true }
+            if cells.withUnsafeBufferPointer({ mayHoldLink($0, previous: &previous) }) { return true }
         }
         return false
     }
 
-    /// `mayHoldLink` for a row read in place (the live screen's rows, on every frame with
-    /// output), as one tight look at each cell.
+    /// `mayHoldLink` for one row of a logical line, read in place (the live screen's rows, on
+    /// every frame with output) as one tight look at each cell; `previous` carries the last
+    /// code point from the row before (a link may be cut by the wrap). Empty cells are
+    /// skipped, as the padding a wide character leaves at a wrap is (a false match costs a
+    /// full read, a missed one a link).
     static func mayHoldLink(_ cells: UnsafeBufferPointer<Cell>, previous: inout UInt32) -> Bool {
         guard let base = cells.baseAddress else { return false }
         // Each cell read as its two words (`ParserTests.cellIsAtMostSixteenBytes`): the code
@@ -91,26 +94,6 @@ package enum LinkDetector {
             last = codePoint
         }
         previous = last
-        return false
-    }
-
-    /// `mayHoldLink` for one row of a logical line, `previous` carrying the last code point
-    /// from the row before (a link may be cut by the wrap).
-    static func mayHoldLink(_ cells: some Collection<Cell>, previous: inout UInt32) -> Bool {
-        for cell in cells {
-            if cell.extra != 0 { return true }
-            let codePoint = cell.codePoint
-            // Empty cells are skipped, as the padding a wide character leaves at a wrap is
-            // (a false match costs a full read, a missed one a link).
-            if codePoint == 0 { continue }
-            switch codePoint {
-            case 0x2F where previous == 0x3A: return true  // :/
-            case 0x3A where previous | 0x20 == 0x6F: return true  // o:
-            case 0x2E where previous | 0x20 == 0x77: return true  // w.
-            default: break
-            }
-            previous = codePoint
-        }
         return false
     }
 
