@@ -90,6 +90,24 @@ import Testing
         #expect(KeyBarRule.setName(for: title, in: KeyBarRule.builtIn) == set)
     }
 
+    /// rterm's rules are written as code; each matches exactly as the pattern it shows.
+    @Test func rtermsRulesMatchAsTheirPatterns() throws {
+        let titles = [
+            "vim notes.txt", "nvim", "sudo vi /etc/hosts", "notes.txt (~) - VIM", "[No Name] - NVIM", "less README",
+            "man 5 ssh_config", "htop", "top -d 1", "tmux attach", "me@box: ~/vim", "me@box: ~/man",
+            "Thanks for flying Vim", "vimtutor", "", "  vim", "\tvi x", "sudo", "sudo ", "sudo  less x", "SUDO VIM",
+            "sudo tmux", "screen -r", "VIEW x", "vimdiff a b", "nvi", "vi", "vim-", "x - vim", "x - vim12", "x - nvim3",
+            "x -vim", "x - VIM ", "x\t-\tVim", "x - Nvim", "a - nnvim", "lessons", "man", "more\tfile", "btop",
+            "atop -r", "sudo sudo vim", "x - VIM2 - y", "ü - vim", "vim\u{3000}x", "-vim", " - vim", "- vim",
+        ]
+        for rule in KeyBarRule.builtIn {
+            let pattern = try #require(KeyBarRule(pattern: rule.source, setName: rule.setName))
+            for title in titles {
+                #expect(rule.matches(title) == pattern.matches(title), "\(rule.setName) on \(title.debugDescription)")
+            }
+        }
+    }
+
     @Test func theConfigDefinesSetsRulesRowsAndLabels() {
         let config = KeyBarConfig.parse(
             """

@@ -39,27 +39,106 @@ package struct CellExtras: Sendable {
         var markCount: UInt8 = 0
     }
 
+    /// The table's state, in one object shared by copies until one of them changes
+    /// (copy-on-write): every frame line and copy of the terminal carries the table, and one
+    /// reference costs one retain where the five arrays and the dictionary cost six.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: a Storage is changed only by the one CellExtras holding it (`unique`).
+        var records: [Record] = [Record()]
+        var markBytes = [UInt8](repeating: 0, count: CellExtras.slack)
+        var usedBytes = 0
+        var slots: [UInt16] = []
+        var indexedCount = 0
+        var hyperlinks: [String] = [""]
+        var indexByHyperlink: [String: UInt16] = [:]
+        var compactionsDeferred = 0
+        var compactionPoint = 4096
+        var compactionCount = 0
+
+        init() {}
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.records = records
+            copy.markBytes = markBytes
+            copy.usedBytes = usedBytes
+            copy.slots = slots
+            copy.indexedCount = indexedCount
+            copy.hyperlinks = hyperlinks
+            copy.indexByHyperlink = indexByHyperlink
+            copy.compactionsDeferred = compactionsDeferred
+            copy.compactionPoint = compactionPoint
+            copy.compactionCount = compactionCount
+            return copy
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, made this table's own before it changes.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// Entries by index; entry 0 is the empty extra.
-    private var records: [Record] = [Record()]
+    private var records: [Record] {
+        get { storage.records }
+        set { unique.records = newValue }
+        _modify { yield &unique.records }
+    }
     /// Every entry's marks as UTF-8, `usedBytes` of them, then at least `slack` more.
-    private var markBytes = [UInt8](repeating: 0, count: CellExtras.slack)
-    private var usedBytes = 0
+    private var markBytes: [UInt8] {
+        get { storage.markBytes }
+        set { unique.markBytes = newValue }
+        _modify { yield &unique.markBytes }
+    }
+    private var usedBytes: Int {
+        get { storage.usedBytes }
+        set { unique.usedBytes = newValue }
+    }
     /// Open addressing over the entries without marks: entry numbers by hash, 0 for a free
     /// slot; allocated at the first such entry and kept at most half full.
-    private var slots: [UInt16] = []
-    private var indexedCount = 0
+    private var slots: [UInt16] {
+        get { storage.slots }
+        set { unique.slots = newValue }
+        _modify { yield &unique.slots }
+    }
+    private var indexedCount: Int {
+        get { storage.indexedCount }
+        set { unique.indexedCount = newValue }
+    }
     /// Hyperlink URIs by index (index 0 unused).
-    var hyperlinks: [String] = [""]
-    private var indexByHyperlink: [String: UInt16] = [:]
+    private(set) var hyperlinks: [String] {
+        get { storage.hyperlinks }
+        set { unique.hyperlinks = newValue }
+        _modify { yield &unique.hyperlinks }
+    }
+    private var indexByHyperlink: [String: UInt16] {
+        get { storage.indexByHyperlink }
+        set { unique.indexByHyperlink = newValue }
+        _modify { yield &unique.indexByHyperlink }
+    }
     /// Values to drop before the next compaction is tried (`Terminal.compactExtrasIfWorthwhile`).
-    var compactionsDeferred = 0
+    var compactionsDeferred: Int {
+        get { storage.compactionsDeferred }
+        set { unique.compactionsDeferred = newValue }
+    }
     /// Entries past which the terminal compacts before adding one with marks, long before
     /// the table is full (`Terminal.appendExtra`): entries with marks are never shared by
     /// lookup, so most soon refer to nothing, and a table that stays small stays in the
     /// processor's cache, where the scrollback's encoder and the combining cache read it.
-    var compactionPoint = 4096
+    var compactionPoint: Int {
+        get { storage.compactionPoint }
+        set { unique.compactionPoint = newValue }
+    }
     /// Compactions so far (kept across them; tests bound the work with it).
-    private(set) var compactionCount = 0
+    private(set) var compactionCount: Int {
+        get { storage.compactionCount }
+        set { unique.compactionCount = newValue }
+    }
 
     /// An empty table.
     package init() {}
@@ -175,8 +254,9 @@ package struct CellExtras: Sendable {
     /// U+10FFFF never come from the parser; they are kept as U+FFFD.)
     private mutating func appendBytes(of mark: UInt32) -> Int {
         reserveBytes(4)
+        let used = usedBytes
         let length = markBytes.withUnsafeMutableBufferPointer { pool in
-            UTF8Encoding.store(mark <= 0x10_FFFF ? mark : 0xFFFD, pool.baseAddress! + usedBytes)
+            UTF8Encoding.store(mark <= 0x10_FFFF ? mark : 0xFFFD, pool.baseAddress! + used)
         }
         usedBytes += length
         return length

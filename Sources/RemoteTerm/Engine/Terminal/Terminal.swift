@@ -207,6 +207,10 @@ public struct Terminal: Sendable {
         try screen.withRowCells(row, body)
     }
 
+    /// The columns of a screen row that may hold something: every cell from this column on
+    /// is `Cell.blank` (all zero bits), so a look for links or for a blank tail stops here.
+    package func rowExtent(_ row: Int) -> Int { screen.extent(row) }
+
     /// Whether a screen row was soft-wrapped onto the next.
     package func isRowWrapped(_ row: Int) -> Bool { screen.isWrapped(row) }
 

@@ -9,10 +9,18 @@ package struct KeyBarRule: Equatable, @unchecked Sendable {
 
     /// The pattern as written.
     package let source: String
-    /// The compiled pattern.
-    let expression: NSRegularExpression
+    /// How a title is matched.
+    private let matcher: Matcher
     /// The set shown while the pattern matches.
     package let setName: String
+
+    /// A file's rule is a compiled pattern; rterm's own are the same patterns written as code
+    /// (`CommandTitle`), because compiling the first regular expression builds ICU's tables,
+    /// about a twentieth of a second of processor time at every start.
+    private enum Matcher {
+        case expression(NSRegularExpression)
+        case command(CommandTitle)
+    }
 
     /// A rule; nil when `source` is not a valid regular expression.
     package init?(pattern source: String, setName: String) {
@@ -20,14 +28,26 @@ package struct KeyBarRule: Equatable, @unchecked Sendable {
             return nil
         }
         self.source = source
-        self.expression = expression
+        self.matcher = .expression(expression)
+        self.setName = setName
+    }
+
+    /// One of rterm's rules: `source` is the pattern it stands for (what `rule` would say).
+    private init(source: String, command: CommandTitle, setName: String) {
+        self.source = source
+        self.matcher = .command(command)
         self.setName = setName
     }
 
     /// Whether the pattern occurs in `title`.
     package func matches(_ title: String) -> Bool {
-        let range = NSRange(title.startIndex..<title.endIndex, in: title)
-        return expression.firstMatch(in: title, options: [], range: range) != nil
+        switch matcher {
+        case .expression(let expression):
+            let range = NSRange(title.startIndex..<title.endIndex, in: title)
+            return expression.firstMatch(in: title, options: [], range: range) != nil
+        case .command(let command):
+            return command.matches(title)
+        }
     }
 
     /// Equal when written the same way for the same set.
@@ -41,11 +61,71 @@ package struct KeyBarRule: Equatable, @unchecked Sendable {
 
     /// rterm's rules, for its built-in sets: a command line starting with the program (a
     /// shell's title, `sudo` allowed), or the title the program sets itself. A prompt's
-    /// title (`user@host: ~/src`) never matches.
+    /// title (`user@host: ~/src`) never matches. Each matches as its `source` would
+    /// (`KeyBarSetsTests` compares them on every title they are tried with).
     package static let builtIn: [KeyBarRule] = [
-        KeyBarRule(pattern: #"^\s*(sudo\s+)?(n?vim?|vi|view|vimdiff)(\s|$)|\s-\s(N?VIM|VIM\d*)$"#, setName: "vim")!,
-        KeyBarRule(pattern: #"^\s*(sudo\s+)?(less|more|most|man)(\s|$)"#, setName: "less")!,
-        KeyBarRule(pattern: #"^\s*(sudo\s+)?(htop|top|btop|atop)(\s|$)"#, setName: "htop")!,
-        KeyBarRule(pattern: #"^\s*(tmux|screen)(\s|$)"#, setName: "tmux")!,
+        KeyBarRule(
+            source: #"^\s*(sudo\s+)?(n?vim?|vi|view|vimdiff)(\s|$)|\s-\s(N?VIM|VIM\d*)$"#,
+            command: CommandTitle(programs: ["vi", "vim", "nvi", "nvim", "view", "vimdiff"], sudo: true, vimSuffix: true),
+            setName: "vim"),
+        KeyBarRule(
+            source: #"^\s*(sudo\s+)?(less|more|most|man)(\s|$)"#,
+            command: CommandTitle(programs: ["less", "more", "most", "man"], sudo: true), setName: "less"),
+        KeyBarRule(
+            source: #"^\s*(sudo\s+)?(htop|top|btop|atop)(\s|$)"#,
+            command: CommandTitle(programs: ["htop", "top", "btop", "atop"], sudo: true), setName: "htop"),
+        KeyBarRule(
+            source: #"^\s*(tmux|screen)(\s|$)"#, command: CommandTitle(programs: ["tmux", "screen"], sudo: false),
+            setName: "tmux"),
     ]
+}
+
+/// A title that is a command line running one of `programs` (`^\s*(sudo\s+)?(PROGRAMS)(\s|$)`,
+/// ignoring case), or, with `vimSuffix`, that vim or neovim set (`\s-\s(N?VIM|VIM\d*)$`).
+private struct CommandTitle {
+    var programs: Set<String>
+    var sudo: Bool
+    var vimSuffix = false
+
+    func matches(_ title: String) -> Bool {
+        let scalars = Array(title.unicodeScalars)
+        var index = 0
+        while index < scalars.count && scalars[index].properties.isWhitespace { index += 1 }
+        var word = self.word(in: scalars, from: &index)
+        if sudo && word == "sudo" && index < scalars.count {
+            while index < scalars.count && scalars[index].properties.isWhitespace { index += 1 }
+            word = self.word(in: scalars, from: &index)
+        }
+        if programs.contains(word) { return true }
+        return vimSuffix && endsAsVim(scalars)
+    }
+
+    /// The lowercased run of non-space characters at `index`, which is moved past it.
+    private func word(in scalars: [Unicode.Scalar], from index: inout Int) -> String {
+        var word = String.UnicodeScalarView()
+        while index < scalars.count && !scalars[index].properties.isWhitespace {
+            word.append(scalars[index])
+            index += 1
+        }
+        return String(word).lowercased()
+    }
+
+    /// ` - VIM`, ` - NVIM` or ` - VIM` and digits at the end, in any case.
+    private func endsAsVim(_ scalars: [Unicode.Scalar]) -> Bool {
+        var end = scalars.count
+        while end > 0, ("0"..."9").contains(scalars[end - 1]) { end -= 1 }
+        let hasDigits = end < scalars.count
+        guard end >= 3, String(String.UnicodeScalarView(scalars[(end - 3)..<end])).lowercased() == "vim" else { return false }
+        var start = end - 3
+        if !hasDigits, start > 0, scalars[start - 1] == "n" || scalars[start - 1] == "N" { start -= 1 }
+        // The regex tries `NVIM` and `VIM` both: a ` - ` before either one matches.
+        for candidate in Set([start, end - 3]) {
+            if candidate >= 3, scalars[candidate - 1].properties.isWhitespace, scalars[candidate - 2] == "-",
+                scalars[candidate - 3].properties.isWhitespace
+            {
+                return true
+            }
+        }
+        return false
+    }
 }

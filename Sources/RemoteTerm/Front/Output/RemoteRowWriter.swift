@@ -181,7 +181,10 @@ package struct RemoteRowWriter {
                 let then = before.baseAddress!
                 // The terminal's row already ends in the blank tail when the old line was
                 // blank there in the same background.
-                if needsErase { needsErase = !Self.isBlankTail(then + tail.start, count: columns - tail.start, tail.background) }
+                if needsErase {
+                    needsErase = !(tail.background == 0 && known.blankFrom <= tail.start)
+                        && !Self.isBlankTail(then + tail.start, count: columns - tail.start, tail.background)
+                }
                 // A cell is two words (`ParserTests.cellIsAtMostSixteenBytes`): the second
                 // holds the background, the attributes and, in its top 16 bits, `extra`.
                 let nowWords = UnsafeRawPointer(now).assumingMemoryBound(to: UInt64.self)
@@ -260,7 +263,8 @@ package struct RemoteRowWriter {
             if !terminal.backgroundColorErase && !(background == 0 && plainDefaults.background) {
                 return (cells.count, 0)
             }
-            var start = cells.count - 1
+            // The engine's word on where the row's blank cells begin, then a look back from there.
+            var start = background == 0 ? min(cells.count - 1, line.blankFrom) : cells.count - 1
             if background == 0 {
                 // Cells erased in the default colours are all zero bits: two at a time.
                 let words = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: UInt64.self)

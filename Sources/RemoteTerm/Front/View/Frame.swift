@@ -49,7 +49,16 @@ package struct FrameCursor: Equatable, Sendable {
 package struct FrameLine: Sendable {
     /// The cells, exactly as many as the frame is wide. Any change to them makes the line
     /// rterm's own (its `identity` is dropped).
-    package var cells: [Cell] { didSet { identity = nil } }
+    package var cells: [Cell] {
+        didSet {
+            identity = nil
+            blankFrom = cells.count
+        }
+    }
+    /// Every cell from this column on is `Cell.blank` (all zero bits), as the engine said of
+    /// the row (`Terminal.rowExtent`); the line's width when nothing is known. A hint that
+    /// spares the writer its look for the blank tail; a change to the cells forgets it.
+    package private(set) var blankFrom: Int
     /// The engine row this line shows as it is (`Terminal.rowIdentity`): set by the composer
     /// on a live row no overlay touched, nil on rterm's own rows and any row an overlay
     /// changed. Two lines with the same identity hold the same cells, so the composer reuses
@@ -74,6 +83,7 @@ package struct FrameLine: Sendable {
         cells = Array(repeating: Cell.blank, count: columns)
         extras = CellExtras()
         isReverseScreen = false
+        blankFrom = 0
     }
 
     /// A line of these cells, padded with blanks or cut to `columns`.
@@ -87,12 +97,18 @@ package struct FrameLine: Sendable {
         self.cells = row
         self.extras = extras
         self.isReverseScreen = isReverseScreen
+        blankFrom = row.count
     }
 
-    /// The line of engine row `identity`: its cells as they are, known by that identity.
-    init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool, identity: RowIdentity) {
+    /// The line of engine row `identity`: its cells as they are, known by that identity, blank
+    /// from `blankFrom` on (nil: not known).
+    init(
+        cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool, identity: RowIdentity,
+        blankFrom: Int? = nil
+    ) {
         self.init(cells: cells, extras: extras, columns: columns, isReverseScreen: isReverseScreen)
         self.identity = identity
+        if let blankFrom { self.blankFrom = max(0, min(blankFrom, self.blankFrom)) }
     }
 
     /// The line's text, trailing blanks trimmed.

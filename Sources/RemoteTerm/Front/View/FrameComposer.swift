@@ -94,7 +94,7 @@ package enum FrameComposer {
                 frame.lines[row] = terminal.withRowCells(row) { cells in
                     FrameLine(
                         cells: cells, extras: terminal.cellExtras, columns: columns, isReverseScreen: reverse,
-                        identity: identity)
+                        identity: identity, blankFrom: terminal.rowExtent(row))
                 }
             } else {
                 // The history view: a line of the scrollback is named by its number, a row of

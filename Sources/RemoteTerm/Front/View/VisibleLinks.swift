@@ -6,14 +6,24 @@ import RemoteTermEngine
 /// move, keeps the links found on it before. The history view and a line that begins above
 /// the screen (in the scrollback) are scanned on every frame, as they were before.
 package struct VisibleLinks {
-    /// The links of the logical lines of the last frame, their line numbers counted from the
-    /// logical line's first row.
-    private var known: [LineKey: [DetectedLink]] = [:]
+    /// The links last found on a logical line, by the storage slot of its first row (and
+    /// screen), their line numbers counted from the logical line's first row. A slot holds
+    /// one row at a time, so the table stays as small as the screen, and is read without a
+    /// hash: the row's identity says whether what is kept is still that line.
+    private var known: [Known?] = []
+
+    private struct Known {
+        var key: LineKey
+        var links: [DetectedLink]
+    }
 
     /// A logical line by its rows' identities; most lines are one row, kept without an array.
-    private struct LineKey: Hashable {
+    private struct LineKey: Equatable {
         var first: RowIdentity
         var wrapped: [RowIdentity] = []
+
+        /// Where the line is kept in `known`.
+        var place: Int { Int(first.slot) &* 2 &+ (first.isAlternate ? 1 : 0) }
     }
 
     /// Nothing known.
@@ -23,7 +33,7 @@ package struct VisibleLinks {
     /// `FrontController.visibleLinks` finds them; logical lines scanned are counted in `work`.
     package mutating func links(_ terminal: Terminal, topLine: Int?, rows: Int, work: inout FrameWork) -> [DetectedLink] {
         guard topLine == nil else {
-            known = [:]
+            known = []
             work.linesScannedForLinks += rows
             return FrontController.visibleLinks(terminal, topLine: topLine, rows: rows)
         }
@@ -38,23 +48,26 @@ package struct VisibleLinks {
             work.linesScannedForLinks += 1
             row += 1
         }
-        var seen: [LineKey: [DetectedLink]] = [:]
-        seen.reserveCapacity(shown)
         while row < shown {
             var last = row
             while last + 1 < shown && terminal.isRowWrapped(last) { last += 1 }
             var key = LineKey(first: terminal.rowIdentity(row))
             if last > row { key.wrapped = (row + 1...last).map { terminal.rowIdentity($0) } }
             let found: [DetectedLink]
-            if let cached = known[key] {
-                found = cached
+            let place = key.place
+            if place >= 0, place < known.count, let kept = known[place], kept.key == key {
+                found = kept.links
             } else {
                 work.linesScannedForLinks += 1
                 // Looked at in place, row by row: most lines hold no link and are never copied.
                 var previous: UInt32 = 0
                 var mayHoldLink = false
                 for scanned in row...last where !mayHoldLink {
-                    mayHoldLink = terminal.withRowCells(scanned) { LinkDetector.mayHoldLink($0, previous: &previous) }
+                    // Only up to the row's extent: the cells past it are blank.
+                    let used = terminal.rowExtent(scanned)
+                    mayHoldLink = terminal.withRowCells(scanned) { cells in
+                        LinkDetector.mayHoldLink(UnsafeBufferPointer(rebasing: cells.prefix(used)), previous: &previous)
+                    }
                 }
                 if mayHoldLink {
                     let lines = (row...last).compactMap { terminal.line(number: top + $0) }
@@ -63,7 +76,10 @@ package struct VisibleLinks {
                     found = []
                 }
             }
-            seen[key] = found
+            if place >= 0 {
+                if place >= known.count { known += Array(repeating: nil, count: place + 1 - known.count) }
+                known[place] = Known(key: key, links: found)
+            }
             for link in found {
                 var moved = link
                 moved.start.line += top + row
@@ -72,7 +88,6 @@ package struct VisibleLinks {
             }
             row = last + 1
         }
-        known = seen
         return links
     }
 }
