@@ -26,7 +26,8 @@ package final class RemoteScreen: SessionOutput {
     {
         let before = terminal.clock
         let effects = terminal.feed(bytes)
-        predictor.judge(terminal: terminal, now: now)
+        // (Asked only with guesses to judge: passing the terminal copies it, all its storage retained.)
+        if !predictor.pending.isEmpty { predictor.judge(terminal: terminal, now: now) }
         return SessionOutputResult(
             work: Int(clamping: terminal.clock &- before), effects: effects, changedScreen: true)
     }

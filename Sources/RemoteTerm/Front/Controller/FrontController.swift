@@ -156,6 +156,17 @@ package struct FrontController: Sendable {
 
     /// What the clock decides at `now`.
     package mutating func timersDue(now: UInt64, view: FrontView) -> [FrontAction] {
+        (keysAreDue(now: now) ? keysDue(now: now, view: view) : []) + clockDue(now: now)
+    }
+
+    /// Whether the clock decides keys at `now` (a lone Esc, a paste without its end): only
+    /// then does `timersDue` need a view, which copies the terminal; the loop asks on every turn.
+    package func keysAreDue(now: UInt64) -> Bool {
+        decoder.isInPaste || (decoder.hasPending && Self.elapsed(from: lastInput, to: now) >= Self.escapeWait)
+    }
+
+    /// The keys the clock decides at `now`: the end of a paste that never came, a lone Esc.
+    package mutating func keysDue(now: UInt64, view: FrontView) -> [FrontAction] {
         var actions: [FrontAction] = []
         if decoder.isInPaste {
             // Time spent not reading (the session holds too much) does not count.
@@ -167,6 +178,13 @@ package struct FrontController: Sendable {
         } else if decoder.hasPending, Self.elapsed(from: lastInput, to: now) >= Self.escapeWait {
             for event in decoder.flushPending() { handle(event, now: now, view: view, into: &actions) }
         }
+        return actions
+    }
+
+    /// What the clock decides at `now` besides keys: a held button's repeats, a long press's
+    /// popup, a link waiting out the double-click interval, a notice expiring.
+    package mutating func clockDue(now: UInt64) -> [FrontAction] {
+        var actions: [FrontAction] = []
         actions += bar.repeatsDue(at: now)
         if let popup = bar.popupDue(at: now), mode == .live {
             mode = .popup(popup)

@@ -119,9 +119,10 @@ package struct FrameScroll: Equatable, Sendable {
     }
 }
 
-/// The rows of a frame by their identity, for `FrameScroll.best`: a small open-addressing
-/// table whose hash is a multiply, not a dictionary's SipHash (a frame in which every row
-/// changed, a dashboard's, asks it once for every row).
+/// The rows of a frame by their identity, for `FrameScroll.best` and the composer's reuse of
+/// lines (`ReusableLines`): a small open-addressing table whose hash is a multiply, not a
+/// dictionary's SipHash (a frame in which every row changed, a dashboard's, asks it once for
+/// every row).
 struct RowIndex {
     private var identities: [RowIdentity?]
     private var rows: [Int]

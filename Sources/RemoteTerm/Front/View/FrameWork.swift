@@ -21,7 +21,7 @@ package struct FrameWork: Equatable, Sendable {
 /// row that scrolled), the index of the rest built only when a row moved.
 struct ReusableLines {
     private let previous: Frame?
-    private var index: [RowIdentity: Int]?
+    private var index: RowIndex?
 
     init(_ previous: Frame?) {
         self.previous = previous
@@ -31,14 +31,7 @@ struct ReusableLines {
     mutating func line(_ identity: RowIdentity, atRow row: Int) -> FrameLine? {
         guard let previous else { return nil }
         if row < previous.lines.count, previous.lines[row].identity == identity { return previous.lines[row] }
-        if index == nil {
-            var made: [RowIdentity: Int] = [:]
-            made.reserveCapacity(previous.lines.count)
-            for (row, line) in previous.lines.enumerated() {
-                if let identity = line.identity { made[identity] = row }
-            }
-            index = made
-        }
-        return index![identity].map { previous.lines[$0] }
+        if index == nil { index = RowIndex(previous.lines) }
+        return index!.row(of: identity).map { previous.lines[$0] }
     }
 }

@@ -40,7 +40,13 @@ extension Workspace {
     /// What the clock decides at `now`: a lone Esc, a held button, a link, a notice, and the
     /// bar row's count of seconds while the shown session's link is down.
     package func timersDue(now: UInt64, isInputPaused: Bool = false) -> [WorkspaceEffect] {
-        perform(controller.timersDue(now: now, view: view(now: now, isInputPaused: isInputPaused)), now: now)
+        // The view (a copy of the terminal) only when a key is decided: this runs on every turn.
+        var actions: [FrontAction] = []
+        if controller.keysAreDue(now: now) {
+            actions = controller.keysDue(now: now, view: view(now: now, isInputPaused: isInputPaused))
+        }
+        actions += controller.clockDue(now: now)
+        perform(actions, now: now)
         if shown.reconnection != nil, now >= reconnectTick &+ Self.tick {
             reconnectTick = now
             effects.append(.redraw)

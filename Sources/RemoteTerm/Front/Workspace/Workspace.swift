@@ -197,10 +197,11 @@ package final class Workspace {
     /// shown): a redraw of the bar row only.
     func showKeySet() {
         guard entries.indices.contains(shownIndex) else { return }
-        let terminal = shown.terminal
+        // Read in place: a copy of the terminal retains all of its storage.
+        let session = shown
         entries[shownIndex].keySets.observe(
-            title: terminal.title, alternateScreen: terminal.isAlternateScreenActive,
-            promptMarks: terminal.promptMarks, rules: controller.bar.rules)
+            title: session.terminal.title, alternateScreen: session.terminal.isAlternateScreenActive,
+            promptMarks: session.terminal.promptMarks, rules: controller.bar.rules)
         if controller.showKeySet(entries[shownIndex].keySets.active) { effects.append(.redraw) }
     }
 
