@@ -65,7 +65,7 @@ enum ConfigFuzzing {
     }
 
     static func runKeyBarConfig(_ data: [UInt8]) -> [String] {
-        let config = KeyBarConfig.parse(String(decoding: data, as: UTF8.self), fileName: "fuzz_keybar")
+        let config = KeyBarConfiguration.parse(String(decoding: data, as: UTF8.self), fileName: "fuzz_keybar")
         var found: [String] = []
         for error in config.errors { found += inertLineViolations(error.description, what: "key-bar config error") }
         for item in config.items {

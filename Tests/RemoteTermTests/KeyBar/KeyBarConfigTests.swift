@@ -15,10 +15,10 @@ private let file = "/home/u/.config/rterm/keybar"
 
 @Suite struct KeyBarConfigTests {
     @Test func noConfigGivesTheDefaultBar() {
-        let config = KeyBarConfig.load(text: nil, fileName: file)
+        let config = KeyBarConfiguration.load(text: nil, fileName: file)
         #expect(config.items == KeyBarItem.defaultItems())
         #expect(config.errors.isEmpty)
-        #expect(KeyBarConfig.load(text: nil, fileName: file, asciiOnly: true).items.last?.label == "Menu")
+        #expect(KeyBarConfiguration.load(text: nil, fileName: file, asciiOnly: true).items.last?.label == "Menu")
     }
 
     @Test func everyKindOfEntry() {
@@ -36,7 +36,7 @@ private let file = "/home/u/.config/rterm/keybar"
             key F5 label "F 5" repeat
             menu
             """
-        let config = KeyBarConfig.parse(text, fileName: file)
+        let config = KeyBarConfiguration.parse(text, fileName: file)
         #expect(config.errors == [])
         let items = config.items
         #expect(items.count == 9)
@@ -56,7 +56,7 @@ private let file = "/home/u/.config/rterm/keybar"
     }
 
     @Test func keysRepeatByDefaultOnlyWhenTheyMove() {
-        let config = KeyBarConfig.parse("key Up\nkey BS\nkey Esc", fileName: file)
+        let config = KeyBarConfiguration.parse("key Up\nkey BS\nkey Esc", fileName: file)
         #expect(config.items.map(\.repeats) == [true, true, false])
     }
 
@@ -74,7 +74,7 @@ private let file = "/home/u/.config/rterm/keybar"
             text "a\\qb" label x
             key Home
             """
-        let config = KeyBarConfig.parse(text, fileName: file)
+        let config = KeyBarConfiguration.parse(text, fileName: file)
         #expect(config.items.map(\.label) == ["Esc", "Home"])
         #expect(config.errors.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10])
         #expect(config.errors.allSatisfy { $0.fileName == file })
@@ -89,21 +89,21 @@ private let file = "/home/u/.config/rterm/keybar"
     }
 
     @Test func crlfLineEndingsAndEscapes() {
-        let config = KeyBarConfig.parse("text \"\\e:wq\\r\" label wq\r\nkey Esc\r\n", fileName: file)
+        let config = KeyBarConfiguration.parse("text \"\\e:wq\\r\" label wq\r\nkey Esc\r\n", fileName: file)
         #expect(config.errors == [])
         #expect(config.items.count == 2)
         #expect(config.items[0].action == .text([0x1B, 0x3A, 0x77, 0x71, 0x0D]))
     }
 
     @Test func aFileWithoutButtonsFallsBackToTheDefaults() {
-        let config = KeyBarConfig.load(text: "# nothing yet\nkey Nope\n", fileName: file)
+        let config = KeyBarConfiguration.load(text: "# nothing yet\nkey Nope\n", fileName: file)
         #expect(config.items == KeyBarItem.defaultItems())
         #expect(config.errors.count == 1)
         #expect(config.errors[0].line == 2)
     }
 
     @Test func configuredBarLaysOutWithItsPageBreak() {
-        let config = KeyBarConfig.parse("key Esc\nkey Tab\npage\nkey Up\n", fileName: file)
+        let config = KeyBarConfiguration.parse("key Esc\nkey Tab\npage\nkey Up\n", fileName: file)
         let layout = KeyBarLayout.layout(items: config.items, width: 80, page: 1)
         #expect(layout.pageCount == 2)
         #expect(layout.slots.compactMap(\.itemIndex) == [2])
@@ -115,7 +115,7 @@ private let file = "/home/u/.config/rterm/keybar"
     }
 
     @Test func theExampleInDocsKeybarLoadsCleanly() throws {
-        let config = KeyBarConfig.parse(try Self.docsExample(), fileName: file)
+        let config = KeyBarConfiguration.parse(try Self.docsExample(), fileName: file)
         #expect(config.errors == [])
         #expect(config.items.count == 14)
         #expect(config.items[9].startsPage)
@@ -126,15 +126,15 @@ private let file = "/home/u/.config/rterm/keybar"
             #expect(layout.pageCount >= 2)
         }
         // Its vim set replaces rterm's, and its rule comes before rterm's.
-        let vim = try #require(config.allSets.first { $0.name == "vim" })
+        let vim = try #require(config.sets.first { $0.name == "vim" })
         #expect(vim.items.map(\.label) == ["Esc", ":w", ":q", "i", "Ctrl", "☰"])
-        #expect(config.allSets.map(\.name) == ["shell", "vim", "less", "htop", "tmux"])
-        #expect(KeyBarRule.setName(for: "vim notes.txt", in: config.allRules) == "vim")
-        #expect(config.allRules.first?.source == "^vim")
+        #expect(config.sets.map(\.name) == ["shell", "vim", "less", "htop", "tmux"])
+        #expect(KeyBarRule.setName(for: "vim notes.txt", in: config.rules) == "vim")
+        #expect(config.rules.first?.source == "^vim")
     }
 
     @Test func shortLabelMayNotBeWiderThanTheLabel() {
-        let config = KeyBarConfig.parse("key Esc label E short Escape", fileName: file)
+        let config = KeyBarConfiguration.parse("key Esc label E short Escape", fileName: file)
         #expect(config.items.isEmpty)
         #expect(config.errors.first?.problem.contains("wider") == true)
     }

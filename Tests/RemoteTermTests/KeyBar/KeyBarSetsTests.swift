@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func theConfigDefinesSetsRulesRowsAndLabels() {
-        let config = KeyBarConfig.parse(
+        let config = KeyBarConfiguration.parse(
             """
             rows 2
             labels words
@@ -127,12 +127,12 @@ import Testing
         #expect(config.rows == 2)
         #expect(config.labels == .words)
         #expect(config.items.map(\.label) == ["Esc"])
-        #expect(config.allSets.map(\.name) == ["shell", "vim", "less", "htop", "tmux", "logs"])
-        #expect(config.allSets[1].items.map(\.label) == ["Esc", ":wq"])
-        let logs = config.allSets[5].items
+        #expect(config.sets.map(\.name) == ["shell", "vim", "less", "htop", "tmux", "logs"])
+        #expect(config.sets[1].items.map(\.label) == ["Esc", ":wq"])
+        let logs = config.sets[5].items
         #expect(logs[1].alternatives.map(\.label) == ["F6", "F7"])
         #expect(logs[2].action == .popup && logs[2].alternatives.count == 2)
-        #expect(KeyBarRule.setName(for: "journalctl -f", in: config.allRules) == "logs")
+        #expect(KeyBarRule.setName(for: "journalctl -f", in: config.rules) == "logs")
     }
 
     @Test(arguments: [
@@ -147,7 +147,7 @@ import Testing
         ("key - popup \"Ecs\"", "keybar:1: unknown key 'Ecs'"),
     ])
     func badLinesSayWhy(_ line: String, _ message: String) {
-        let config = KeyBarConfig.parse(line, fileName: "keybar")
+        let config = KeyBarConfiguration.parse(line, fileName: "keybar")
         #expect(config.errors.count == 1)
         #expect(config.errors.first.map { "\($0)".hasPrefix(message) } == true, "\(config.errors)")
     }

@@ -17,7 +17,7 @@ package struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConver
     package var description: String { InertText.make("\(fileName):\(line): \(problem)") }
 }
 
-/// The key-bar config (`~/.config/rterm/keybar`, read by the front), parsed from its text.
+/// The key-bar file (`~/.config/rterm/keybar`, read by the front), parsed from its text.
 ///
 /// One button per line, in order; blank lines and lines whose first non-blank character is
 /// `#` are ignored. The format is documented in docs/keybar.md:
@@ -44,60 +44,44 @@ package struct KeyBarConfigError: Error, Equatable, Sendable, CustomStringConver
 /// replaces rterm's set of that name); `rule /PATTERN/ SET` shows SET while a program whose
 /// title matches runs. A bad line is skipped with an error naming the file and line; the
 /// rest still loads.
-package struct KeyBarConfig: Equatable, Sendable {
-    /// The buttons before any `set` line, in order; the default bar when the config has none.
-    package var items: [KeyBarItem]
-    /// The sets the file defines with `set NAME`, in order.
-    package var sets: [KeyBarSet] = []
-    /// The file's rules, in order (tried before rterm's).
-    package var rules: [KeyBarRule] = []
-    /// `rows N`: the bar's height, unless the command line or ssh_config says.
-    package var rows: Int?
-    /// `labels STYLE`: words, glyphs or auto, unless the command line or ssh_config says.
-    package var labels: FrontPreferences.Labels?
-    /// `reader-key NAME`: the key that reads the bar out in reader mode (F12 unless given;
-    /// `none` for no key, `~k` still works).
-    package var readerKey: KeyEvent??
-    /// One entry per line that could not be used.
-    package var errors: [KeyBarConfigError]
-
-    /// A config of these items and problems.
-    package init(items: [KeyBarItem], errors: [KeyBarConfigError]) {
-        self.items = items
-        self.errors = errors
-    }
-
-    /// Every set the bar can show: rterm's (the `shell` set being the file's buttons when it
-    /// has any), each replaced by the file's set of the same name, then the file's others.
-    package var allSets: [KeyBarSet] {
-        var result = KeyBarSet.builtIn
-        result[0].items = items
-        for set in sets {
-            if let index = result.firstIndex(where: { $0.name == set.name }) {
-                result[index] = set
-            } else {
-                result.append(set)
-            }
-        }
-        return result
-    }
-
-    /// The rules: the file's, then rterm's.
-    package var allRules: [KeyBarRule] { rules + KeyBarRule.builtIn }
-
-    /// The config for a file's text, or the default bar when there is no file (`text` nil).
-    package static func load(text: String?, fileName: String, asciiOnly: Bool = false) -> KeyBarConfig {
-        guard let text else { return KeyBarConfig(items: KeyBarItem.defaultItems(asciiOnly: asciiOnly), errors: []) }
-        var config = parse(text, fileName: fileName)
+extension KeyBarConfiguration {
+    /// The configuration of a file's text, or of the default bar when there is no file
+    /// (`text` nil): rterm's sets and rules with the file's.
+    package static func load(text: String?, fileName: String, asciiOnly: Bool = false) -> KeyBarConfiguration {
+        guard let text else { return made(items: KeyBarItem.defaultItems(asciiOnly: asciiOnly), sets: [], rules: []) }
+        var configuration = parse(text, fileName: fileName)
         // A file that defines no button (empty, or every line bad) would leave no way to
         // reach the menu, so it falls back to the defaults; its errors are still reported.
-        if config.items.isEmpty { config.items = KeyBarItem.defaultItems(asciiOnly: asciiOnly) }
-        return config
+        if configuration.items.isEmpty, let shell = configuration.sets.firstIndex(where: { $0.name == KeyBarSet.defaultName }) {
+            configuration.sets[shell].items = KeyBarItem.defaultItems(asciiOnly: asciiOnly)
+        }
+        return configuration
     }
 
-    /// Parses config text; `items` is exactly what the good lines define (maybe empty).
-    package static func parse(_ text: String, fileName: String) -> KeyBarConfig {
-        var config = KeyBarConfig(items: [], errors: [])
+    /// rterm's sets (the `shell` set's buttons being `items`), each replaced by one of `sets`
+    /// of the same name, then the others; `rules` before rterm's.
+    private static func made(items: [KeyBarItem], sets: [KeyBarSet], rules: [KeyBarRule]) -> KeyBarConfiguration {
+        var configuration = KeyBarConfiguration()
+        configuration.sets = KeyBarSet.builtIn
+        configuration.sets[0].items = items
+        for set in sets {
+            if let index = configuration.sets.firstIndex(where: { $0.name == set.name }) {
+                configuration.sets[index] = set
+            } else {
+                configuration.sets.append(set)
+            }
+        }
+        configuration.rules = rules + KeyBarRule.builtIn
+        return configuration
+    }
+
+    /// Parses a file's text; `items` is exactly what the good lines define (maybe empty).
+    package static func parse(_ text: String, fileName: String) -> KeyBarConfiguration {
+        var sets: [KeyBarSet] = []
+        var rules: [KeyBarRule] = []
+        var rows: Int?
+        var labels: FrontPreferences.Labels?
+        var readerKey: KeyEvent??
         var items: [KeyBarItem] = []
         var errors: [KeyBarConfigError] = []
         var pageBreakPending = false
@@ -105,8 +89,8 @@ package struct KeyBarConfig: Equatable, Sendable {
         var currentSet: KeyBarSet?
         func finishSet() {
             if let set = currentSet, !set.items.isEmpty {
-                config.sets.removeAll { $0.name == set.name }
-                config.sets.append(set)
+                sets.removeAll { $0.name == set.name }
+                sets.append(set)
             }
         }
         // Split on scalars: "\r\n" is one Character, and CRLF files should work too.
@@ -127,22 +111,25 @@ package struct KeyBarConfig: Equatable, Sendable {
                     currentSet = KeyBarSet(name: name, items: [])
                     pageBreakPending = false
                 case .rule(let rule)?:
-                    config.rules.append(rule)
-                case .rows(let rows)?:
-                    config.rows = rows
-                case .labels(let labels)?:
-                    config.labels = labels
+                    rules.append(rule)
+                case .rows(let value)?:
+                    rows = value
+                case .labels(let value)?:
+                    labels = value
                 case .readerKey(let key)?:
-                    config.readerKey = .some(key)
+                    readerKey = .some(key)
                 }
             } catch {
                 errors.append(KeyBarConfigError(fileName: fileName, line: offset + 1, problem: error.problem))
             }
         }
         finishSet()
-        config.items = items
-        config.errors = errors
-        return config
+        var configuration = made(items: items, sets: sets, rules: rules)
+        if let rows { configuration.rows = rows }
+        configuration.labels = labels
+        if let readerKey { configuration.readerKey = readerKey }
+        configuration.errors = errors
+        return configuration
     }
 
     /// What one line defines.

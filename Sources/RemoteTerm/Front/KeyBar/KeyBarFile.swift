@@ -19,18 +19,14 @@ package enum KeyBarFile {
         // Named from ~ where it can be, so the line number and the problem fit on the bar row.
         let home = environment["HOME"] ?? NSHomeDirectory()
         let shown = !home.isEmpty && path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
-        let config = KeyBarConfig.load(text: text, fileName: shown)
-        return (bar(config, preferences: preferences, environment: environment), config.errors.map { "\($0)" })
+        let configuration = KeyBarConfiguration.load(text: text, fileName: shown)
+        return (bar(configuration, preferences: preferences, environment: environment), configuration.errors.map { "\($0)" })
     }
 
-    /// The bar a config and the host's preferences make.
-    package static func bar(_ config: KeyBarConfig, preferences: FrontPreferences, environment: [String: String])
-        -> KeyBar
-    {
-        var configuration = KeyBarConfiguration(sets: config.allSets, rules: config.allRules)
-        configuration.style = KeyBarLabelStyle.resolve(preferences.barLabels ?? config.labels, environment: environment)
-        configuration.rows = preferences.barRows ?? config.rows ?? 1
-        if let key = config.readerKey { configuration.readerKey = key }
-        return KeyBar(configuration: configuration, shown: preferences.keyBarSet)
+    /// The bar a file's configuration and the host's preferences make.
+    package static func bar(
+        _ configuration: KeyBarConfiguration, preferences: FrontPreferences, environment: [String: String]
+    ) -> KeyBar {
+        KeyBar(configuration: configuration.applying(preferences, environment: environment), shown: preferences.keyBarSet)
     }
 }

@@ -5,7 +5,7 @@ import RemoteTermSSH
 /// One button of the key bar: what it shows and what a click on it does.
 ///
 /// Items are plain values; `KeyBarLayout` places them, `KeyBar` turns clicks into actions,
-/// and `KeyBarConfig` reads them from the user's config text.
+/// and `KeyBarConfiguration.parse` reads them from the user's key-bar file.
 package struct KeyBarItem: Equatable, Sendable {
     /// Which way a page button turns the bar's pages.
     package enum PageDirection: Equatable, Sendable {
