@@ -233,4 +233,12 @@ private func options(_ modes: String) -> KeyEncodingOptions {
         #expect(FocusEncoder.encode(focused: true, options: options) == hexBytes("1b 5b 49"))
         #expect(FocusEncoder.encode(focused: false, options: options) == hexBytes("1b 5b 4f"))
     }
+
+    /// Parameters are written as their ASCII digits, after what is already there.
+    @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, 9_999_999])
+    func decimalsAreWrittenDigitByDigit(_ value: Int) {
+        var bytes: [UInt8] = [0x1B]
+        bytes.appendDecimal(value)
+        #expect(bytes == [0x1B] + Array(String(value).utf8))
+    }
 }

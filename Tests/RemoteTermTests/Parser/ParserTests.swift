@@ -123,6 +123,8 @@ import Testing
         #expect(MemoryLayout<Cell>.offset(of: \Cell.backgroundBits) == 8)
         #expect(MemoryLayout<Cell>.offset(of: \Cell.attributes) == 12)
         #expect(MemoryLayout<Cell>.offset(of: \Cell.extra) == 14)
+        // A blank cell is all zero bits: the engine erases and the frame pads with zeros.
+        #expect(withUnsafeBytes(of: Cell.blank) { $0.allSatisfy { $0 == 0 } })
     }
 }
 

@@ -188,7 +188,27 @@ extension Array where Element == UInt8 {
     /// Appends the ASCII digits of a non-negative number (sequences' parameters, written
     /// where a frame or a key is encoded, with no string made on the way).
     package mutating func appendDecimal(_ value: Int) {
-        if value >= 10 { appendDecimal(value / 10) }
-        append(UInt8(ascii: "0") + UInt8(value % 10))
+        // Most parameters have one to three digits: appended as they are (a frame writes two
+        // for each cursor move), longer ones digit by digit from the left.
+        let zero = UInt8(ascii: "0")
+        switch value {
+        case ..<10: append(zero &+ UInt8(truncatingIfNeeded: Swift.max(value, 0)))
+        case ..<100:
+            append(zero &+ UInt8(truncatingIfNeeded: value / 10))
+            append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+        case ..<1000:
+            append(zero &+ UInt8(truncatingIfNeeded: value / 100))
+            append(zero &+ UInt8(truncatingIfNeeded: value / 10 % 10))
+            append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+        default:
+            appendDecimal(value / 10)
+            append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+        }
+    }
+
+    /// Appends `ESC [`, the start of every control sequence a frame writes.
+    package mutating func appendCSI() {
+        append(0x1B)
+        append(0x5B)
     }
 }

@@ -87,7 +87,7 @@ package struct RemoteRowWriter {
         guard !scroll.rows.isEmpty, scroll.count != 0 else { return }
         out += [0x1B, 0x5B, 0x30, 0x6D]  // ESC [ 0 m: new lines in the default colours
         pen = nil
-        out += [0x1B, 0x5B]
+        out.appendCSI()
         out.appendDecimal(scroll.rows.lowerBound + 1)
         out.append(0x3B)
         out.appendDecimal(scroll.rows.upperBound)
@@ -97,7 +97,7 @@ package struct RemoteRowWriter {
         if scroll.count > 0 {
             moveCursor(row: scroll.rows.upperBound - 1, column: 0, into: &out)
             if count > 1 && terminal.scrollsByCount {
-                out += [0x1B, 0x5B]
+                out.appendCSI()
                 out.appendDecimal(count)
                 out.append(0x53)  // S
             } else {
@@ -106,7 +106,7 @@ package struct RemoteRowWriter {
         } else {
             moveCursor(row: scroll.rows.lowerBound, column: 0, into: &out)
             if count > 1 && terminal.scrollsByCount {
-                out += [0x1B, 0x5B]
+                out.appendCSI()
                 out.appendDecimal(count)
                 out.append(0x54)  // T
             } else {
@@ -125,14 +125,14 @@ package struct RemoteRowWriter {
             if cursorColumn == column { return }
             if column > cursorColumn {
                 let distance = column - cursorColumn
-                out += [0x1B, 0x5B]
+                out.appendCSI()
                 if distance > 1 { out.appendDecimal(distance) }
                 out.append(0x43)  // C
                 cursorColumn = column
                 return
             }
         }
-        out += [0x1B, 0x5B]
+        out.appendCSI()
         out.appendDecimal(row + 1)
         if column > 0 {
             out.append(0x3B)
@@ -242,7 +242,8 @@ package struct RemoteRowWriter {
         if !erasesRight {
             setPen(Pen(attributes: 0, foreground: 0, background: background, underlineColor: 0), into: &out)
         }
-        out += [0x1B, 0x5B, 0x4B]  // ESC [ K
+        out.appendCSI()
+        out.append(0x4B)  // K
     }
 
     /// Whether two cells' marks and underline colours (behind the same index) are the same.
@@ -345,13 +346,18 @@ package struct RemoteRowWriter {
             }
             // (A style with attributes such as wide, or `extra`, never starts a run.)
             if end > column && style.1 >> 43 & 0b11 == 0 && style.1 >> 48 == 0 {
-                let start = out.count
-                out.append(contentsOf: repeatElement(0x20, count: end - column))
-                out.withUnsafeMutableBufferPointer { bytes in
-                    for offset in 0..<(end - column) {
-                        let codePoint = UInt8(truncatingIfNeeded: words[(column &+ offset) &* 2])
-                        if codePoint != 0 { bytes[start &+ offset] = codePoint }
+                let length = end &- column
+                // Gathered in a buffer on the stack, then appended in one copy; an empty cell
+                // (code point 0) is a space.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
+                    let target = bytes.baseAddress!
+                    var source = words + column &* 2
+                    for offset in 0..<length {
+                        let codePoint = UInt8(truncatingIfNeeded: source.pointee)
+                        target[offset] = codePoint == 0 ? 0x20 : codePoint
+                        source += 2
                     }
+                    out.append(contentsOf: UnsafeBufferPointer(bytes))
                 }
                 cursorColumn += end - column
                 column = end
@@ -408,7 +414,7 @@ package struct RemoteRowWriter {
     /// attributes did not, else a reset and everything that differs from it.
     private mutating func setPen(_ new: Pen, into out: inout [UInt8]) {
         if let pen, pen == new { return }
-        out += [0x1B, 0x5B]
+        out.appendCSI()
         if let pen, pen.attributes == new.attributes, pen.underlineColor == new.underlineColor {
             if pen.foreground != new.foreground {
                 appendColor(new.foreground, foreground: true, to: &out)

@@ -88,16 +88,47 @@ package struct FrameLine: Sendable {
 
     /// A line of these cells, padded with blanks or cut to `columns`.
     package init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool = false) {
+        let row = Self.fitted(cells, columns: columns)
+        self.cells = row
+        self.extras = extras
+        self.isReverseScreen = isReverseScreen
+        blankFrom = row.count
+    }
+
+    /// `cells` padded with blanks or cut to `columns`.
+    private static func fitted(_ cells: some Collection<Cell>, columns: Int) -> [Cell] {
         var row = Array(cells.prefix(columns))
         if row.count < columns { row += repeatElement(Cell.blank, count: columns - row.count) }
         // A wide character cut in half at the right edge would leave half a glyph.
         if let last = row.last, last.attributes.contains(.wide) {
             row[row.count - 1] = Cell(backgroundBits: last.backgroundBits)
         }
-        self.cells = row
+        return row
+    }
+
+    /// The line of an engine row read in place, `identity`, blank from `blankFrom` on: only
+    /// the cells before it are copied, the rest cleared (a log line fills a third of a wide
+    /// row, and a frame with output makes a line for each row that changed).
+    init(
+        row cells: UnsafeBufferPointer<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool,
+        identity: RowIdentity, blankFrom: Int
+    ) {
+        let used = min(max(blankFrom, 0), cells.count, columns)
+        if used < columns, let source = cells.baseAddress {
+            self.cells = [Cell](unsafeUninitializedCapacity: columns) { buffer, count in
+                let target = buffer.baseAddress!
+                target.initialize(from: source, count: used)
+                (target + used).initialize(repeating: .blank, count: columns - used)
+                count = columns
+            }
+            self.blankFrom = used
+        } else {
+            self.cells = Self.fitted(cells, columns: columns)
+            self.blankFrom = columns
+        }
         self.extras = extras
         self.isReverseScreen = isReverseScreen
-        blankFrom = row.count
+        self.identity = identity
     }
 
     /// The line of engine row `identity`: its cells as they are, known by that identity, blank

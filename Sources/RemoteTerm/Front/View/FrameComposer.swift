@@ -93,7 +93,7 @@ package enum FrameComposer {
                 work.rowsComposed += 1
                 frame.lines[row] = terminal.withRowCells(row) { cells in
                     FrameLine(
-                        cells: cells, extras: terminal.cellExtras, columns: columns, isReverseScreen: reverse,
+                        row: cells, extras: terminal.cellExtras, columns: columns, isReverseScreen: reverse,
                         identity: identity, blankFrom: terminal.rowExtent(row))
                 }
             } else {
