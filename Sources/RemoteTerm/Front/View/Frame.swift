@@ -131,15 +131,11 @@ package struct FrameLine: Sendable {
         self.identity = identity
     }
 
-    /// The line of engine row `identity`: its cells as they are, known by that identity, blank
-    /// from `blankFrom` on (nil: not known).
-    init(
-        cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool, identity: RowIdentity,
-        blankFrom: Int? = nil
-    ) {
+    /// The line of engine row `identity` (or of a history line): its cells as they are, known
+    /// by that identity.
+    init(cells: some Collection<Cell>, extras: CellExtras, columns: Int, isReverseScreen: Bool, identity: RowIdentity) {
         self.init(cells: cells, extras: extras, columns: columns, isReverseScreen: isReverseScreen)
         self.identity = identity
-        if let blankFrom { self.blankFrom = max(0, min(blankFrom, self.blankFrom)) }
     }
 
     /// The line's text, trailing blanks trimmed.
