@@ -300,8 +300,10 @@ struct NcursesRenderer {
                 }
             }
         }
-        let linked = frame.lines.withUnsafeBufferPointer { lines in
-            remoteRows.filter { !lines[$0].links.isEmpty }
+        let linked = frame.lines.withUnsafeBufferPointer { buffer in
+            // (A base pointer lends the line; the buffer's subscript would copy each.)
+            guard let lines = buffer.baseAddress else { return [Int]() }
+            return remoteRows.filter { !lines[$0].links.isEmpty }
         }
         let links = linked.isEmpty ? [] : overpaintBytes(linked, of: frame, linksOnly: true)
         var out: [UInt8]
