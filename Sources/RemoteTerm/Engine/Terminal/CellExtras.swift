@@ -86,45 +86,40 @@ package struct CellExtras: Sendable {
     /// Entries by index; entry 0 is the empty extra.
     private var records: [Record] {
         get { storage.records }
-        set { unique.records = newValue }
         _modify { yield &unique.records }
     }
     /// Every entry's marks as UTF-8, `usedBytes` of them, then at least `slack` more.
     private var markBytes: [UInt8] {
         get { storage.markBytes }
-        set { unique.markBytes = newValue }
         _modify { yield &unique.markBytes }
     }
     private var usedBytes: Int {
         get { storage.usedBytes }
-        set { unique.usedBytes = newValue }
+        _modify { yield &unique.usedBytes }
     }
     /// Open addressing over the entries without marks: entry numbers by hash, 0 for a free
     /// slot; allocated at the first such entry and kept at most half full.
     private var slots: [UInt16] {
         get { storage.slots }
-        set { unique.slots = newValue }
         _modify { yield &unique.slots }
     }
     private var indexedCount: Int {
         get { storage.indexedCount }
-        set { unique.indexedCount = newValue }
+        _modify { yield &unique.indexedCount }
     }
     /// Hyperlink URIs by index (index 0 unused).
     private(set) var hyperlinks: [String] {
         get { storage.hyperlinks }
-        set { unique.hyperlinks = newValue }
         _modify { yield &unique.hyperlinks }
     }
     private var indexByHyperlink: [String: UInt16] {
         get { storage.indexByHyperlink }
-        set { unique.indexByHyperlink = newValue }
         _modify { yield &unique.indexByHyperlink }
     }
     /// Values to drop before the next compaction is tried (`Terminal.compactExtrasIfWorthwhile`).
     var compactionsDeferred: Int {
         get { storage.compactionsDeferred }
-        set { unique.compactionsDeferred = newValue }
+        _modify { yield &unique.compactionsDeferred }
     }
     /// Entries past which the terminal compacts before adding one with marks, long before
     /// the table is full (`Terminal.appendExtra`): entries with marks are never shared by
@@ -132,12 +127,12 @@ package struct CellExtras: Sendable {
     /// processor's cache, where the scrollback's encoder and the combining cache read it.
     var compactionPoint: Int {
         get { storage.compactionPoint }
-        set { unique.compactionPoint = newValue }
+        _modify { yield &unique.compactionPoint }
     }
     /// Compactions so far (kept across them; tests bound the work with it).
     private(set) var compactionCount: Int {
         get { storage.compactionCount }
-        set { unique.compactionCount = newValue }
+        _modify { yield &unique.compactionCount }
     }
 
     /// An empty table.

@@ -114,18 +114,13 @@ private struct CommandTitle {
     private func endsAsVim(_ scalars: [Unicode.Scalar]) -> Bool {
         var end = scalars.count
         while end > 0, ("0"..."9").contains(scalars[end - 1]) { end -= 1 }
-        let hasDigits = end < scalars.count
         guard end >= 3, String(String.UnicodeScalarView(scalars[(end - 3)..<end])).lowercased() == "vim" else { return false }
-        var start = end - 3
-        if !hasDigits, start > 0, scalars[start - 1] == "n" || scalars[start - 1] == "N" { start -= 1 }
-        // The regex tries `NVIM` and `VIM` both: a ` - ` before either one matches.
-        for candidate in Set([start, end - 3]) {
-            if candidate >= 3, scalars[candidate - 1].properties.isWhitespace, scalars[candidate - 2] == "-",
-                scalars[candidate - 3].properties.isWhitespace
-            {
-                return true
-            }
+        // `VIM` after ` - `, or (without digits) `NVIM` after it.
+        func afterDash(_ start: Int) -> Bool {
+            start >= 3 && scalars[start - 1].properties.isWhitespace && scalars[start - 2] == "-"
+                && scalars[start - 3].properties.isWhitespace
         }
-        return false
+        let nvim = end == scalars.count && end >= 4 && (scalars[end - 4] == "n" || scalars[end - 4] == "N")
+        return afterDash(end - 3) || (nvim && afterDash(end - 4))
     }
 }
